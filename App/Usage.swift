@@ -1,0 +1,34 @@
+import RaceData
+
+enum Usage {
+    static let version = "next-to-go 0.1.0"
+
+    static let text = """
+        next-to-go - the next five races to jump (horse, greyhound, harness), counted down to the second.
+
+        Usage:
+          next-to-go [OPTIONS]                      start the interactive shell (REPL)
+          next-to-go [OPTIONS] COMMAND [ARGUMENT...]  run one shell command and exit
+
+        Options:
+          -s, --source SOURCE   where races come from (default: snapshot)
+                                  snapshot     a real captured feed, replayed so it looks live
+                                  file:PATH    a JSON file in the Neds `nextraces` shape, as it is
+                                  URL          an http(s) endpoint serving that shape, e.g.
+                                               \(HTTPRaceService.defaultURL.absoluteString)
+              --now SECONDS     pin the clock to this Unix time (reproducible runs)
+          -h, --help            show this help
+          -V, --version         show the version
+
+        Shell commands (type `help` inside the shell):
+          list | ls                   the next five races to jump
+          filter CATEGORY...           toggle horse, greyhound, harness (several may be on)
+          filter clear                all categories again
+          refresh                     fetch the races again now
+          help                        list the commands
+          quit | q                    leave (end of input does too)
+
+        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable.
+        Colour and emoji only on a terminal; NO_COLOR and TERM=dumb turn them off.
+        """
+}

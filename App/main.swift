@@ -1,0 +1,76 @@
+import Core
+import Foundation
+import RaceData
+import RaceListRouter
+import Shell
+
+// Composition root: arguments → clock and source → modules → shell.
+
+func fail(_ message: String, status: ExitStatus) -> Never {
+    FileHandle.standardError.write(Data("next-to-go: \(message)\n".utf8))
+    exit(status.rawValue)
+}
+
+let options: LaunchOptions
+do {
+    options = try LaunchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
+}
+
+switch options.action {
+case .showHelp:
+    print(Usage.text)
+    exit(ExitStatus.ok.rawValue)
+case .showVersion:
+    print(Usage.version)
+    exit(ExitStatus.ok.rawValue)
+case .interactive, .single:
+    break
+}
+
+guard let source = RaceSource(argument: options.source) else {
+    fail(
+        "--source '\(options.source)' is not valid: expected \(RaceSource.usage). Run `next-to-go --help` for usage.",
+        status: .usage)
+}
+
+let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
+let service: any RaceService
+do {
+    service = try source.makeService(clock: clock)
+} catch {
+    fail(error.description, status: error.exitStatus)
+}
+
+let terminal = TerminalEnvironment.current()
+let output = StandardOutput()
+let raceList = RaceListRouter.makeScreen(service: service, clock: clock, output: output, style: terminal.displayStyle)
+let session = ShellSession(root: raceList, output: output)
+raceList.presenter.start()
+
+func finish(_ status: ExitStatus) -> Never {
+    exit(status.rawValue)
+}
+
+switch options.action {
+case .single(let command):
+    session.execute(command) { outcome in
+        switch outcome {
+        case .quit: finish(.ok)
+        case .finished(let result): finish(result.exitStatus)
+        }
+    }
+default:
+    let loop = InputLoop(
+        session: session, output: output, prompt: terminal.showsPrompt ? "next-to-go> " : nil,
+        finish: { finish($0) })
+    if terminal.showsPrompt && terminal.isInteractiveOutput {
+        output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
+        session.execute(ShellCommand(name: "list")) { _ in loop.start() }
+    } else {
+        loop.start()
+    }
+}
+
+dispatchMain()

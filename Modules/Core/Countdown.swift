@@ -1,0 +1,30 @@
+import Foundation
+
+/// Time to a race's start, in whole seconds, and the text the board shows for it.
+public struct Countdown: Sendable, Equatable {
+    /// Seconds until the advertised start; negative once the race has started.
+    public let seconds: Int
+
+    public init(seconds: Int) { self.seconds = seconds }
+
+    /// Whole seconds are taken towards the past, so a race half a second from
+    /// its start reads `0s`, never `1s` after it has jumped.
+    public init(from now: Date, to start: Date) {
+        self.seconds = Int((start.timeIntervalSince(now)).rounded(.down))
+    }
+
+    /// `1h 5m` at or over an hour, `4m 5s` at or over a minute, `22s`, `0s`,
+    /// and `-20s` after the start.
+    public var text: String {
+        if seconds >= 3600 { return "\(seconds / 3600)h \(seconds % 3600 / 60)m" }
+        if seconds >= 60 { return "\(seconds / 60)m \(seconds % 60)s" }
+        return "\(seconds)s"
+    }
+
+    /// How long ago a race started, in the same units: `1m 5s`, `20s`, `2h 3m`.
+    public var elapsedText: String {
+        Countdown(seconds: max(0, -seconds)).text
+    }
+
+    public var hasStarted: Bool { seconds <= 0 }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// One race as the board knows it. Everything beyond identity, category and
+/// start time is optional because the feed leaves it out often.
+public struct Race: Sendable, Equatable, Identifiable, Codable {
+    public let id: String
+    public let number: Int
+    public let name: String?
+    public let meetingName: String
+    public let category: RaceCategory
+    public let advertisedStart: Date
+    public let venue: Venue
+    public let form: RaceForm
+
+    public init(
+        id: String,
+        number: Int,
+        name: String? = nil,
+        meetingName: String,
+        category: RaceCategory,
+        advertisedStart: Date,
+        venue: Venue = Venue(),
+        form: RaceForm = RaceForm()
+    ) {
+        self.id = id
+        self.number = number
+        self.name = name
+        self.meetingName = meetingName
+        self.category = category
+        self.advertisedStart = advertisedStart
+        self.venue = venue
+        self.form = form
+    }
+
+    /// The same race moved in time; the snapshot replay uses it.
+    public func startingAt(_ start: Date, id newID: String? = nil) -> Race {
+        Race(
+            id: newID ?? id, number: number, name: name, meetingName: meetingName, category: category,
+            advertisedStart: start, venue: venue, form: form)
+    }
+}
+
+public struct Venue: Sendable, Equatable, Codable {
+    public let name: String?
+    public let state: String?
+    public let country: String?
+
+    public init(name: String? = nil, state: String? = nil, country: String? = nil) {
+        self.name = name
+        self.state = state
+        self.country = country
+    }
+}
+
+public struct RaceForm: Sendable, Equatable, Codable {
+    public let distance: Distance?
+    public let trackCondition: String?
+    public let weather: String?
+    public let comment: String?
+
+    public init(
+        distance: Distance? = nil, trackCondition: String? = nil, weather: String? = nil, comment: String? = nil
+    ) {
+        self.distance = distance
+        self.trackCondition = trackCondition
+        self.weather = weather
+        self.comment = comment
+    }
+}
+
+public struct Distance: Sendable, Equatable, Codable {
+    public let value: Int
+    /// Short unit as the feed gives it ("m"), if it gives one.
+    public let unit: String?
+
+    public init(value: Int, unit: String?) {
+        self.value = value
+        self.unit = unit
+    }
+}

@@ -1,0 +1,37 @@
+/// The three kinds of racing on the board.
+public enum RaceCategory: String, CaseIterable, Sendable, Codable, Comparable {
+    case horse
+    case greyhound
+    case harness
+
+    /// The category id the Neds API uses for this kind of racing.
+    public var nedsID: String {
+        switch self {
+        case .horse: "4a2788f8-e825-4d36-9894-efd4baf1cfae"
+        case .greyhound: "9daef0d7-bf3c-4f50-921d-8e818c60fe61"
+        case .harness: "161d9be2-e909-4326-8c2c-35ed71fb460b"
+        }
+    }
+
+    public init?(nedsID: String) {
+        guard let match = Self.allCases.first(where: { $0.nedsID == nedsID.lowercased() }) else { return nil }
+        self = match
+    }
+
+    /// Accepts what a person is likely to type: the name, its plural and the
+    /// common racing terms ("dogs", "trots"), in any case.
+    public init?(userInput: String) {
+        switch userInput.lowercased() {
+        case "horse", "horses", "thoroughbred", "thoroughbreds", "gallops": self = .horse
+        case "greyhound", "greyhounds", "dog", "dogs": self = .greyhound
+        case "harness", "trot", "trots", "trotting": self = .harness
+        default: return nil
+        }
+    }
+
+    public var displayName: String { rawValue }
+
+    public static func < (lhs: RaceCategory, rhs: RaceCategory) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Makes text from the feed (or any other outside source) safe to print, and
+/// measures it in terminal columns.
+public enum TerminalText {
+    /// Control and formatting characters (escape sequences, bidi overrides,
+    /// zero-width marks) are removed; line breaks and tabs become spaces;
+    /// runs of white space fold to one. With `asciiOnly`, accents are dropped
+    /// and any other non-ASCII character becomes `?`.
+    public static func clean(_ text: String, asciiOnly: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        let source = asciiOnly ? text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) : text
+        for scalar in source.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = true
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                continue
+            default:
+                break
+            }
+            if pendingSpace, !scalars.isEmpty { scalars.append(" ") }
+            pendingSpace = false
+            if asciiOnly, !scalar.isASCII {
+                // Combining marks left over after folding carry no letter of their own.
+                if scalar.properties.generalCategory == .nonspacingMark { continue }
+                scalars.append("?")
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Columns a string takes in a terminal: wide East Asian characters and
+    /// emoji take two, combining marks none.
+    public static func width(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in total + width(of: scalar) }
+    }
+
+    private static func width(of scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if scalar.value == 0xFE0F || scalar.value == 0x200D { return 0 }
+        if properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// Pads with spaces to `columns`, or shortens with an ellipsis to fit.
+    public static func fit(_ text: String, columns: Int, asciiOnly: Bool) -> String {
+        let current = width(of: text)
+        if current <= columns { return text + String(repeating: " ", count: columns - current) }
+        let ellipsis = asciiOnly ? "..." : "…"
+        let budget = columns - width(of: ellipsis)
+        guard budget > 0 else { return String(repeating: ".", count: max(columns, 0)) }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = width(of: String(character))
+            if used + characterWidth > budget { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + ellipsis + String(repeating: " ", count: max(0, budget - used))
+    }
+
+    /// Breaks text into lines of at most `columns`, at spaces where it can.
+    public static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var word = String(word)
+            while width(of: word) > columns {
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
+                let head = String(word.prefix(columns))
+                lines.append(head)
+                word = String(word.dropFirst(head.count))
+            }
+            if current.isEmpty {
+                current = word
+            } else if width(of: current) + 1 + width(of: word) <= columns {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where "now" comes from. Everything that looks at the time takes one of
+/// these, so tests and `--now` can pin it.
+///
+/// Named `WallClock` rather than `Clock` so it does not shadow the standard
+/// library's `Clock` protocol in every module that imports Core.
+public protocol WallClock: Sendable {
+    func now() -> Date
+}
+
+public struct SystemClock: WallClock {
+    public init() {}
+    public func now() -> Date { Date() }
+}
+
+/// A clock that always says the same time: what `--now` gives the binary.
+public struct FixedClock: WallClock {
+    public let instant: Date
+
+    public init(_ instant: Date) { self.instant = instant }
+    public init(unixSeconds: TimeInterval) { self.instant = Date(timeIntervalSince1970: unixSeconds) }
+
+    public func now() -> Date { instant }
+}

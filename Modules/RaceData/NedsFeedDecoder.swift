@@ -1,0 +1,167 @@
+import Core
+import Foundation
+
+/// Turns a Neds `nextraces` response into races.
+///
+/// Tolerant by design: optional parts (race form, venue, weather…) may be
+/// missing or malformed without losing the race, and a summary that lacks a
+/// required field or has an unknown category is skipped and reported, not
+/// fatal. Only a body that is not JSON, or not this shape at all, fails.
+public struct NedsFeedDecoder: Sendable {
+    public init() {}
+
+    public func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed {
+        let root = try parseJSON(data, source: source)
+        guard let top = root as? [String: Any] else {
+            throw .invalidFeed(
+                source: source, reason: "expected a JSON object at the top level, found \(kind(of: root))")
+        }
+        guard let body = top["data"] as? [String: Any] else {
+            throw .invalidFeed(source: source, reason: "it has no `data` object")
+        }
+        guard let summaries = body["race_summaries"] as? [String: Any] else {
+            throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
+        }
+
+        var races: [Race] = []
+        var skipped: [SkippedRace] = []
+        for key in orderedKeys(summaries, preferredOrder: body["next_to_go_ids"] as? [Any]) {
+            switch Self.race(from: summaries[key]) {
+            case .success(let race): races.append(race)
+            case .failure(let problem): skipped.append(SkippedRace(key: key, reason: problem.reason))
+            }
+        }
+        return RaceFeed(races: races, skipped: skipped)
+    }
+
+    // MARK: - Whole document
+
+    private func parseJSON(_ data: Data, source: String) throws(RaceDataError) -> Any {
+        let text = String(decoding: data.prefix(64), as: UTF8.self)
+        let start = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if start.isEmpty {
+            throw .invalidFeed(source: source, reason: "it is empty")
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let preview = TerminalText.clean(String(start.prefix(24)), asciiOnly: true)
+            let looksLikeHTML = start.hasPrefix("<")
+            throw .invalidFeed(
+                source: source,
+                reason: looksLikeHTML
+                    ? "it is HTML, not JSON (starts \"\(preview)\")"
+                    : "it is not valid JSON (starts \"\(preview)\")")
+        }
+    }
+
+    private func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: "an array"
+        case is String: "a string"
+        case is NSNull: "null"
+        default: "a \(type(of: value)) value"
+        }
+    }
+
+    /// The feed's own running order first, then anything it did not list,
+    /// so results never depend on dictionary order.
+    private func orderedKeys(_ summaries: [String: Any], preferredOrder: [Any]?) -> [String] {
+        let listed = (preferredOrder ?? []).compactMap { $0 as? String }.filter { summaries[$0] != nil }
+        var seen = Set<String>()
+        let uniqueListed = listed.filter { seen.insert($0).inserted }
+        return uniqueListed + summaries.keys.filter { !seen.contains($0) }.sorted()
+    }
+
+    // MARK: - One race
+
+    struct Problem: Error {
+        let reason: String
+    }
+
+    static func race(from value: Any?) -> Result<Race, Problem> {
+        guard let summary = value as? [String: Any] else {
+            return .failure(Problem(reason: "the summary is not an object"))
+        }
+        do {
+            let id = try requiredString(summary, "race_id")
+            let raceNumber = try requiredInt(summary, "race_number")
+            let meetingName = try requiredString(summary, "meeting_name")
+            let categoryID = try requiredString(summary, "category_id")
+            guard let category = RaceCategory(nedsID: categoryID) else {
+                throw Problem(reason: "unknown category_id \(categoryID)")
+            }
+            guard let startObject = summary["advertised_start"] as? [String: Any] else {
+                throw Problem(reason: "missing advertised_start")
+            }
+            guard let seconds = number(startObject["seconds"]) else {
+                throw Problem(reason: "missing or non-numeric advertised_start.seconds")
+            }
+            return .success(
+                Race(
+                    id: id,
+                    number: raceNumber,
+                    name: optionalString(summary["race_name"]),
+                    meetingName: meetingName,
+                    category: category,
+                    advertisedStart: Date(timeIntervalSince1970: seconds),
+                    venue: Venue(
+                        name: optionalString(summary["venue_name"]),
+                        state: optionalString(summary["venue_state"]),
+                        country: optionalString(summary["venue_country"])),
+                    form: form(from: summary["race_form"] as? [String: Any] ?? [:])))
+        } catch let problem as Problem {
+            return .failure(problem)
+        } catch {
+            return .failure(Problem(reason: "\(error)"))
+        }
+    }
+
+    private static func form(from raceForm: [String: Any]) -> RaceForm {
+        let distance = number(raceForm["distance"]).flatMap { value -> Distance? in
+            guard value > 0, value < 1_000_000 else { return nil }
+            let unit = (raceForm["distance_type"] as? [String: Any]).flatMap { optionalString($0["short_name"]) }
+            return Distance(value: Int(value), unit: unit)
+        }
+        return RaceForm(
+            distance: distance,
+            trackCondition: (raceForm["track_condition"] as? [String: Any]).flatMap { optionalString($0["name"]) },
+            weather: (raceForm["weather"] as? [String: Any]).flatMap { optionalString($0["name"]) },
+            comment: optionalString(raceForm["race_comment"]))
+    }
+
+    private static func requiredString(_ summary: [String: Any], _ key: String) throws(Problem) -> String {
+        guard summary[key] != nil, !(summary[key] is NSNull) else { throw Problem(reason: "missing \(key)") }
+        guard let value = optionalString(summary[key]) else {
+            throw Problem(reason: "\(key) is not a non-empty string")
+        }
+        return value
+    }
+
+    private static func requiredInt(_ summary: [String: Any], _ key: String) throws(Problem) -> Int {
+        guard summary[key] != nil, !(summary[key] is NSNull) else { throw Problem(reason: "missing \(key)") }
+        guard let value = number(summary[key]), value == value.rounded(), abs(value) < 1_000_000 else {
+            throw Problem(reason: "\(key) is not a whole number")
+        }
+        return Int(value)
+    }
+
+    private static func optionalString(_ value: Any?) -> String? {
+        guard let text = value as? String else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// JSON numbers only: a Boolean or a numeric string is not a number here.
+    private static func number(_ value: Any?) -> Double? {
+        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        let double = number.doubleValue
+        return double.isFinite ? double : nil
+    }
+
+    /// JSONSerialization hands `true` back as an NSNumber that also casts to
+    /// 1; only its class tells it apart (`__NSCFBoolean` on every platform).
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(describing: type(of: number)).hasSuffix("Boolean")
+    }
+}

@@ -1,0 +1,58 @@
+import Core
+import Foundation
+
+/// Replays a captured feed against the clock so it always looks live.
+///
+/// Every start time is shifted by one offset, chosen so the earliest race
+/// jumps `leadTime` after `launch`; spacing between races is kept. When a
+/// pass through the capture runs dry the next pass follows, shifted again by
+/// `period` (the capture's span plus `gapBetweenPasses`), so the board never
+/// empties. Races in later passes get ids suffixed `-pass<N>` so each start
+/// stays a distinct race.
+public struct SnapshotReplay: Sendable {
+    public static let leadTime: TimeInterval = 120
+    public static let gapBetweenPasses: TimeInterval = 120
+    /// How many upcoming races of each category a fetch tries to return,
+    /// so the board stays full under any filter.
+    public static let racesPerCategory = 5
+    /// A race counts as gone this long after its start, as on the board.
+    public static let expiryDelay: TimeInterval = 60
+    private static let maximumPasses = 64
+
+    private let capture: [Race]
+    private let offset: TimeInterval
+    private let period: TimeInterval
+
+    public init(capture: [Race], launch: Date) {
+        let sorted = capture.sorted { $0.advertisedStart < $1.advertisedStart }
+        self.capture = sorted
+        let first = sorted.first?.advertisedStart.timeIntervalSince1970 ?? 0
+        let last = sorted.last?.advertisedStart.timeIntervalSince1970 ?? 0
+        self.offset = launch.timeIntervalSince1970 + Self.leadTime - first
+        self.period = (last - first) + Self.gapBetweenPasses
+    }
+
+    /// The races not yet expired at `now`, from as many passes as it takes to
+    /// have `racesPerCategory` of every category the capture has.
+    public func races(at now: Date) -> [Race] {
+        guard let last = capture.last else { return [] }
+        let lastShifted = last.advertisedStart.timeIntervalSince1970 + offset
+        let expiredBefore = now.timeIntervalSince1970 - Self.expiryDelay
+        // First pass whose last race has not expired yet.
+        let firstLivePass = max(0, Int(((expiredBefore - lastShifted) / period).rounded(.down)) + 1)
+
+        let categories = Set(capture.map(\.category))
+        var counts: [RaceCategory: Int] = [:]
+        var result: [Race] = []
+        for pass in firstLivePass..<(firstLivePass + Self.maximumPasses) {
+            for race in capture {
+                let start = race.advertisedStart.addingTimeInterval(offset + Double(pass) * period)
+                guard start.timeIntervalSince1970 > expiredBefore else { continue }
+                result.append(race.startingAt(start, id: pass == 0 ? race.id : "\(race.id)-pass\(pass)"))
+                counts[race.category, default: 0] += 1
+            }
+            if categories.allSatisfy({ counts[$0, default: 0] >= Self.racesPerCategory }) { break }
+        }
+        return result
+    }
+}

@@ -1,0 +1,14 @@
+import Core
+
+/// What the shell may ask of the race list, one method per user command.
+/// Each calls its completion once the command is done, including any fetch
+/// it had to wait for, so scripted input always sees settled output.
+@MainActor
+public protocol RaceListModuleInput: AnyObject {
+    /// Starts the first fetch without drawing anything.
+    func start()
+    func showList(completion: @escaping CommandCompletion)
+    /// Parses the words after `filter` (categories to toggle, or `clear`).
+    func filter(arguments: [String], completion: @escaping CommandCompletion)
+    func refresh(completion: @escaping CommandCompletion)
+}

@@ -1,0 +1,218 @@
+import Core
+import Foundation
+import RaceData
+import RaceListInteractor
+import RaceListView
+
+/// Holds the race list's state and every rule about it: ordering, filter,
+/// expiry and refill, countdown text, and the loading / loaded / empty /
+/// error states. Talks to its neighbours through protocols only.
+@MainActor
+public final class RaceListPresenter: RaceListModuleInput {
+    private let interactor: any RaceListInteractorInput
+    private let clock: any WallClock
+    private weak var view: (any RaceListViewInput)?
+
+    private var phase = Phase.notLoaded
+    /// Unexpired races, in board order.
+    private var races: [Race] = []
+    private var skipped: [SkippedRace] = []
+    private var filter: Set<RaceCategory> = []
+    private var isFetching = false
+    /// Commands waiting for the fetch in flight before they can draw.
+    private var waitingCommands: [CommandCompletion] = []
+
+    private enum Phase {
+        case notLoaded
+        case loaded
+        case failed(RaceDataError)
+    }
+
+    public static let title = "Next to Go"
+    public static let retryHint = "Type `refresh` to retry."
+
+    public init(interactor: any RaceListInteractorInput, view: any RaceListViewInput, clock: any WallClock) {
+        self.interactor = interactor
+        self.view = view
+        self.clock = clock
+    }
+
+    /// The categories currently let through; empty means all.
+    public var activeFilter: Set<RaceCategory> { filter }
+
+    // MARK: - Commands
+
+    public func start() {
+        guard case .notLoaded = phase, !isFetching else { return }
+        fetch()
+    }
+
+    public func showList(completion: @escaping CommandCompletion) {
+        renderWhenSettled(completion)
+    }
+
+    public func filter(arguments: [String], completion: @escaping CommandCompletion) {
+        if arguments.isEmpty {
+            view?.displayCommandError(
+                "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all.")
+            completion(.failure(.usage))
+            return
+        }
+        if arguments.count == 1, arguments[0].lowercased() == "clear" {
+            clearFilter(completion: completion)
+            return
+        }
+        var categories: [RaceCategory] = []
+        for word in arguments {
+            guard let category = RaceCategory(userInput: word) else {
+                view?.displayCommandError(
+                    "Unknown category '\(word)'. Choose from horse, greyhound, harness, or `filter clear`.")
+                completion(.failure(.usage))
+                return
+            }
+            categories.append(category)
+        }
+        toggleFilter(categories, completion: completion)
+    }
+
+    /// Turns each category on if it is off and off if it is on; a category
+    /// named twice is toggled twice.
+    public func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion) {
+        for category in categories {
+            if filter.remove(category) == nil { filter.insert(category) }
+        }
+        renderWhenSettled(completion)
+    }
+
+    public func clearFilter(completion: @escaping CommandCompletion) {
+        filter.removeAll()
+        renderWhenSettled(completion)
+    }
+
+    public func refresh(completion: @escaping CommandCompletion) {
+        if !isFetching { fetch() }
+        wait(completion)
+    }
+
+    // MARK: - Fetching
+
+    private func fetch() {
+        isFetching = true
+        interactor.refresh { [weak self] result in
+            self?.didFetch(result)
+        }
+    }
+
+    private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
+        isFetching = false
+        switch result {
+        case .success(let feed):
+            races = feed.races.sorted(by: NextToGoRules.isOrderedBefore)
+            skipped = feed.skipped
+            phase = .loaded
+        case .failure(let error):
+            phase = .failed(error)
+        }
+        _ = removeExpiredRaces()
+        let waiting = waitingCommands
+        waitingCommands = []
+        guard !waiting.isEmpty else { return }
+        let result = render()
+        for completion in waiting { completion(result) }
+    }
+
+    private func wait(_ completion: @escaping CommandCompletion) {
+        if waitingCommands.isEmpty, case .notLoaded = phase {
+            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
+        }
+        waitingCommands.append(completion)
+    }
+
+    /// Draws now, unless a fetch is in flight or expiry has left the board
+    /// short, in which case it draws once fresh data has arrived.
+    private func renderWhenSettled(_ completion: @escaping CommandCompletion) {
+        if !isFetching {
+            let removed = removeExpiredRaces()
+            if removed > 0, visibleRaces().count < NextToGoRules.boardSize {
+                fetch()
+            }
+        }
+        if isFetching {
+            wait(completion)
+        } else {
+            completion(render())
+        }
+    }
+
+    private func removeExpiredRaces() -> Int {
+        let now = clock.now()
+        let before = races.count
+        races.removeAll { NextToGoRules.hasExpired($0, at: now) }
+        return before - races.count
+    }
+
+    private func visibleRaces() -> [Race] {
+        Array(races.lazy.filter { NextToGoRules.passes($0, filter: self.filter) }.prefix(NextToGoRules.boardSize))
+    }
+
+    // MARK: - View model
+
+    private func render() -> CommandResult {
+        switch phase {
+        case .notLoaded:
+            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
+            return .success
+        case .failed(let error):
+            view?.display(viewModel(.error(message: error.description, hint: Self.retryHint)))
+            return .failure(error.exitStatus)
+        case .loaded:
+            let visible = visibleRaces()
+            if visible.isEmpty {
+                view?.display(viewModel(.empty(message: emptyMessage())))
+            } else {
+                let now = clock.now()
+                view?.display(viewModel(.races(visible.enumerated().map { row(for: $1, position: $0 + 1, now: now) })))
+            }
+            return .success
+        }
+    }
+
+    private func viewModel(_ content: RaceListViewModel.Content) -> RaceListViewModel {
+        RaceListViewModel(
+            title: Self.title, filterSummary: filterSummary(), content: content, footnote: footnote(for: content))
+    }
+
+    /// Races the feed could not supply are worth knowing about, but only
+    /// next to data, not next to a loading or error line.
+    private func footnote(for content: RaceListViewModel.Content) -> String? {
+        switch content {
+        case .races, .empty: break
+        case .loading, .error: return nil
+        }
+        guard let first = skipped.first else { return nil }
+        return skipped.count == 1
+            ? "1 race in the feed was left out (\(first.reason))."
+            : "\(skipped.count) races in the feed were left out (first: \(first.reason))."
+    }
+
+    private func row(for race: Race, position: Int, now: Date) -> RaceRowViewModel {
+        let countdown = Countdown(from: now, to: race.advertisedStart)
+        return RaceRowViewModel(
+            position: position,
+            category: race.category,
+            raceNumber: "R\(race.number)",
+            meetingName: race.meetingName,
+            countdown: countdown.text,
+            urgency: NextToGoRules.urgency(of: countdown))
+    }
+
+    private func filterSummary() -> String {
+        filter.isEmpty ? "all categories" : filter.sorted().map(\.displayName).joined(separator: ", ")
+    }
+
+    private func emptyMessage() -> String {
+        filter.isEmpty
+            ? "No upcoming races."
+            : "No upcoming races for \(filterSummary()). Type `filter clear` to see every category."
+    }
+}

@@ -1,0 +1,60 @@
+import Core
+
+/// Everything the race list shows, already decided and worded by the presenter.
+public struct RaceListViewModel: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case loading(source: String)
+        case races([RaceRowViewModel])
+        case empty(message: String)
+        case error(message: String, hint: String)
+    }
+
+    public let title: String
+    /// "all categories", or the categories the filter lets through.
+    public let filterSummary: String
+    public let content: Content
+    /// A remark under the board, e.g. about races the feed could not supply.
+    public let footnote: String?
+
+    public init(title: String, filterSummary: String, content: Content, footnote: String? = nil) {
+        self.title = title
+        self.filterSummary = filterSummary
+        self.content = content
+        self.footnote = footnote
+    }
+}
+
+public struct RaceRowViewModel: Sendable, Equatable {
+    public let position: Int
+    public let category: RaceCategory
+    /// "R9".
+    public let raceNumber: String
+    public let meetingName: String
+    /// "4m 5s", "-20s".
+    public let countdown: String
+    public let urgency: CountdownUrgency
+
+    public init(
+        position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
+        urgency: CountdownUrgency
+    ) {
+        self.position = position
+        self.category = category
+        self.raceNumber = raceNumber
+        self.meetingName = meetingName
+        self.countdown = countdown
+        self.urgency = urgency
+    }
+}
+
+/// How close a race is to jumping; views may colour by it.
+public enum CountdownUrgency: Sendable, Equatable {
+    /// More than five minutes away.
+    case later
+    /// Within five minutes.
+    case soon
+    /// Within a minute.
+    case imminent
+    /// Already started.
+    case started
+}

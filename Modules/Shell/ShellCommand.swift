@@ -1,0 +1,54 @@
+/// One line the user typed, split into a command word and its arguments.
+public struct ShellCommand: Sendable, Equatable {
+    /// The command word, lowercased so `LIST` and `list` are the same.
+    public let name: String
+    public let arguments: [String]
+
+    public init(name: String, arguments: [String] = []) {
+        self.name = name.lowercased()
+        self.arguments = arguments
+    }
+
+    /// Splits on white space; single or double quotes keep spaces inside one
+    /// argument (`search "Happy Valley"`). Returns nil for a blank line.
+    public init?(line: String) throws(ShellCommandError) {
+        let words = try Self.words(in: line)
+        guard let first = words.first else { return nil }
+        self.init(name: first, arguments: Array(words.dropFirst()))
+    }
+
+    static func words(in line: String) throws(ShellCommandError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character.isWhitespace {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if let open = quote { throw .unclosedQuote(open) }
+        if inWord { words.append(current) }
+        return words
+    }
+}
+
+public enum ShellCommandError: Error, Equatable, CustomStringConvertible {
+    case unclosedQuote(Character)
+
+    public var description: String {
+        switch self {
+        case .unclosedQuote(let quote): "Unclosed \(quote) quote in that command."
+        }
+    }
+}

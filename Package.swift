@@ -1,0 +1,106 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// MARK: - Features
+// Each feature is four targets with one job each. The dependency graph is
+// acyclic: Router -> Presenter -> Interactor -> RaceData -> Core, and
+// Presenter -> View -> Core. Features never import one another.
+
+struct Feature {
+    let name: String
+    var interactorDependencies: [Target.Dependency] = []
+    var presenterDependencies: [Target.Dependency] = []
+    var routerDependencies: [Target.Dependency] = []
+
+    var targets: [Target] {
+        [
+            .target(
+                name: "\(name)Interactor",
+                dependencies: ["Core", "RaceData"] + interactorDependencies,
+                path: "Modules/\(name)/Interactor"
+            ),
+            .target(
+                name: "\(name)View",
+                dependencies: ["Core"],
+                path: "Modules/\(name)/View"
+            ),
+            .target(
+                name: "\(name)Presenter",
+                dependencies: ["Core", .target(name: "\(name)Interactor"), .target(name: "\(name)View")]
+                    + presenterDependencies,
+                path: "Modules/\(name)/Presenter"
+            ),
+            .target(
+                name: "\(name)Router",
+                dependencies: [
+                    "Core", "Shell",
+                    .target(name: "\(name)Interactor"),
+                    .target(name: "\(name)Presenter"),
+                    .target(name: "\(name)View"),
+                ] + routerDependencies,
+                path: "Modules/\(name)/Router"
+            ),
+            .testTarget(
+                name: "\(name)InteractorTests",
+                dependencies: [.target(name: "\(name)Interactor"), "TestSupport"],
+                path: "Tests/\(name)InteractorTests"
+            ),
+            .testTarget(
+                name: "\(name)PresenterTests",
+                dependencies: [.target(name: "\(name)Presenter"), "TestSupport"],
+                path: "Tests/\(name)PresenterTests"
+            ),
+            .testTarget(
+                name: "\(name)ViewTests",
+                dependencies: [.target(name: "\(name)View"), "TestSupport"],
+                path: "Tests/\(name)ViewTests"
+            ),
+        ]
+    }
+}
+
+let features = [
+    Feature(name: "RaceList")
+]
+
+let package = Package(
+    name: "NextToGo",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "next-to-go", targets: ["NextToGoApp"])
+    ],
+    targets: [
+        // MARK: Core — domain types, time, rendering primitives
+        .target(name: "Core", path: "Modules/Core"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"], path: "Tests/CoreTests"),
+
+        // MARK: RaceData — feed decoding and the snapshot, file and HTTP sources
+        .target(
+            name: "RaceData",
+            dependencies: ["Core"],
+            path: "Modules/RaceData",
+            resources: [.copy("Resources/snapshot-nextraces.json")]
+        ),
+        .testTarget(name: "RaceDataTests", dependencies: ["RaceData", "TestSupport"], path: "Tests/RaceDataTests"),
+
+        // MARK: Shell — launch options, terminal detection, the line-based REPL
+        .target(name: "Shell", dependencies: ["Core"], path: "Modules/Shell"),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
+
+        // MARK: App — composition root
+        .executableTarget(
+            name: "NextToGoApp",
+            dependencies: ["Core", "RaceData", "Shell", "RaceListRouter"],
+            path: "App"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["NextToGoApp", "TestSupport"],
+            path: "Tests/EndToEndTests"
+        ),
+
+        // MARK: TestSupport — fakes and fixtures shared by every test target
+        .target(name: "TestSupport", dependencies: ["Core", "RaceData"], path: "Tests/TestSupport"),
+    ] + features.flatMap(\.targets),
+    swiftLanguageModes: [.v6]
+)

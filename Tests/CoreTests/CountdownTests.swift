@@ -1,0 +1,62 @@
+import Core
+import Foundation
+import Testing
+
+@Suite("Countdown text")
+struct CountdownTests {
+    @Test(
+        "boundaries",
+        arguments: [
+            (3725, "1h 2m"),
+            (3600, "1h 0m"),
+            (3599, "59m 59s"),
+            (245, "4m 5s"),
+            (60, "1m 0s"),
+            (59, "59s"),
+            (22, "22s"),
+            (1, "1s"),
+            (0, "0s"),
+            (-20, "-20s"),
+            (-59, "-59s"),
+            (-60, "-60s"),
+        ])
+    func text(seconds: Int, expected: String) {
+        #expect(Countdown(seconds: seconds).text == expected)
+    }
+
+    @Test("whole seconds are taken towards the past")
+    func rounding() {
+        let start = Date(timeIntervalSince1970: 1000)
+        #expect(Countdown(from: Date(timeIntervalSince1970: 999.5), to: start).seconds == 0)
+        #expect(Countdown(from: Date(timeIntervalSince1970: 1000.5), to: start).seconds == -1)
+        #expect(Countdown(from: Date(timeIntervalSince1970: 940), to: start).text == "1m 0s")
+    }
+
+    @Test("elapsed text reads forward")
+    func elapsed() {
+        #expect(Countdown(seconds: -65).elapsedText == "1m 5s")
+        #expect(Countdown(seconds: -7300).elapsedText == "2h 1m")
+        #expect(Countdown(seconds: 10).elapsedText == "0s")
+    }
+}
+
+@Suite("Race categories")
+struct RaceCategoryTests {
+    @Test("Neds ids from DESIGN.md")
+    func nedsIDs() {
+        #expect(RaceCategory(nedsID: "4a2788f8-e825-4d36-9894-efd4baf1cfae") == .horse)
+        #expect(RaceCategory(nedsID: "9daef0d7-bf3c-4f50-921d-8e818c60fe61") == .greyhound)
+        #expect(RaceCategory(nedsID: "161d9be2-e909-4326-8c2c-35ed71fb460b") == .harness)
+        #expect(RaceCategory(nedsID: "161D9BE2-E909-4326-8C2C-35ED71FB460B") == .harness)
+        #expect(RaceCategory(nedsID: "00000000-0000-0000-0000-000000000000") == nil)
+    }
+
+    @Test("what people type")
+    func userInput() {
+        #expect(RaceCategory(userInput: "Horse") == .horse)
+        #expect(RaceCategory(userInput: "dogs") == .greyhound)
+        #expect(RaceCategory(userInput: "TROTS") == .harness)
+        #expect(RaceCategory(userInput: "cats") == nil)
+        #expect(RaceCategory(userInput: "") == nil)
+    }
+}

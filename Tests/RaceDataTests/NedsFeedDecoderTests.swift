@@ -1,0 +1,158 @@
+import Core
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+@Suite("Decoding the Neds feed")
+struct NedsFeedDecoderTests {
+    let decoder = NedsFeedDecoder()
+
+    @Test("every capture in shared/fixtures decodes whole", arguments: try Fixtures.allNames())
+    func everyFixture(name: String) throws {
+        let json = try Fixtures.json(name)
+        let summaries = (json["data"] as! [String: Any])["race_summaries"] as! [String: Any]
+        let feed = try decoder.decode(Fixtures.data(name), source: name)
+
+        #expect(feed.skipped.isEmpty)
+        #expect(feed.races.count == summaries.count)
+        #expect(Set(feed.races.map(\.id)) == Set(summaries.keys))
+        for race in feed.races {
+            let summary = summaries[race.id] as! [String: Any]
+            #expect(race.number == summary["race_number"] as? Int)
+            #expect(race.meetingName == summary["meeting_name"] as? String)
+            #expect(race.category.nedsID == summary["category_id"] as? String)
+            let seconds = (summary["advertised_start"] as! [String: Any])["seconds"] as! Double
+            #expect(race.advertisedStart == Date(timeIntervalSince1970: seconds))
+        }
+    }
+
+    @Test("category counts match the fixtures README")
+    func categoryCounts() throws {
+        func counts(_ name: String) throws -> [RaceCategory: Int] {
+            try decoder.decode(Fixtures.data(name), source: name).races.reduce(into: [:]) { $0[$1.category, default: 0] += 1 }
+        }
+        #expect(try counts(Fixtures.tenRaces2024) == [.horse: 3, .harness: 5, .greyhound: 2])
+        #expect(try counts(Fixtures.fiveRaces) == [.horse: 2, .greyhound: 2, .harness: 1])
+        #expect(try counts(Fixtures.tenRaces2025) == [.harness: 5, .horse: 2, .greyhound: 3])
+    }
+
+    @Test("race form, venue and the feed's running order are kept")
+    func details() throws {
+        let feed = try decoder.decode(Fixtures.data(Fixtures.fiveRaces), source: "five")
+        #expect(feed.races.map(\.id).first == "01330dae-1d25-43f4-889d-360def1c89db")
+        let nagoya = try #require(feed.races.first)
+        #expect(nagoya.meetingName == "Nagoya")
+        #expect(nagoya.name == "Race 5 - 1500")
+        #expect(nagoya.venue == Venue(name: "Nagoya", state: "JPN", country: "JPN"))
+        #expect(nagoya.form.distance == Distance(value: 1500, unit: "m"))
+        #expect(nagoya.form.trackCondition == "Good")
+        #expect(nagoya.form.weather == nil)
+        #expect(nagoya.form.comment?.hasPrefix("KINKON TAILOR") == true)
+    }
+
+    @Test("missing weather and race comments are fine")
+    func optionalFormFields() throws {
+        let feed = try decoder.decode(Fixtures.data(Fixtures.tenRaces2025), source: "ten")
+        #expect(feed.races.filter { $0.form.comment == nil }.count == 4)
+        #expect(feed.races.filter { $0.form.weather == nil }.count == 3)
+    }
+
+    @Test("race_form and venue fields may be missing, empty or malformed")
+    func tolerantOptionalParts() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
+            switch key.first {
+            case "0": summary["race_form"] = nil
+            case "6": summary["race_form"] = [String: Any]()
+            case "b": summary["race_form"] = "not an object"
+            default:
+                summary["venue_name"] = ""
+                summary["venue_state"] = nil
+                summary["venue_country"] = 7
+            }
+        }
+        let feed = try decoder.decode(data, source: "edited")
+        #expect(feed.races.count == 5)
+        #expect(feed.skipped.isEmpty)
+        let formless = try #require(feed.races.first { $0.id.hasPrefix("0") })
+        #expect(formless.form == RaceForm())
+        let venueless = try #require(feed.races.first { $0.id.hasPrefix("9") })
+        #expect(venueless.venue == Venue())
+    }
+
+    @Test(
+        "a summary missing a required field is skipped with the reason",
+        arguments: [
+            ("race_id", "missing race_id"),
+            ("race_number", "missing race_number"),
+            ("meeting_name", "missing meeting_name"),
+            ("category_id", "missing category_id"),
+            ("advertised_start", "missing advertised_start"),
+        ])
+    func missingRequiredField(field: String, reason: String) throws {
+        let victim = "6da19cf5-46e1-4394-b9f6-ad4da7392d3d"
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
+            if key == victim { summary[field] = nil }
+        }
+        let feed = try decoder.decode(data, source: "edited")
+        #expect(feed.races.count == 4)
+        #expect(feed.skipped == [SkippedRace(key: victim, reason: reason)])
+    }
+
+    @Test("unknown categories and wrong types are skipped and counted, not fatal")
+    func skippedSummaries() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.tenRaces2024) { key, summary in
+            if summary["meeting_name"] as? String == "Launceston" {
+                summary["category_id"] = "11111111-2222-3333-4444-555555555555"
+            }
+            if summary["meeting_name"] as? String == "Wagga" { summary["race_number"] = "2" }
+            if summary["meeting_name"] as? String == "Hobart" { summary["advertised_start"] = ["seconds": true] }
+            if summary["meeting_name"] as? String == "Geelong" { summary["meeting_name"] = "   " }
+        }
+        let feed = try decoder.decode(data, source: "edited")
+        #expect(feed.races.count == 6)
+        #expect(
+            Set(feed.skipped.map(\.reason)) == [
+                "unknown category_id 11111111-2222-3333-4444-555555555555",
+                "race_number is not a whole number",
+                "missing or non-numeric advertised_start.seconds",
+                "meeting_name is not a non-empty string",
+            ])
+    }
+
+    @Test("an empty race_summaries object is a valid, empty feed")
+    func emptyFeed() throws {
+        let data = Data(#"{"data":{"next_to_go_ids":[],"race_summaries":{}}}"#.utf8)
+        #expect(try decoder.decode(data, source: "empty") == RaceFeed(races: []))
+    }
+
+    @Test(
+        "a body that is not this feed is a typed error naming the source and the problem",
+        arguments: [
+            ("", "it is empty"),
+            ("   \n", "it is empty"),
+            ("{\"data\": ", "it is not valid JSON (starts \"{\"data\":\")"),
+            ("<!DOCTYPE html><html>", "it is HTML, not JSON (starts \"<!DOCTYPE html><html>\")"),
+            ("[1, 2]", "expected a JSON object at the top level, found an array"),
+            ("\"races\"", "expected a JSON object at the top level, found a string"),
+            ("{\"status\": 200}", "it has no `data` object"),
+            ("{\"data\": {\"next_to_go_ids\": []}}", "it has no `data.race_summaries` object"),
+            ("{\"data\": {\"race_summaries\": []}}", "it has no `data.race_summaries` object"),
+        ])
+    func invalidFeeds(body: String, reason: String) {
+        #expect(throws: RaceDataError.invalidFeed(source: "file /tmp/x.json", reason: reason)) {
+            try decoder.decode(Data(body.utf8), source: "file /tmp/x.json")
+        }
+    }
+
+    @Test("error messages read as sentences and map to exit codes")
+    func errorDescriptions() {
+        let invalid = RaceDataError.invalidFeed(source: "file a.json", reason: "it is empty")
+        #expect(invalid.description == "The races from file a.json are not a usable feed: it is empty.")
+        #expect(invalid.exitStatus == .dataError)
+        let missing = RaceDataError.unavailable(source: "file a.json", reason: "no such file")
+        #expect(missing.description == "Could not read races from file a.json: no such file.")
+        #expect(missing.exitStatus == .unavailable)
+        #expect(RaceDataError.httpStatus(source: "http://x", code: 503).exitStatus == .unavailable)
+    }
+}

@@ -1,0 +1,136 @@
+import Core
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+@Suite("Snapshot replay")
+struct SnapshotReplayTests {
+    let capture: RaceFeed
+    let launch = Date(timeIntervalSince1970: 2_000_000_000)
+
+    init() throws {
+        capture = try NedsFeedDecoder().decode(Fixtures.data(Fixtures.tenRaces2025), source: "capture")
+    }
+
+    private var captureStarts: [TimeInterval] {
+        capture.races.map(\.advertisedStart.timeIntervalSince1970).sorted()
+    }
+
+    @Test("the earliest race jumps two minutes after launch and spacing is kept")
+    func shiftedToLaunch() throws {
+        let replay = SnapshotReplay(capture: capture.races, launch: launch)
+        let firstPass = replay.races(at: launch).filter { !$0.id.contains("-pass") }
+        #expect(firstPass.count == capture.races.count)
+        let starts = firstPass.map(\.advertisedStart.timeIntervalSince1970).sorted()
+        #expect(starts.first == launch.timeIntervalSince1970 + 120)
+        let offsets = zip(starts, captureStarts).map { $0 - $1 }
+        #expect(Set(offsets).count == 1)
+    }
+
+    @Test("later passes loop the capture, shifted again, with distinct ids")
+    func loops() throws {
+        let replay = SnapshotReplay(capture: capture.races, launch: launch)
+        let races = replay.races(at: launch)
+        #expect(Set(races.map(\.id)).count == races.count)
+        let span = captureStarts.last! - captureStarts.first!
+        let secondPass = races.filter { $0.id.hasSuffix("-pass1") }
+        #expect(secondPass.count == capture.races.count)
+        let secondStart = secondPass.map(\.advertisedStart.timeIntervalSince1970).min()!
+        #expect(secondStart == launch.timeIntervalSince1970 + 120 + span + SnapshotReplay.gapBetweenPasses)
+    }
+
+    @Test("every category has five upcoming races at any time of day", arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [TimeInterval])
+    func neverRunsDry(after seconds: TimeInterval) {
+        let replay = SnapshotReplay(capture: capture.races, launch: launch)
+        let now = launch.addingTimeInterval(seconds)
+        let races = replay.races(at: now)
+        for category in RaceCategory.allCases {
+            let upcoming = races.filter { $0.category == category }
+            #expect(upcoming.count >= 5, "\(category) at +\(seconds)s")
+        }
+        #expect(races.allSatisfy { $0.advertisedStart.addingTimeInterval(60) > now })
+    }
+
+    @Test("the service follows its clock")
+    func serviceUsesClock() throws {
+        let clock = ManualClock(launch.timeIntervalSince1970)
+        let service = SnapshotRaceService(capture: capture, clock: clock, launch: clock.now())
+        let first = try service.fetchRaces().races.map(\.advertisedStart).min()!
+        clock.advance(by: 120 + 60)
+        let later = try service.fetchRaces().races.map(\.advertisedStart).min()!
+        #expect(later > first)
+    }
+
+    @Test("the embedded snapshot is a real capture")
+    func embedded() throws {
+        let clock = ManualClock(launch.timeIntervalSince1970)
+        let service = try SnapshotRaceService.embedded(clock: clock)
+        let races = try service.fetchRaces().races
+        #expect(races.count >= 10)
+        #expect(races.map(\.advertisedStart).min() == launch.addingTimeInterval(120))
+        #expect(Set(races.map(\.meetingName)).isSuperset(of: ["Yonkers Raceway", "Seymour"]))
+    }
+}
+
+@Suite("File source")
+struct FileRaceServiceTests {
+    @Test("reads the file as it is, on every fetch")
+    func readsFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("races.json", contents: Fixtures.data(Fixtures.fiveRaces))
+        let service = FileRaceService(path: file.path)
+        #expect(try service.fetchRaces().races.count == 5)
+        try Fixtures.data(Fixtures.tenRaces2024).write(to: file)
+        #expect(try service.fetchRaces().races.count == 10)
+    }
+
+    @Test("a missing file or a directory is 'unavailable', naming the path")
+    func unreadable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let missing = directory.url.appendingPathComponent("nope.json").path
+        #expect(throws: RaceDataError.unavailable(source: "file \(missing)", reason: "no such file")) {
+            try FileRaceService(path: missing).fetchRaces()
+        }
+        #expect(
+            throws: RaceDataError.unavailable(
+                source: "file \(directory.url.path)", reason: "it is a directory, not a file")
+        ) {
+            try FileRaceService(path: directory.url.path).fetchRaces()
+        }
+    }
+
+    @Test("a file that is not a feed is 'invalid', naming the path")
+    func invalid() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("bad.json", contents: Data("hello".utf8))
+        #expect(
+            throws: RaceDataError.invalidFeed(
+                source: "file \(file.path)", reason: "it is not valid JSON (starts \"hello\")")
+        ) {
+            try FileRaceService(path: file.path).fetchRaces()
+        }
+    }
+}
+
+@Suite("--source values")
+struct RaceSourceTests {
+    @Test("accepted forms")
+    func accepted() {
+        #expect(RaceSource(argument: "snapshot") == .snapshot)
+        #expect(RaceSource(argument: "file:/tmp/a b.json") == .file(path: "/tmp/a b.json"))
+        #expect(RaceSource(argument: "file:races.json") == .file(path: "races.json"))
+        #expect(
+            RaceSource(argument: "http://127.0.0.1:8080/races.json")
+                == .http(URL(string: "http://127.0.0.1:8080/races.json")!))
+        #expect(RaceSource(argument: HTTPRaceService.defaultURL.absoluteString) == .http(HTTPRaceService.defaultURL))
+    }
+
+    @Test("rejected forms", arguments: ["", "snap", "file:", "ftp://example.com/x", "http://", "races.json"])
+    func rejected(argument: String) {
+        #expect(RaceSource(argument: argument) == nil)
+    }
+}

@@ -1,0 +1,28 @@
+import Core
+
+/// Keeps what a view or the shell printed, stdout and stderr apart and
+/// together in order.
+@MainActor
+public final class RecordingOutput: TextOutput {
+    public private(set) var lines: [String] = []
+    public private(set) var errors: [String] = []
+    public private(set) var transcript: [String] = []
+
+    public init() {}
+
+    public func writeLine(_ line: String) {
+        lines.append(line)
+        transcript.append(line)
+    }
+
+    public func writeError(_ line: String) {
+        errors.append(line)
+        transcript.append("! " + line)
+    }
+
+    public func reset() {
+        lines = []
+        errors = []
+        transcript = []
+    }
+}

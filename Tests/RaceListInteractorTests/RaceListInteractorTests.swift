@@ -1,0 +1,99 @@
+import Core
+import Dispatch
+import Foundation
+import RaceData
+import RaceListInteractor
+import TestSupport
+import Testing
+
+@Suite("Race list interactor")
+struct RaceListInteractorTests {
+    private static func feed(_ count: Int) -> RaceFeed {
+        let clock = ManualClock()
+        return RaceFeed(races: (0..<count).map { Race.make("r\($0)", startsIn: Double($0) * 60, from: clock) })
+    }
+
+    @Test("a refresh delivers the service's races on the main actor")
+    @MainActor
+    func deliversOnMain() async throws {
+        let service = FakeRaceService(result: .success(Self.feed(3)))
+        let interactor = RaceListInteractor(service: service)
+        let result = await withCheckedContinuation { continuation in
+            interactor.refresh { result in
+                MainActor.assertIsolated()
+                continuation.resume(returning: result)
+            }
+        }
+        #expect(try result.get().races.count == 3)
+        #expect(service.fetchCount == 1)
+    }
+
+    @Test("service errors reach the caller unchanged")
+    @MainActor
+    func deliversErrors() async {
+        let error = RaceDataError.unavailable(source: "the fake service", reason: "no such file")
+        let interactor = RaceListInteractor(service: FakeRaceService(result: .failure(error)))
+        let result = await withCheckedContinuation { continuation in
+            interactor.refresh { continuation.resume(returning: $0) }
+        }
+        #expect(throws: error) { try result.get() }
+    }
+
+    @Test("100 concurrent refreshes against a slow service: at most 2 fetches, never side by side, every caller answered")
+    func coalescesConcurrentRefreshes() async {
+        let service = FakeRaceService(result: .success(Self.feed(5)), delay: 0.3)
+        let interactor = RaceListInteractor(service: service)
+        let answered = LockedValue(0)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let group = DispatchGroup()
+            for _ in 0..<100 { group.enter() }
+            DispatchQueue.concurrentPerform(iterations: 100) { _ in
+                interactor.refresh { result in
+                    if case .success = result { answered.update { $0 += 1 } }
+                    group.leave()
+                }
+            }
+            group.notify(queue: .global()) { done.resume() }
+        }
+        #expect(answered.value == 100)
+        #expect(service.fetchCount <= 2)
+        #expect(service.fetchCount >= 1)
+        #expect(service.maximumConcurrentFetches == 1)
+    }
+
+    @Test("a refresh after a fetch has finished fetches again")
+    @MainActor
+    func sequentialRefreshesFetchAgain() async {
+        let service = FakeRaceService(result: .success(Self.feed(1)))
+        let interactor = RaceListInteractor(service: service)
+        for _ in 0..<3 {
+            await withCheckedContinuation { continuation in
+                interactor.refresh { _ in continuation.resume() }
+            }
+        }
+        #expect(service.fetchCount == 3)
+    }
+
+    @Test("requests made during a fetch join it and get its result")
+    @MainActor
+    func joinsInFlightFetch() async {
+        let service = FakeRaceService(result: .success(Self.feed(2)), delay: 0.2)
+        let interactor = RaceListInteractor(service: service)
+        let counts = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
+            let counts = LockedValue<[Int]>([])
+            interactor.refresh { result in
+                counts.update { $0.append((try? result.get().races.count) ?? -1) }
+            }
+            // The first fetch is under way; this one must not start a second.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+                service.answer(.success(Self.feed(4)))
+                interactor.refresh { result in
+                    counts.update { $0.append((try? result.get().races.count) ?? -1) }
+                    continuation.resume(returning: counts.value)
+                }
+            }
+        }
+        #expect(counts == [2, 2])
+        #expect(service.fetchCount == 1)
+    }
+}

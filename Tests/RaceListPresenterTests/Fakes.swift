@@ -1,0 +1,54 @@
+import Core
+import RaceData
+import RaceListInteractor
+import RaceListView
+
+/// Records each refresh and lets the test answer it when it chooses.
+final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable {
+    // Only touched from the main actor in these tests.
+    private(set) var refreshCount = 0
+    private var waiting: [RaceListFetchCompletion] = []
+
+    var sourceDescription: String { "file races.json" }
+
+    func refresh(completion: @escaping RaceListFetchCompletion) {
+        refreshCount += 1
+        waiting.append(completion)
+    }
+
+    var hasPendingRefresh: Bool { !waiting.isEmpty }
+
+    @MainActor
+    func answer(_ result: Result<RaceFeed, RaceDataError>) {
+        let completions = waiting
+        waiting = []
+        for completion in completions { completion(result) }
+    }
+
+    @MainActor
+    func answer(_ races: [Race]) { answer(.success(RaceFeed(races: races))) }
+}
+
+@MainActor
+final class FakeRaceListView: RaceListViewInput {
+    private(set) var displayed: [RaceListViewModel] = []
+    private(set) var commandErrors: [String] = []
+
+    var last: RaceListViewModel? { displayed.last }
+
+    /// The rows of the last board drawn, as "R<number> <meeting> <countdown>".
+    var lastRows: [String] {
+        guard case .races(let rows)? = last?.content else { return [] }
+        return rows.map { "\($0.raceNumber) \($0.meetingName) \($0.countdown)" }
+    }
+
+    func display(_ viewModel: RaceListViewModel) { displayed.append(viewModel) }
+    func displayCommandError(_ message: String) { commandErrors.append(message) }
+}
+
+/// Records the results commands finish with.
+@MainActor
+final class CompletionLog {
+    private(set) var results: [CommandResult] = []
+    var callback: CommandCompletion { { self.results.append($0) } }
+}

@@ -1,0 +1,356 @@
+import Core
+import Foundation
+import RaceData
+import RaceListPresenter
+import RaceListView
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Race list presenter")
+struct RaceListPresenterTests {
+    let clock = ManualClock()
+    let interactor = FakeRaceListInteractor()
+    let view = FakeRaceListView()
+    let log = CompletionLog()
+    let presenter: RaceListPresenter
+
+    init() {
+        presenter = RaceListPresenter(interactor: interactor, view: view, clock: clock)
+    }
+
+    private func race(
+        _ id: String, _ seconds: TimeInterval, _ category: RaceCategory = .horse, meeting: String? = nil,
+        number: Int = 1
+    ) -> Race {
+        Race.make(id, number: number, meeting: meeting ?? id, category: category, startsIn: seconds, from: clock)
+    }
+
+    /// Starts the presenter and answers its first fetch.
+    private func load(_ races: [Race]) {
+        presenter.start()
+        interactor.answer(races)
+    }
+
+    private var shownMeetings: [String] {
+        guard case .races(let rows)? = view.last?.content else { return [] }
+        return rows.map(\.meetingName)
+    }
+
+    // MARK: - Ordering and size
+
+    @Test("at most five races, ascending by start")
+    func fiveAscending() {
+        load([race("f", 500), race("a", 100), race("g", 600), race("c", 300), race("b", 200), race("d", 400)])
+        presenter.showList(completion: log.callback)
+        #expect(shownMeetings == ["a", "b", "c", "d", "f"])
+        #expect(log.results == [.success])
+    }
+
+    @Test("ties break by meeting name, then race number")
+    func tieBreaks() {
+        load([
+            race("1", 300, meeting: "Casino", number: 10),
+            race("2", 300, meeting: "albion Park", number: 3),
+            race("3", 300, meeting: "Casino", number: 2),
+            race("4", 200, meeting: "Zeta", number: 9),
+        ])
+        presenter.showList(completion: log.callback)
+        #expect(view.lastRows == ["R9 Zeta 3m 20s", "R3 albion Park 5m 0s", "R2 Casino 5m 0s", "R10 Casino 5m 0s"])
+    }
+
+    @Test("rows carry position, category, race number and countdown")
+    func rowContents() throws {
+        load([race("a", 245, .greyhound, meeting: "Casino", number: 10)])
+        presenter.showList(completion: log.callback)
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("expected rows")
+            return
+        }
+        let row = try #require(rows.first)
+        #expect(
+            row
+                == RaceRowViewModel(
+                    position: 1, category: .greyhound, raceNumber: "R10", meetingName: "Casino", countdown: "4m 5s",
+                    urgency: .soon))
+        #expect(view.last?.title == "Next to Go")
+        #expect(view.last?.filterSummary == "all categories")
+    }
+
+    // MARK: - Countdown
+
+    @Test(
+        "countdown text and urgency at the boundaries",
+        arguments: [
+            (3600.0, "1h 0m", CountdownUrgency.later),
+            (3599, "59m 59s", .later),
+            (300, "5m 0s", .later),
+            (299, "4m 59s", .soon),
+            (60, "1m 0s", .soon),
+            (59, "59s", .imminent),
+            (1, "1s", .imminent),
+            (0, "0s", .started),
+            (-59, "-59s", .started),
+        ])
+    func countdownBoundaries(seconds: TimeInterval, text: String, urgency: CountdownUrgency) {
+        load([race("a", seconds)])
+        presenter.showList(completion: log.callback)
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("expected rows at \(seconds)s")
+            return
+        }
+        #expect(rows.map(\.countdown) == [text])
+        #expect(rows.map(\.urgency) == [urgency])
+    }
+
+    @Test("the countdown follows the clock between renders")
+    func countsDown() {
+        load([race("a", 65)])
+        presenter.showList(completion: log.callback)
+        clock.advance(by: 10)
+        presenter.showList(completion: log.callback)
+        clock.advance(by: 55)
+        presenter.showList(completion: log.callback)
+        clock.advance(by: 20)
+        presenter.showList(completion: log.callback)
+        let countdowns = view.displayed.compactMap { model -> String? in
+            guard case .races(let rows) = model.content else { return nil }
+            return rows.first?.countdown
+        }
+        #expect(countdowns == ["1m 5s", "55s", "0s", "-20s"])
+    }
+
+    // MARK: - Expiry and refill
+
+    @Test("a race stays until 60 s after its start, then goes, and the list refills")
+    func expiryAt60Seconds() {
+        let races = (0..<7).map { race("r\($0)", Double($0) * 60 + 10) }
+        load(races)
+        clock.advance(by: 10 + 59)  // r0 started 59 s ago
+        presenter.showList(completion: log.callback)
+        #expect(shownMeetings == ["r0", "r1", "r2", "r3", "r4"])
+        #expect(view.lastRows.first == "R1 r0 -59s")
+
+        clock.advance(by: 1)  // r0 started exactly 60 s ago
+        presenter.showList(completion: log.callback)
+        #expect(shownMeetings == ["r1", "r2", "r3", "r4", "r5"])
+        #expect(interactor.refreshCount == 1)
+    }
+
+    @Test("when expiry leaves fewer than five, it refetches and draws the fresh list")
+    func refetchWhenShort() {
+        load((0..<5).map { race("r\($0)", Double($0) * 60) })
+        clock.advance(by: 60)
+        presenter.showList(completion: log.callback)
+        #expect(interactor.refreshCount == 2)
+        #expect(log.results.isEmpty, "the command waits for the refetch")
+
+        interactor.answer((1..<7).map { race("r\($0)", Double($0) * 60 - 60) })
+        #expect(log.results == [.success])
+        #expect(shownMeetings == ["r1", "r2", "r3", "r4", "r5"])
+    }
+
+    @Test("a short feed is not refetched on every render, only after expiry")
+    func noRefetchLoop() {
+        load([race("a", 100), race("b", 200)])
+        presenter.showList(completion: log.callback)
+        presenter.showList(completion: log.callback)
+        #expect(interactor.refreshCount == 1)
+        #expect(log.results == [.success, .success])
+    }
+
+    @Test("races already expired when a feed arrives are dropped without a refetch")
+    func expiredOnArrival() {
+        load([race("old", -61), race("a", 100)])
+        presenter.showList(completion: log.callback)
+        #expect(shownMeetings == ["a"])
+        #expect(interactor.refreshCount == 1)
+    }
+
+    // MARK: - Filter
+
+    private func loadMixed() {
+        load([
+            race("h1", 100, .horse), race("g1", 110, .greyhound), race("t1", 120, .harness),
+            race("h2", 130, .horse), race("g2", 140, .greyhound), race("t2", 150, .harness),
+            race("h3", 160, .horse), race("g3", 170, .greyhound), race("t3", 180, .harness),
+            race("h4", 190, .horse), race("h5", 200, .horse), race("h6", 210, .horse),
+        ])
+    }
+
+    @Test("a filter shows the next five of that category")
+    func singleFilter() {
+        loadMixed()
+        presenter.filter(arguments: ["horse"], completion: log.callback)
+        #expect(shownMeetings == ["h1", "h2", "h3", "h4", "h5"])
+        #expect(view.last?.filterSummary == "horse")
+    }
+
+    @Test("several categories may be on at once")
+    func combinedFilter() {
+        loadMixed()
+        presenter.filter(arguments: ["greyhound", "harness"], completion: log.callback)
+        #expect(shownMeetings == ["g1", "t1", "g2", "t2", "g3"])
+        #expect(view.last?.filterSummary == "greyhound, harness")
+        #expect(presenter.activeFilter == [.greyhound, .harness])
+    }
+
+    @Test("filtering a category again turns it off; none on means all")
+    func toggleOff() {
+        loadMixed()
+        presenter.filter(arguments: ["horse"], completion: log.callback)
+        presenter.filter(arguments: ["greyhound"], completion: log.callback)
+        #expect(presenter.activeFilter == [.horse, .greyhound])
+        presenter.filter(arguments: ["horse"], completion: log.callback)
+        #expect(shownMeetings == ["g1", "g2", "g3"])
+        presenter.filter(arguments: ["greyhound"], completion: log.callback)
+        #expect(presenter.activeFilter.isEmpty)
+        #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
+        #expect(view.last?.filterSummary == "all categories")
+    }
+
+    @Test("all three on shows the same as none")
+    func allThree() {
+        loadMixed()
+        presenter.filter(arguments: ["horse", "greyhound", "harness"], completion: log.callback)
+        #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
+        #expect(view.last?.filterSummary == "horse, greyhound, harness")
+    }
+
+    @Test("filter clear turns every category off")
+    func clear() {
+        loadMixed()
+        presenter.filter(arguments: ["harness", "dogs"], completion: log.callback)
+        presenter.filter(arguments: ["clear"], completion: log.callback)
+        #expect(presenter.activeFilter.isEmpty)
+        #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
+    }
+
+    @Test("an unknown category changes nothing and is a usage error")
+    func unknownCategory() {
+        loadMixed()
+        presenter.filter(arguments: ["horse", "cats"], completion: log.callback)
+        #expect(presenter.activeFilter.isEmpty)
+        #expect(view.commandErrors == ["Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`."])
+        #expect(log.results == [.failure(.usage)])
+        #expect(view.displayed.isEmpty)
+    }
+
+    @Test("filter with no category explains itself")
+    func bareFilter() {
+        loadMixed()
+        presenter.filter(arguments: [], completion: log.callback)
+        #expect(view.commandErrors.count == 1)
+        #expect(log.results == [.failure(.usage)])
+    }
+
+    @Test("expiry refills a filtered board from the same category")
+    func filteredRefill() {
+        loadMixed()
+        presenter.filter(arguments: ["harness"], completion: log.callback)
+        #expect(shownMeetings == ["t1", "t2", "t3"])
+        clock.advance(by: 120 + 60)  // t1 expires
+        presenter.showList(completion: log.callback)
+        #expect(interactor.refreshCount == 2, "fewer than five harness races remain")
+        interactor.answer([race("t2", -30, .harness), race("t3", 0, .harness), race("t4", 100, .harness)])
+        #expect(shownMeetings == ["t2", "t3", "t4"])
+    }
+
+    // MARK: - States
+
+    @Test("loading while the first fetch is out, then loaded")
+    func loadingThenLoaded() {
+        presenter.start()
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.content == .loading(source: "file races.json"))
+        #expect(log.results.isEmpty)
+        interactor.answer([race("a", 100)])
+        #expect(shownMeetings == ["a"])
+        #expect(log.results == [.success])
+        #expect(interactor.refreshCount == 1)
+    }
+
+    @Test("start fetches once and draws nothing")
+    func startIsQuiet() {
+        presenter.start()
+        presenter.start()
+        #expect(interactor.refreshCount == 1)
+        interactor.answer([race("a", 100)])
+        #expect(view.displayed.isEmpty)
+    }
+
+    @Test("empty feed: 'No upcoming races'")
+    func empty() {
+        load([])
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.content == .empty(message: "No upcoming races."))
+        #expect(log.results == [.success])
+    }
+
+    @Test("empty under a filter names the filter")
+    func emptyFiltered() {
+        load([race("h", 100, .horse)])
+        presenter.filter(arguments: ["greyhound", "harness"], completion: log.callback)
+        #expect(
+            view.last?.content
+                == .empty(
+                    message: "No upcoming races for greyhound, harness. Type `filter clear` to see every category."))
+    }
+
+    @Test("error: message naming the source, the retry hint, and the error's exit status")
+    func errorState() {
+        let error = RaceDataError.unavailable(source: "file races.json", reason: "no such file")
+        presenter.start()
+        presenter.showList(completion: log.callback)
+        interactor.answer(.failure(error))
+        #expect(
+            view.last?.content
+                == .error(message: "Could not read races from file races.json: no such file.", hint: "Type `refresh` to retry."))
+        #expect(log.results == [.failure(.unavailable)])
+    }
+
+    @Test("refresh after an error recovers")
+    func retry() {
+        presenter.start()
+        interactor.answer(.failure(.invalidFeed(source: "file races.json", reason: "it is empty")))
+        presenter.refresh(completion: log.callback)
+        #expect(interactor.refreshCount == 2)
+        interactor.answer([race("a", 100)])
+        #expect(shownMeetings == ["a"])
+        #expect(log.results == [.success])
+    }
+
+    @Test("refresh while a fetch is out joins it instead of asking again")
+    func refreshJoins() {
+        presenter.start()
+        presenter.refresh(completion: log.callback)
+        presenter.refresh(completion: log.callback)
+        #expect(interactor.refreshCount == 1)
+        interactor.answer([race("a", 100)])
+        #expect(log.results == [.success, .success])
+        #expect(view.displayed.filter { if case .races = $0.content { true } else { false } }.count == 1)
+    }
+
+    @Test("refresh replaces the races with the new feed")
+    func refreshReplaces() {
+        load([race("a", 100)])
+        presenter.refresh(completion: log.callback)
+        interactor.answer([race("b", 50), race("c", 70)])
+        #expect(shownMeetings == ["b", "c"])
+    }
+
+    @Test("races the feed left out are mentioned under the board")
+    func skippedFootnote() {
+        presenter.start()
+        interactor.answer(
+            .success(
+                RaceFeed(
+                    races: [race("a", 100)],
+                    skipped: [
+                        SkippedRace(key: "x", reason: "unknown category_id 123"),
+                        SkippedRace(key: "y", reason: "missing race_id"),
+                    ])))
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.footnote == "2 races in the feed were left out (first: unknown category_id 123).")
+    }
+}

@@ -1,0 +1,98 @@
+import Core
+import RaceListView
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Race list text view")
+struct RaceListTextViewTests {
+    let output = RecordingOutput()
+
+    private func rows() -> [RaceRowViewModel] {
+        [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R8", meetingName: "Mountaineer Park", countdown: "2m 0s",
+                urgency: .soon),
+            RaceRowViewModel(
+                position: 2, category: .greyhound, raceNumber: "R10", meetingName: "Casino", countdown: "-20s",
+                urgency: .started),
+            RaceRowViewModel(
+                position: 3, category: .harness, raceNumber: "R1", meetingName: "Temora", countdown: "1h 5m",
+                urgency: .later),
+        ]
+    }
+
+    private func model(_ content: RaceListViewModel.Content, footnote: String? = nil) -> RaceListViewModel {
+        RaceListViewModel(title: "Next to Go", filterSummary: "all categories", content: content, footnote: footnote)
+    }
+
+    @Test("plain output: letters for categories, aligned columns, ASCII only")
+    func plainRows() {
+        RaceListTextView(output: output, style: .plain).display(model(.races(rows())))
+        #expect(
+            output.lines == [
+                "Next to Go - all categories",
+                "  1  H  R8   Mountaineer Park    2m 0s",
+                "  2  G  R10  Casino               -20s",
+                "  3  T  R1   Temora              1h 5m",
+            ])
+        #expect(output.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
+    @Test("a UTF-8 terminal gets glyphs; colour wraps only the countdown and title")
+    func glyphsAndColour() {
+        let style = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: true, width: 80)
+        RaceListTextView(output: output, style: style).display(model(.races(rows())))
+        #expect(output.lines[0] == "\u{1B}[1mNext to Go\u{1B}[0m · all categories")
+        #expect(output.lines[1] == "  1  🏇  R8   Mountaineer Park  \u{1B}[33m  2m 0s\u{1B}[0m")
+        #expect(output.lines[2].contains("🐕"))
+        #expect(output.lines[3].contains("🐎"))
+    }
+
+    @Test("hostile text from the feed is cleaned before it is printed")
+    func sanitises() {
+        let hostile = RaceRowViewModel(
+            position: 1, category: .horse, raceNumber: "R1", meetingName: "Evil\u{1B}]0;pwned\u{07}\nPark",
+            countdown: "5s", urgency: .imminent)
+        RaceListTextView(output: output, style: .plain).display(model(.races([hostile])))
+        #expect(output.lines[1] == "  1  H  R1  Evil]0;pwned Park       5s")
+    }
+
+    @Test("long meeting names are shortened to fit narrow terminals")
+    func narrow() {
+        let style = DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: 40)
+        let long = RaceRowViewModel(
+            position: 1, category: .horse, raceNumber: "R1", meetingName: "An Extremely Long Meeting Name Indeed",
+            countdown: "1h 5m", urgency: .later)
+        RaceListTextView(output: output, style: style).display(model(.races([long])))
+        #expect(output.lines[1] == "  1  H  R1  An Extremely Lon...    1h 5m")
+        #expect(output.lines[1].count == 40)
+    }
+
+    @Test("empty state prints the message under the header, with any footnote")
+    func empty() {
+        RaceListTextView(output: output, style: .plain).display(
+            model(.empty(message: "No upcoming races."), footnote: "1 race in the feed was left out (x)."))
+        #expect(
+            output.lines == [
+                "Next to Go - all categories", "  No upcoming races.", "  1 race in the feed was left out (x).",
+            ])
+    }
+
+    @Test("errors go to stderr with the retry hint")
+    func error() {
+        RaceListTextView(output: output, style: .plain).display(
+            model(.error(message: "Could not read races from file a: no such file.", hint: "Type `refresh` to retry.")))
+        #expect(output.lines.isEmpty)
+        #expect(output.errors == ["Could not read races from file a: no such file.", "Type `refresh` to retry."])
+    }
+
+    @Test("loading shows only to a person at a terminal")
+    func loading() {
+        RaceListTextView(output: output, style: .plain).display(model(.loading(source: "file a.json")))
+        #expect(output.lines.isEmpty)
+        let interactive = DisplayStyle(isInteractive: true, usesGlyphs: false, usesColour: false, width: 80)
+        RaceListTextView(output: output, style: interactive).display(model(.loading(source: "file a.json")))
+        #expect(output.lines == ["Loading races from file a.json..."])
+    }
+}

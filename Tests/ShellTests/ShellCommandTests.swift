@@ -1,0 +1,124 @@
+import Core
+import Shell
+import Testing
+
+@Suite("Parsing a typed line")
+struct ShellCommandTests {
+    @Test("words, case of the command word, quotes")
+    func parses() throws {
+        #expect(try ShellCommand(line: "list") == ShellCommand(name: "list"))
+        #expect(try ShellCommand(line: "  FILTER  Horse   dogs ") == ShellCommand(name: "filter", arguments: ["Horse", "dogs"]))
+        #expect(try ShellCommand(line: "search \"Happy Valley\" 'R 1'") == ShellCommand(name: "search", arguments: ["Happy Valley", "R 1"]))
+        #expect(try ShellCommand(line: "a \"\"") == ShellCommand(name: "a", arguments: [""]))
+        #expect(try ShellCommand(line: "\tlist\r") == ShellCommand(name: "list"))
+    }
+
+    @Test("a blank line is no command")
+    func blank() throws {
+        #expect(try ShellCommand(line: "") == nil)
+        #expect(try ShellCommand(line: "   \t ") == nil)
+    }
+
+    @Test("an unclosed quote is an error")
+    func unclosed() {
+        #expect(throws: ShellCommandError.unclosedQuote("\"")) { try ShellCommand(line: "search \"Happy") }
+    }
+}
+
+@Suite("Launch options")
+struct LaunchOptionsTests {
+    @Test("defaults: REPL on the snapshot, system clock")
+    func defaults() throws {
+        let options = try LaunchOptions(arguments: [])
+        #expect(options.action == .interactive)
+        #expect(options.source == "snapshot")
+        #expect(options.now == nil)
+    }
+
+    @Test("options then a single command with its arguments")
+    func singleCommand() throws {
+        let options = try LaunchOptions(arguments: ["--source", "file:a.json", "--now=1748310000", "filter", "horse", "--now"])
+        #expect(options.source == "file:a.json")
+        #expect(options.now?.timeIntervalSince1970 == 1_748_310_000)
+        #expect(options.action == .single(ShellCommand(name: "filter", arguments: ["horse", "--now"])))
+    }
+
+    @Test("short forms, help and version")
+    func shortForms() throws {
+        #expect(try LaunchOptions(arguments: ["-s", "snapshot", "ls"]).action == .single(ShellCommand(name: "ls")))
+        #expect(try LaunchOptions(arguments: ["--help"]).action == .showHelp)
+        #expect(try LaunchOptions(arguments: ["-h", "--bogus"]).action == .showHelp)
+        #expect(try LaunchOptions(arguments: ["--version"]).action == .showVersion)
+        #expect(try LaunchOptions(arguments: ["--", "-x"]).action == .single(ShellCommand(name: "-x")))
+    }
+
+    @Test("mistakes are usage errors with a clear message")
+    func errors() {
+        #expect(throws: LaunchOptionsError.unknownOption("--sauce")) { try LaunchOptions(arguments: ["--sauce", "x"]) }
+        #expect(throws: LaunchOptionsError.missingValue(option: "--source")) { try LaunchOptions(arguments: ["--source"]) }
+        #expect(
+            throws: LaunchOptionsError.invalidValue(option: "--now", value: "noon", expected: "Unix seconds, e.g. 1748310000")
+        ) { try LaunchOptions(arguments: ["--now", "noon"]) }
+        #expect(throws: LaunchOptionsError.self) { try LaunchOptions(arguments: ["--now", "-5"]) }
+        #expect(LaunchOptionsError.unknownOption("--sauce").description == "unknown option '--sauce'")
+    }
+}
+
+@Suite("Terminal detection")
+struct TerminalEnvironmentTests {
+    private func style(_ environment: [String: String], tty: Bool = true, columns: Int? = 100) -> DisplayStyleSummary {
+        DisplayStyleSummary(
+            TerminalEnvironment(environment: environment, stdoutIsTTY: tty, stdinIsTTY: tty, reportedColumns: columns)
+                .displayStyle)
+    }
+
+    @Test("a UTF-8 colour terminal gets everything")
+    func fullTerminal() {
+        #expect(style(["TERM": "xterm-256color", "LANG": "en_AU.UTF-8"]) == DisplayStyleSummary(true, true, true, 100))
+    }
+
+    @Test("NO_COLOR turns colour off, keeps glyphs; empty NO_COLOR is ignored")
+    func noColour() {
+        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": "1"]) == DisplayStyleSummary(true, true, false, 100))
+        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": ""]) == DisplayStyleSummary(true, true, true, 100))
+    }
+
+    @Test("TERM=dumb and pipes are plain")
+    func plain() {
+        #expect(style(["TERM": "dumb", "LANG": "C.UTF-8"]) == DisplayStyleSummary(false, false, false, 100))
+        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8"], tty: false, columns: nil) == DisplayStyleSummary(false, false, false, 80))
+    }
+
+    @Test("a non-UTF-8 locale gets letters, not glyphs; LC_ALL wins over LANG")
+    func locale() {
+        #expect(style(["TERM": "xterm", "LANG": "C"]).glyphs == false)
+        #expect(style(["TERM": "xterm", "LC_ALL": "POSIX", "LANG": "en_US.UTF-8"]).glyphs == false)
+        #expect(style(["TERM": "xterm", "LC_CTYPE": "en_US.utf8"]).glyphs == true)
+    }
+
+    @Test("COLUMNS is used when the terminal does not say")
+    func columns() {
+        #expect(style(["COLUMNS": "132"], columns: nil).width == 132)
+        #expect(style(["COLUMNS": "junk"], columns: nil).width == 80)
+    }
+}
+
+struct DisplayStyleSummary: Equatable {
+    let interactive: Bool
+    let glyphs: Bool
+    let colour: Bool
+    let width: Int
+
+    init(_ interactive: Bool, _ glyphs: Bool, _ colour: Bool, _ width: Int) {
+        self.interactive = interactive
+        self.glyphs = glyphs
+        self.colour = colour
+        self.width = width
+    }
+}
+
+extension DisplayStyleSummary {
+    init(_ style: DisplayStyle) {
+        self.init(style.isInteractive, style.usesGlyphs, style.usesColour, style.width)
+    }
+}

@@ -30,7 +30,9 @@ struct NedsFeedDecoderTests {
     @Test("category counts match the fixtures README")
     func categoryCounts() throws {
         func counts(_ name: String) throws -> [RaceCategory: Int] {
-            try decoder.decode(Fixtures.data(name), source: name).races.reduce(into: [:]) { $0[$1.category, default: 0] += 1 }
+            try decoder.decode(Fixtures.data(name), source: name).races.reduce(into: [:]) {
+                $0[$1.category, default: 0] += 1
+            }
         }
         #expect(try counts(Fixtures.tenRaces2024) == [.horse: 3, .harness: 5, .greyhound: 2])
         #expect(try counts(Fixtures.fiveRaces) == [.horse: 2, .greyhound: 2, .harness: 1])

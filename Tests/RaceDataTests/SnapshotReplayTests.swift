@@ -40,7 +40,9 @@ struct SnapshotReplayTests {
         #expect(secondStart == launch.timeIntervalSince1970 + 120 + span + SnapshotReplay.gapBetweenPasses)
     }
 
-    @Test("every category has five upcoming races at any time of day", arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [TimeInterval])
+    @Test(
+        "every category has five upcoming races at any time of day",
+        arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [TimeInterval])
     func neverRunsDry(after seconds: TimeInterval) {
         let replay = SnapshotReplay(capture: capture.races, launch: launch)
         let now = launch.addingTimeInterval(seconds)

@@ -39,9 +39,10 @@ struct RaceListInteractorTests {
         #expect(throws: error) { try result.get() }
     }
 
-    @Test("100 concurrent refreshes against a slow service: at most 2 fetches, never side by side, every caller answered")
+    @Test(
+        "100 concurrent refreshes against a slow service: at most 2 fetches, never side by side, every caller answered")
     func coalescesConcurrentRefreshes() async {
-        let service = FakeRaceService(result: .success(Self.feed(5)), delay: 0.3)
+        let service = FakeRaceService(result: .success(Self.feed(5)), delay: 0.1, gated: true)
         let interactor = RaceListInteractor(service: service)
         let answered = LockedValue(0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -53,11 +54,15 @@ struct RaceListInteractorTests {
                     group.leave()
                 }
             }
+            // Every call has been made while the first fetch is held open.
+            service.waitForFetchToStart()
+            service.openGate()
             group.notify(queue: .global()) { done.resume() }
         }
         #expect(answered.value == 100)
         #expect(service.fetchCount <= 2)
-        #expect(service.fetchCount >= 1)
+        // All 100 arrived while one fetch was in flight, so they all joined it.
+        #expect(service.fetchCount == 1)
         #expect(service.maximumConcurrentFetches == 1)
     }
 
@@ -77,20 +82,22 @@ struct RaceListInteractorTests {
     @Test("requests made during a fetch join it and get its result")
     @MainActor
     func joinsInFlightFetch() async {
-        let service = FakeRaceService(result: .success(Self.feed(2)), delay: 0.2)
+        let service = FakeRaceService(result: .success(Self.feed(2)), gated: true)
         let interactor = RaceListInteractor(service: service)
         let counts = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
             let counts = LockedValue<[Int]>([])
             interactor.refresh { result in
                 counts.update { $0.append((try? result.get().races.count) ?? -1) }
             }
-            // The first fetch is under way; this one must not start a second.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
+            DispatchQueue.global().async {
+                service.waitForFetchToStart()
+                // The first fetch is under way; this one must not start a second.
                 service.answer(.success(Self.feed(4)))
                 interactor.refresh { result in
                     counts.update { $0.append((try? result.get().races.count) ?? -1) }
                     continuation.resume(returning: counts.value)
                 }
+                service.openGate()
             }
         }
         #expect(counts == [2, 2])

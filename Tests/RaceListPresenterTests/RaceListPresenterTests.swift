@@ -231,7 +231,9 @@ struct RaceListPresenterTests {
         loadMixed()
         presenter.filter(arguments: ["horse", "cats"], completion: log.callback)
         #expect(presenter.activeFilter.isEmpty)
-        #expect(view.commandErrors == ["Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`."])
+        #expect(
+            view.commandErrors == ["Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`."]
+        )
         #expect(log.results == [.failure(.usage)])
         #expect(view.displayed.isEmpty)
     }
@@ -305,7 +307,9 @@ struct RaceListPresenterTests {
         interactor.answer(.failure(error))
         #expect(
             view.last?.content
-                == .error(message: "Could not read races from file races.json: no such file.", hint: "Type `refresh` to retry."))
+                == .error(
+                    message: "Could not read races from file races.json: no such file.",
+                    hint: "Type `refresh` to retry."))
         #expect(log.results == [.failure(.unavailable)])
     }
 

@@ -55,7 +55,7 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "Evil\u{1B}]0;pwned\u{07}\nPark",
             countdown: "5s", urgency: .imminent)
         RaceListTextView(output: output, style: .plain).display(model(.races([hostile])))
-        #expect(output.lines[1] == "  1  H  R1  Evil]0;pwned Park       5s")
+        #expect(output.lines[1] == "  1  H  R1   Evil]0;pwned Park       5s")
     }
 
     @Test("long meeting names are shortened to fit narrow terminals")
@@ -65,7 +65,7 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "An Extremely Long Meeting Name Indeed",
             countdown: "1h 5m", urgency: .later)
         RaceListTextView(output: output, style: style).display(model(.races([long])))
-        #expect(output.lines[1] == "  1  H  R1  An Extremely Lon...    1h 5m")
+        #expect(output.lines[1] == "  1  H  R1   An Extremely Lo...    1h 5m")
         #expect(output.lines[1].count == 40)
     }
 

@@ -7,8 +7,12 @@ struct ShellCommandTests {
     @Test("words, case of the command word, quotes")
     func parses() throws {
         #expect(try ShellCommand(line: "list") == ShellCommand(name: "list"))
-        #expect(try ShellCommand(line: "  FILTER  Horse   dogs ") == ShellCommand(name: "filter", arguments: ["Horse", "dogs"]))
-        #expect(try ShellCommand(line: "search \"Happy Valley\" 'R 1'") == ShellCommand(name: "search", arguments: ["Happy Valley", "R 1"]))
+        #expect(
+            try ShellCommand(line: "  FILTER  Horse   dogs ")
+                == ShellCommand(name: "filter", arguments: ["Horse", "dogs"]))
+        #expect(
+            try ShellCommand(line: "search \"Happy Valley\" 'R 1'")
+                == ShellCommand(name: "search", arguments: ["Happy Valley", "R 1"]))
         #expect(try ShellCommand(line: "a \"\"") == ShellCommand(name: "a", arguments: [""]))
         #expect(try ShellCommand(line: "\tlist\r") == ShellCommand(name: "list"))
     }
@@ -37,7 +41,9 @@ struct LaunchOptionsTests {
 
     @Test("options then a single command with its arguments")
     func singleCommand() throws {
-        let options = try LaunchOptions(arguments: ["--source", "file:a.json", "--now=1748310000", "filter", "horse", "--now"])
+        let options = try LaunchOptions(arguments: [
+            "--source", "file:a.json", "--now=1748310000", "filter", "horse", "--now",
+        ])
         #expect(options.source == "file:a.json")
         #expect(options.now?.timeIntervalSince1970 == 1_748_310_000)
         #expect(options.action == .single(ShellCommand(name: "filter", arguments: ["horse", "--now"])))
@@ -55,9 +61,12 @@ struct LaunchOptionsTests {
     @Test("mistakes are usage errors with a clear message")
     func errors() {
         #expect(throws: LaunchOptionsError.unknownOption("--sauce")) { try LaunchOptions(arguments: ["--sauce", "x"]) }
-        #expect(throws: LaunchOptionsError.missingValue(option: "--source")) { try LaunchOptions(arguments: ["--source"]) }
+        #expect(throws: LaunchOptionsError.missingValue(option: "--source")) {
+            try LaunchOptions(arguments: ["--source"])
+        }
         #expect(
-            throws: LaunchOptionsError.invalidValue(option: "--now", value: "noon", expected: "Unix seconds, e.g. 1748310000")
+            throws: LaunchOptionsError.invalidValue(
+                option: "--now", value: "noon", expected: "Unix seconds, e.g. 1748310000")
         ) { try LaunchOptions(arguments: ["--now", "noon"]) }
         #expect(throws: LaunchOptionsError.self) { try LaunchOptions(arguments: ["--now", "-5"]) }
         #expect(LaunchOptionsError.unknownOption("--sauce").description == "unknown option '--sauce'")
@@ -79,14 +88,18 @@ struct TerminalEnvironmentTests {
 
     @Test("NO_COLOR turns colour off, keeps glyphs; empty NO_COLOR is ignored")
     func noColour() {
-        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": "1"]) == DisplayStyleSummary(true, true, false, 100))
-        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": ""]) == DisplayStyleSummary(true, true, true, 100))
+        #expect(
+            style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": "1"]) == DisplayStyleSummary(true, true, false, 100))
+        #expect(
+            style(["TERM": "xterm", "LANG": "C.UTF-8", "NO_COLOR": ""]) == DisplayStyleSummary(true, true, true, 100))
     }
 
     @Test("TERM=dumb and pipes are plain")
     func plain() {
         #expect(style(["TERM": "dumb", "LANG": "C.UTF-8"]) == DisplayStyleSummary(false, false, false, 100))
-        #expect(style(["TERM": "xterm", "LANG": "C.UTF-8"], tty: false, columns: nil) == DisplayStyleSummary(false, false, false, 80))
+        #expect(
+            style(["TERM": "xterm", "LANG": "C.UTF-8"], tty: false, columns: nil)
+                == DisplayStyleSummary(false, false, false, 80))
     }
 
     @Test("a non-UTF-8 locale gets letters, not glyphs; LC_ALL wins over LANG")

@@ -15,10 +15,24 @@ public final class FakeRaceService: RaceService {
     }
 
     private let state: Mutex<State>
+    private let gate: DispatchSemaphore?
+    private let started = DispatchSemaphore(value: 0)
 
-    public init(result: Result<RaceFeed, RaceDataError> = .success(RaceFeed(races: [])), delay: TimeInterval = 0) {
+    /// - Parameter gated: fetches wait for `openGate()` before they answer,
+    ///   so tests decide exactly when a fetch is "in flight".
+    public init(
+        result: Result<RaceFeed, RaceDataError> = .success(RaceFeed(races: [])), delay: TimeInterval = 0,
+        gated: Bool = false
+    ) {
         state = Mutex(State(result: result, delay: delay))
+        gate = gated ? DispatchSemaphore(value: 0) : nil
     }
+
+    /// Blocks until a fetch has started (for gated services).
+    public func waitForFetchToStart() { started.wait() }
+
+    /// Lets every fetch, waiting or future, answer.
+    public func openGate() { gate?.signal() }
 
     public var sourceDescription: String { "the fake service" }
 
@@ -35,6 +49,12 @@ public final class FakeRaceService: RaceService {
             state.running += 1
             state.maximumRunning = max(state.maximumRunning, state.running)
             return (state.delay, state.result)
+        }
+        started.signal()
+        if let gate {
+            gate.wait()
+            // Pass the opening on to the next fetch, so an open gate stays open.
+            gate.signal()
         }
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         state.withLock { $0.running -= 1 }

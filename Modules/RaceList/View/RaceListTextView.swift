@@ -50,6 +50,9 @@ public final class RaceListTextView: RaceListViewInput {
 /// Lays race rows out in aligned columns that fit the terminal width.
 public enum RaceListTable {
     static let countdownColumns = 7
+    /// Room for "R10" even when no double-digit race is shown, so columns
+    /// stay put as the board changes.
+    static let minimumRaceNumberColumns = 3
     static let minimumMeetingColumns = 10
     static let maximumMeetingColumns = 30
 
@@ -57,7 +60,7 @@ public enum RaceListTable {
         let asciiOnly = !style.usesGlyphs
         let meetingNames = rows.map { style.clean($0.meetingName) }
         let raceNumbers = rows.map { style.clean($0.raceNumber) }
-        let numberColumns = raceNumbers.map(TerminalText.width(of:)).max() ?? 0
+        let numberColumns = max(minimumRaceNumberColumns, raceNumbers.map(TerminalText.width(of:)).max() ?? 0)
         let positionColumns = String(rows.map(\.position).max() ?? 0).count
         let fixedColumns =
             2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2

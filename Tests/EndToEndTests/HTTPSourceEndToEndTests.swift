@@ -1,0 +1,40 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("next-to-go against a local HTTP server")
+struct HTTPSourceEndToEndTests {
+    @Test("a URL source serving the Neds shape shows the board")
+    func liveBoard() throws {
+        let server = try FixtureServer(folder: Fixtures.directory)
+        defer { server.stop() }
+        let run = try BinaryRunner.run(
+            ["--source", server.url(Fixtures.tenRaces2025), "--now", RaceListEndToEndTests.now],
+            stdin: "list\nrefresh\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.lines == RaceListEndToEndTests.allCategories + RaceListEndToEndTests.allCategories)
+    }
+
+    @Test("HTTP errors and refused connections name the URL and exit 69")
+    func failures() throws {
+        let server = try FixtureServer(folder: Fixtures.directory)
+        defer { server.stop() }
+        let serverError = try BinaryRunner.run(["--source", server.url("status/500"), "list"])
+        #expect(serverError.status == 69)
+        #expect(
+            serverError.stderr.hasPrefix(
+                "Could not read races from \(server.url("status/500")): the server answered HTTP 500."))
+
+        let missing = try BinaryRunner.run(["--source", server.url("nope.json"), "list"])
+        #expect(missing.status == 69)
+        #expect(missing.stderr.contains("HTTP 404"))
+
+        server.stop()
+        let refused = try BinaryRunner.run(["--source", server.url(Fixtures.tenRaces2025), "list"])
+        #expect(refused.status == 69)
+        #expect(
+            refused.stderr.hasPrefix(
+                "Could not read races from \(server.url(Fixtures.tenRaces2025)): connection refused."))
+    }
+}

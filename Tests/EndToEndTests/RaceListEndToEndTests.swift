@@ -1,0 +1,267 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the real binary with scripted stdin and a pinned clock.
+@Suite("next-to-go end to end")
+struct RaceListEndToEndTests {
+    /// 60 s before the first race of the 2025-05 capture (Hoosier Park R9, 01:36 UTC).
+    static let now = "1748309700"
+    static let tenRaces = "file:" + Fixtures.url(Fixtures.tenRaces2025).path
+
+    static let allCategories = [
+        "Next to Go - all categories",
+        "  1  T  R9   Hoosier Park              1m 0s",
+        "  2  G  R1   Murray Bridge Straight   10m 0s",
+        "  3  T  R9   Yonkers Raceway          11m 0s",
+        "  4  T  R9   Woodbine Mohawk Park     14m 0s",
+        "  5  G  R6   Manawatu                 15m 0s",
+    ]
+
+    @Test("piped REPL: list, filter greyhound, list")
+    func pipedSession() throws {
+        let run = try BinaryRunner.run(
+            ["--source", Self.tenRaces, "--now", Self.now], stdin: "list\nfilter greyhound\nlist\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let greyhounds = [
+            "Next to Go - greyhound",
+            "  1  G  R1   Murray Bridge Straight   10m 0s",
+            "  2  G  R6   Manawatu                 15m 0s",
+            "  3  G  R1   Launceston               20m 0s",
+        ]
+        #expect(run.lines == Self.allCategories + greyhounds + greyhounds)
+    }
+
+    @Test("several filters: ties at the same start order by meeting name")
+    func combinedFilterAndTies() throws {
+        let run = try BinaryRunner.run(
+            ["--source", Self.tenRaces, "--now", Self.now], stdin: "filter horse dogs\nfilter clear\n")
+        #expect(run.status == 0)
+        #expect(
+            run.lines == [
+                "Next to Go - horse, greyhound",
+                "  1  G  R1   Murray Bridge Straight   10m 0s",
+                "  2  G  R6   Manawatu                 15m 0s",
+                "  3  G  R1   Launceston               20m 0s",
+                "  4  H  R8   Mountaineer Park         20m 0s",
+                "  5  H  R1   Seymour                  25m 0s",
+            ] + Self.allCategories)
+    }
+
+    @Test("races that started over a minute before --now are gone")
+    func expiredRacesLeave() throws {
+        // Hoosier Park R9 started 60 s before; Murray Bridge Straight 0 s before.
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", "1748310300", "list"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines == [
+                "Next to Go - all categories",
+                "  1  G  R1   Murray Bridge Straight       0s",
+                "  2  T  R9   Yonkers Raceway           1m 0s",
+                "  3  T  R9   Woodbine Mohawk Park      4m 0s",
+                "  4  G  R6   Manawatu                  5m 0s",
+                "  5  G  R1   Launceston               10m 0s",
+            ])
+    }
+
+    @Test("a single command after the options runs and exits")
+    func singleCommand() throws {
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now, "ls"])
+        #expect(run.status == 0)
+        #expect(run.lines == Self.allCategories)
+    }
+
+    @Test("the default snapshot replays live: first race two minutes out, output reproducible with --now")
+    func snapshotDefault() throws {
+        let first = try BinaryRunner.run(["--now", "2000000000", "list"])
+        let second = try BinaryRunner.run(["--now", "2000000000"], stdin: "list\n")
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.lines.count == 6)
+        #expect(first.lines[1] == "  1  T  R9   Hoosier Park              2m 0s")
+    }
+
+    @Test("an unknown command is one line on stderr and the REPL carries on")
+    func unknownCommand() throws {
+        let run = try BinaryRunner.run(
+            ["--source", Self.tenRaces, "--now", Self.now], stdin: "dance\nfilter cats\nlist\n")
+        #expect(run.status == 0)
+        #expect(
+            run.stderr
+                == "Unknown command 'dance'. Type `help` to see the commands.\n"
+                + "Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`.\n")
+        #expect(run.lines == Self.allCategories)
+    }
+
+    @Test("quit stops reading; end of input also exits 0")
+    func quitAndEOF() throws {
+        let quit = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "list\nquit\nlist\n")
+        #expect(quit.status == 0)
+        #expect(quit.lines == Self.allCategories)
+        let silent = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "")
+        #expect(silent.status == 0)
+        #expect(silent.stdout == "")
+        let noNewline = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "q")
+        #expect(noNewline.status == 0)
+    }
+
+    @Test("help lists every command")
+    func help() throws {
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "help"])
+        #expect(run.status == 0)
+        for command in ["list", "filter CATEGORY...", "filter clear", "refresh", "help", "quit"] {
+            #expect(run.stdout.contains("  \(command) "), "\(command)")
+        }
+    }
+
+    @Test("refresh re-reads the source")
+    func refresh() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("races.json", contents: Data("{}".utf8))
+        // The file is replaced between the two commands by a shell pipeline.
+        let pipeline =
+            "{ printf 'list\\n'; sleep 1; cp '\(Fixtures.url(Fixtures.fiveRaces).path)' '\(file.path)'; printf 'refresh\\n'; }"
+            + " | '\(BinaryRunner.binary.path)' --source 'file:\(file.path)' --now 1744097990"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", pipeline], stdin: "", environment: [:],
+            timeout: 60)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("it has no `data` object"))
+        #expect(run.lines.first == "Next to Go - all categories")
+        #expect(run.lines.count == 6)
+        #expect(run.lines[1] == "  1  H  R5   Nagoya           10s")
+    }
+}
+
+@Suite("next-to-go errors and exit codes")
+struct ErrorEndToEndTests {
+    @Test("a missing file: exit 69, message names the file, retry hint")
+    func missingFile() throws {
+        let run = try BinaryRunner.run(["--source", "file:/nonexistent/races.json", "list"])
+        #expect(run.status == 69)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr
+                == "Could not read races from file /nonexistent/races.json: no such file.\nType `refresh` to retry.\n")
+    }
+
+    @Test("a file that is not a feed: exit 65")
+    func badData() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("races.json", contents: Data("<html>oops</html>".utf8))
+        let run = try BinaryRunner.run(["--source", "file:\(file.path)", "list"])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("The races from file \(file.path) are not a usable feed: it is HTML, not JSON"))
+    }
+
+    @Test("the REPL survives a bad source and exits 0 at the end")
+    func replSurvives() throws {
+        let run = try BinaryRunner.run(["--source", "file:/nonexistent/races.json"], stdin: "list\nhelp\nrefresh\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Commands:"))
+        #expect(run.stderr.components(separatedBy: "Type `refresh` to retry.").count == 3)
+    }
+
+    @Test(
+        "usage errors: exit 64 with a message pointing at --help",
+        arguments: [
+            (["--bogus"], "next-to-go: unknown option '--bogus'. Run `next-to-go --help` for usage.\n"),
+            (
+                ["--now", "soon"],
+                "next-to-go: --now 'soon' is not valid: expected Unix seconds, e.g. 1748310000. Run `next-to-go --help` for usage.\n"
+            ),
+            (["--source"], "next-to-go: --source needs a value. Run `next-to-go --help` for usage.\n"),
+            (
+                ["--source", "ftp://x"],
+                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, file:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
+            ),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let run = try BinaryRunner.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr == message)
+        #expect(run.stdout == "")
+    }
+
+    @Test("an unknown single command exits 64")
+    func unknownSingleCommand() throws {
+        let run = try BinaryRunner.run(["dance"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "Unknown command 'dance'. Type `help` to see the commands.\n")
+    }
+
+    @Test("--help documents every option and command; --version")
+    func helpAndVersion() throws {
+        let help = try BinaryRunner.run(["--help"])
+        #expect(help.status == 0)
+        for word in [
+            "--source", "--now", "--help", "--version", "file:PATH", "snapshot", "list", "filter", "refresh", "quit",
+            "NO_COLOR",
+        ] {
+            #expect(help.stdout.contains(word), "\(word)")
+        }
+        #expect(help.stdout.unicodeScalars.allSatisfy { $0.isASCII })
+        let version = try BinaryRunner.run(["--version"])
+        #expect(version.stdout == "next-to-go 0.1.0\n")
+    }
+
+    @Test("control characters in the data never reach the output")
+    func hostileData() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            summary["meeting_name"] = "Evil\u{1B}[2J\u{1B}]0;title\u{07}Park\u{9B}31m"
+        }
+        let file = try directory.file("races.json", contents: data)
+        let run = try BinaryRunner.run(["--source", "file:\(file.path)", "--now", "1744097990", "list"])
+        #expect(run.status == 0)
+        #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+        #expect(run.lines[1].contains("Evil[2J]0;titlePark31m"))
+    }
+}
+
+/// A real pseudo-terminal (util-linux `script`), to see what a person sees.
+@Suite("next-to-go on a terminal")
+struct TerminalEndToEndTests {
+    static let script = URL(fileURLWithPath: "/usr/bin/script")
+
+    private func runOnTerminal(_ environment: [String: String]) throws -> String {
+        let command =
+            "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) list"
+        let run = try BinaryRunner.run(
+            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "", environment: environment,
+            timeout: 60)
+        #expect(run.status == 0)
+        return run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    @Test(
+        "a UTF-8 colour terminal gets glyphs and colour",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func colourTerminal() throws {
+        let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        #expect(screen.contains("\u{1B}[1mNext to Go\u{1B}[0m · all categories"))
+        #expect(screen.contains("  1  🐎  R9   Hoosier Park            \u{1B}[33m  1m 0s\u{1B}[0m"))
+        #expect(screen.contains("🐕"))
+    }
+
+    @Test(
+        "NO_COLOR keeps glyphs but drops colour",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func noColour() throws {
+        let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1"])
+        #expect(!screen.contains("\u{1B}"))
+        #expect(screen.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
+    }
+
+    @Test("TERM=dumb is plain ASCII", .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func dumbTerminal() throws {
+        let screen = try runOnTerminal(["TERM": "dumb", "LANG": "C.UTF-8"])
+        #expect(
+            screen.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "\n" || !$0.properties.isWhitespace || $0 == " ") })
+        #expect(screen.contains("  1  T  R9   Hoosier Park              1m 0s"))
+    }
+}

@@ -60,7 +60,9 @@ struct Feature {
 }
 
 let features = [
-    Feature(name: "RaceList")
+    Feature(name: "RaceList"),
+    Feature(name: "RaceDetail"),
+    Feature(name: "Favourites"),
 ]
 
 let package = Package(
@@ -90,7 +92,7 @@ let package = Package(
         // MARK: App — composition root
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: ["Core", "RaceData", "Shell", "RaceListRouter"],
+            dependencies: ["Core", "RaceData", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter"],
             path: "App"
         ),
         .testTarget(

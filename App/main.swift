@@ -45,9 +45,14 @@ do {
 
 let terminal = TerminalEnvironment.current()
 let output = StandardOutput()
-let raceList = RaceListRouter.makeScreen(service: service, clock: clock, output: output, style: terminal.displayStyle)
-let session = ShellSession(root: raceList, output: output)
-raceList.presenter.start()
+let dataDirectory =
+    options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? FileFavouritesStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+let screens = AppScreens(
+    service: service,
+    favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
+    clock: clock, output: output, style: terminal.displayStyle)
+let session = ShellSession(output: output, factory: screens) { screens.makeRaceList(navigator: $0) }
 
 func finish(_ status: ExitStatus) -> Never {
     exit(status.rawValue)

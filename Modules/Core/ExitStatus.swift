@@ -7,6 +7,8 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case dataError = 65
     /// The race feed could not be read at all.
     case unavailable = 69
+    /// Favourites could not be saved (disk full, permissions…); nothing saved was lost.
+    case cannotSave = 73
 }
 
 /// How one REPL command ended. The shell turns a failure into the exit status

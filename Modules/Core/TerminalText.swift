@@ -27,13 +27,22 @@ public enum TerminalText {
             if asciiOnly, !scalar.isASCII {
                 // Combining marks left over after folding carry no letter of their own.
                 if scalar.properties.generalCategory == .nonspacingMark { continue }
-                scalars.append("?")
+                scalars.append(contentsOf: (asciiPunctuation[scalar] ?? "?").unicodeScalars)
             } else {
                 scalars.append(scalar)
             }
         }
         return String(scalars)
     }
+
+    /// Typographic punctuation (feeds are full of it) and our own separators,
+    /// spelled in ASCII.
+    private static let asciiPunctuation: [Unicode.Scalar: String] = [
+        "\u{2014}": "-", "\u{2013}": "-", "\u{2012}": "-", "\u{2010}": "-", "\u{2011}": "-",
+        "\u{2026}": "...", "\u{2018}": "'", "\u{2019}": "'", "\u{201A}": "'", "\u{201C}": "\"",
+        "\u{201D}": "\"", "\u{201E}": "\"", "\u{00B7}": "-", "\u{2022}": "*", "\u{2665}": "*",
+        "\u{00D7}": "x",
+    ]
 
     /// Columns a string takes in a terminal: wide East Asian characters and
     /// emoji take two, combining marks none.

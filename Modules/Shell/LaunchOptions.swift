@@ -16,6 +16,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var source = "snapshot"
     /// `--now`: pins the clock to this Unix time.
     public var now: Date?
+    /// `--data-dir`: where favourites are kept, instead of the XDG default.
+    public var dataDirectory: String?
 
     public init() {}
 
@@ -43,6 +45,12 @@ public struct LaunchOptions: Sendable, Equatable {
                     throw .invalidValue(option: name, value: text, expected: "Unix seconds, e.g. 1748310000")
                 }
                 now = Date(timeIntervalSince1970: seconds)
+            case "--data-dir":
+                let path = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+                guard !path.isEmpty else {
+                    throw .invalidValue(option: name, value: path, expected: "a directory path")
+                }
+                dataDirectory = path
             default:
                 throw .unknownOption(argument)
             }

@@ -4,12 +4,25 @@ import Core
 /// every command that is not global.
 @MainActor
 public protocol Screen: AnyObject {
+    var presentation: ScreenPresentation { get }
+
     /// The commands this screen understands, for `help`.
     var commandHelp: [CommandHelp] { get }
 
     /// Runs the command and calls `completion` when it is done. Returns false,
     /// without calling `completion`, for a command this screen does not know.
     func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool
+
+    /// Draws the screen as it is now (on opening, and when it is back on top).
+    func render(completion: @escaping CommandCompletion)
+}
+
+public enum ScreenPresentation: Sendable {
+    /// Replaces what was shown.
+    case fullScreen
+    /// A panel drawn under the screen it was opened from (the terminal form
+    /// of a bottom sheet): opening it redraws that screen first.
+    case sheet
 }
 
 /// One line of `help`.
@@ -21,4 +34,19 @@ public struct CommandHelp: Sendable, Equatable {
         self.usage = usage
         self.summary = summary
     }
+}
+
+/// What routers ask of the shell to move between screens.
+@MainActor
+public protocol Navigator: AnyObject {
+    /// Builds the screen for `route`, puts it on top and draws it.
+    func open(_ route: AppRoute, completion: @escaping CommandCompletion)
+    /// Takes the top screen away and draws the one under it.
+    func close(completion: @escaping CommandCompletion)
+}
+
+/// Builds the screen for a route; the app implements it with the feature routers.
+@MainActor
+public protocol ScreenFactory {
+    func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen
 }

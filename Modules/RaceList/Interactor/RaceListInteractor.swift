@@ -1,3 +1,4 @@
+import Core
 import Dispatch
 import RaceData
 import Synchronization
@@ -5,11 +6,16 @@ import Synchronization
 /// Fetches races on one serial queue, so fetches never run side by side, and
 /// folds overlapping refresh requests into the fetch already under way.
 ///
-/// It keeps no race data: the presenter owns the state.
+/// It keeps no race data of its own: the presenter owns the state. Each
+/// good fetch is also published to `latestRaces` for the other modules.
+/// Favourites go through `favourites`, on a queue of their own, so a slow
+/// fetch never holds up a toggle.
 public final class RaceListInteractor: RaceListInteractorInput {
     private let service: any RaceService
+    private let favourites: FavouritesAccess
+    private let latestRaces: LatestRaces
     private let queue: DispatchQueue
-    private let deliver: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void
+    private let deliver: MainDelivery
     private let pending = Mutex(PendingRequests())
 
     private struct PendingRequests {
@@ -21,11 +27,14 @@ public final class RaceListInteractor: RaceListInteractorInput {
     ///   onto the main queue.
     public init(
         service: any RaceService,
+        favourites: FavouritesAccess,
+        latestRaces: LatestRaces = LatestRaces(),
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
-        deliver: @escaping @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void = RaceListInteractor
-            .deliverOnMain
+        deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.service = service
+        self.favourites = favourites
+        self.latestRaces = latestRaces
         self.queue = queue
         self.deliver = deliver
     }
@@ -47,7 +56,9 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private func runFetch() {
         let result: Result<RaceFeed, RaceDataError>
         do {
-            result = .success(try service.fetchRaces())
+            let feed = try service.fetchRaces()
+            latestRaces.replace(with: feed.races)
+            result = .success(feed)
         } catch {
             result = .failure(error)
         }
@@ -60,7 +71,11 @@ public final class RaceListInteractor: RaceListInteractorInput {
         }
     }
 
-    public static let deliverOnMain: @Sendable (@escaping @MainActor @Sendable () -> Void) -> Void = { work in
-        DispatchQueue.main.async { MainActor.assumeIsolated { work() } }
+    public func loadFavourites(completion: @escaping FavouritesCompletion) {
+        favourites.load(completion: completion)
+    }
+
+    public func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
+        favourites.toggle(favourite, completion: completion)
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import RaceData
 
 /// What the race list's presenter may ask of its interactor.
@@ -10,6 +11,12 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     /// Requests made while a fetch is in flight join it: they all receive
     /// that fetch's result, and no second fetch starts alongside it.
     func refresh(completion: @escaping RaceListFetchCompletion)
+
+    /// Reads the saved favourites (answers on the main actor).
+    func loadFavourites(completion: @escaping FavouritesCompletion)
+
+    /// Adds the race to the favourites, or removes it if it is one.
+    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion)
 }
 
 public typealias RaceListFetchCompletion = @MainActor @Sendable (Result<RaceFeed, RaceDataError>) -> Void

@@ -9,16 +9,6 @@ public enum NextToGoRules {
     /// A race stays on the board this long after its advertised start.
     public static let expiryDelay: TimeInterval = 60
 
-    /// Ascending by advertised start; ties by meeting name, then race number
-    /// (then id, so the order never depends on the feed's order).
-    public static func isOrderedBefore(_ lhs: Race, _ rhs: Race) -> Bool {
-        if lhs.advertisedStart != rhs.advertisedStart { return lhs.advertisedStart < rhs.advertisedStart }
-        let meetingOrder = lhs.meetingName.caseInsensitiveCompare(rhs.meetingName)
-        if meetingOrder != .orderedSame { return meetingOrder == .orderedAscending }
-        if lhs.number != rhs.number { return lhs.number < rhs.number }
-        return lhs.id < rhs.id
-    }
-
     public static func hasExpired(_ race: Race, at now: Date) -> Bool {
         now >= race.advertisedStart.addingTimeInterval(expiryDelay)
     }

@@ -11,4 +11,17 @@ public protocol RaceListModuleInput: AnyObject {
     /// Parses the words after `filter` (categories to toggle, or `clear`).
     func filter(arguments: [String], completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)
+    /// `show N`: opens the detail sheet for race N of the board.
+    func openRace(arguments: [String], completion: @escaping CommandCompletion)
+    /// `fav N`: toggles race N of the board as a favourite.
+    func toggleFavourite(arguments: [String], completion: @escaping CommandCompletion)
+    /// `favs`: opens the favourites screen.
+    func openFavourites(completion: @escaping CommandCompletion)
+}
+
+/// The navigation the race list needs; its router provides it.
+@MainActor
+public protocol RaceListRouterInput: AnyObject {
+    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
+    func openFavourites(completion: @escaping CommandCompletion)
 }

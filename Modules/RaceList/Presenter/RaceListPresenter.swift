@@ -5,11 +5,12 @@ import RaceListInteractor
 import RaceListView
 
 /// Holds the race list's state and every rule about it: ordering, filter,
-/// expiry and refill, countdown text, and the loading / loaded / empty /
-/// error states. Talks to its neighbours through protocols only.
+/// expiry and refill, countdown text, favourite markers, and the loading /
+/// loaded / empty / error states. Talks to its neighbours through protocols.
 @MainActor
 public final class RaceListPresenter: RaceListModuleInput {
     private let interactor: any RaceListInteractorInput
+    private let router: any RaceListRouterInput
     private let clock: any WallClock
     private weak var view: (any RaceListViewInput)?
 
@@ -18,9 +19,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var races: [Race] = []
     private var skipped: [SkippedRace] = []
     private var filter: Set<RaceCategory> = []
+    private var favouriteIDs: Set<String> = []
+    /// The board as last drawn: what `show N` and `fav N` refer to.
+    private var lastBoard: [Race]?
     private var isFetching = false
-    /// Commands waiting for the fetch in flight before they can draw.
-    private var waitingCommands: [CommandCompletion] = []
+    /// Work waiting for the fetch in flight.
+    private var afterFetch: [@MainActor () -> Void] = []
 
     private enum Phase {
         case notLoaded
@@ -31,8 +35,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     public static let title = "Next to Go"
     public static let retryHint = "Type `refresh` to retry."
 
-    public init(interactor: any RaceListInteractorInput, view: any RaceListViewInput, clock: any WallClock) {
+    public init(
+        interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
+        clock: any WallClock
+    ) {
         self.interactor = interactor
+        self.router = router
         self.view = view
         self.clock = clock
     }
@@ -48,7 +56,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func showList(completion: @escaping CommandCompletion) {
-        renderWhenSettled(completion)
+        whenSettled { [weak self] in self?.drawBoard(completion) }
     }
 
     public func filter(arguments: [String], completion: @escaping CommandCompletion) {
@@ -81,17 +89,47 @@ public final class RaceListPresenter: RaceListModuleInput {
         for category in categories {
             if filter.remove(category) == nil { filter.insert(category) }
         }
-        renderWhenSettled(completion)
+        showList(completion: completion)
     }
 
     public func clearFilter(completion: @escaping CommandCompletion) {
         filter.removeAll()
-        renderWhenSettled(completion)
+        showList(completion: completion)
     }
 
     public func refresh(completion: @escaping CommandCompletion) {
         if !isFetching { fetch() }
-        wait(completion)
+        showList(completion: completion)
+    }
+
+    public func openRace(arguments: [String], completion: @escaping CommandCompletion) {
+        whenSettled { [weak self] in
+            guard let self, let race = self.boardRace(arguments, command: "show", completion: completion) else {
+                return
+            }
+            self.router.openRaceDetail(race, completion: completion)
+        }
+    }
+
+    public func toggleFavourite(arguments: [String], completion: @escaping CommandCompletion) {
+        whenSettled { [weak self] in
+            guard let self, let race = self.boardRace(arguments, command: "fav", completion: completion) else { return }
+            self.interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let state):
+                    self.apply(state)
+                    completion(self.render())
+                case .failure(let error):
+                    self.view?.displayCommandError(error.description)
+                    completion(.failure(.cannotSave))
+                }
+            }
+        }
+    }
+
+    public func openFavourites(completion: @escaping CommandCompletion) {
+        router.openFavourites(completion: completion)
     }
 
     // MARK: - Fetching
@@ -107,41 +145,35 @@ public final class RaceListPresenter: RaceListModuleInput {
         isFetching = false
         switch result {
         case .success(let feed):
-            races = feed.races.sorted(by: NextToGoRules.isOrderedBefore)
+            races = feed.races.sorted(by: RaceOrder.isOrderedBefore)
             skipped = feed.skipped
             phase = .loaded
         case .failure(let error):
             phase = .failed(error)
         }
         _ = removeExpiredRaces()
-        let waiting = waitingCommands
-        waitingCommands = []
-        guard !waiting.isEmpty else { return }
-        let result = render()
-        for completion in waiting { completion(result) }
+        let waiting = afterFetch
+        afterFetch = []
+        for work in waiting { work() }
     }
 
-    private func wait(_ completion: @escaping CommandCompletion) {
-        if waitingCommands.isEmpty, case .notLoaded = phase {
-            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
-        }
-        waitingCommands.append(completion)
-    }
-
-    /// Draws now, unless a fetch is in flight or expiry has left the board
-    /// short, in which case it draws once fresh data has arrived.
-    private func renderWhenSettled(_ completion: @escaping CommandCompletion) {
+    /// Runs `work` now, unless a fetch is in flight or expiry has left the
+    /// board short, in which case it runs once fresh data has arrived.
+    private func whenSettled(_ work: @escaping @MainActor () -> Void) {
         if !isFetching {
             let removed = removeExpiredRaces()
             if removed > 0, visibleRaces().count < NextToGoRules.boardSize {
                 fetch()
             }
         }
-        if isFetching {
-            wait(completion)
-        } else {
-            completion(render())
+        guard isFetching else {
+            work()
+            return
         }
+        if afterFetch.isEmpty, case .notLoaded = phase {
+            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
+        }
+        afterFetch.append(work)
     }
 
     private func removeExpiredRaces() -> Int {
@@ -153,6 +185,45 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func visibleRaces() -> [Race] {
         Array(races.lazy.filter { NextToGoRules.passes($0, filter: self.filter) }.prefix(NextToGoRules.boardSize))
+    }
+
+    /// The race at position N of the board the user last saw (or would see
+    /// now, if nothing was drawn yet). Reports a bad N itself.
+    private func boardRace(_ arguments: [String], command: String, completion: CommandCompletion) -> Race? {
+        if case .failed(let error) = phase, lastBoard == nil {
+            view?.displayCommandError("\(error.description) \(Self.retryHint)")
+            completion(.failure(error.exitStatus))
+            return nil
+        }
+        let board = lastBoard ?? visibleRaces()
+        switch PositionArgument.index(from: arguments, command: command, count: board.count, listName: "board") {
+        case .success(let index):
+            return board[index]
+        case .failure(let error):
+            view?.displayCommandError(error.message)
+            completion(.failure(.usage))
+            return nil
+        }
+    }
+
+    // MARK: - Favourites
+
+    /// Markers are read from the store before each draw, so changes made on
+    /// other screens or by another process show up.
+    private func drawBoard(_ completion: @escaping CommandCompletion) {
+        interactor.loadFavourites { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state): self.apply(state)
+            case .failure(let error): self.view?.displayWarning(error.description)
+            }
+            completion(self.render())
+        }
+    }
+
+    private func apply(_ state: FavouritesState) {
+        favouriteIDs = state.ids
+        if let warning = state.warning { view?.displayWarning(warning) }
     }
 
     // MARK: - View model
@@ -167,6 +238,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             return .failure(error.exitStatus)
         case .loaded:
             let visible = visibleRaces()
+            lastBoard = visible
             if visible.isEmpty {
                 view?.display(viewModel(.empty(message: emptyMessage())))
             } else {
@@ -203,7 +275,8 @@ public final class RaceListPresenter: RaceListModuleInput {
             raceNumber: "R\(race.number)",
             meetingName: race.meetingName,
             countdown: countdown.text,
-            urgency: NextToGoRules.urgency(of: countdown))
+            urgency: NextToGoRules.urgency(of: countdown),
+            isFavourite: favouriteIDs.contains(race.id))
     }
 
     private func filterSummary() -> String {

@@ -5,18 +5,36 @@ import RaceListPresenter
 import RaceListView
 import Shell
 
-/// Assembles the race list module and presents it to the shell.
+/// Assembles the race list module and turns its navigation requests into
+/// routes for the shell.
 @MainActor
-public enum RaceListRouter {
-    /// Builds interactor, view and presenter, wires them by constructor, and
-    /// returns the screen that owns them.
+public final class RaceListRouter: RaceListRouterInput {
+    /// The shell owns the screens; the router only borrows it.
+    private weak var navigator: (any Navigator)?
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    /// Builds interactor, view, router and presenter, wired by constructor,
+    /// and returns the screen that owns them.
     public static func makeScreen(
-        service: any RaceService, clock: any WallClock, output: any TextOutput, style: DisplayStyle
+        service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
+        output: any TextOutput, style: DisplayStyle, navigator: any Navigator
     ) -> RaceListScreen {
-        let interactor = RaceListInteractor(service: service)
+        let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
         let view = RaceListTextView(output: output, style: style)
-        let presenter = RaceListPresenter(interactor: interactor, view: view, clock: clock)
+        let router = RaceListRouter(navigator: navigator)
+        let presenter = RaceListPresenter(interactor: interactor, router: router, view: view, clock: clock)
         return RaceListScreen(presenter: presenter, view: view)
+    }
+
+    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
+        navigator?.open(.raceDetail(race), completion: completion)
+    }
+
+    public func openFavourites(completion: @escaping CommandCompletion) {
+        navigator?.open(.favourites, completion: completion)
     }
 }
 
@@ -32,10 +50,15 @@ public final class RaceListScreen: Screen {
         self.view = view
     }
 
+    public let presentation = ScreenPresentation.fullScreen
+
     public let commandHelp = [
         CommandHelp("list", "show the next five races to jump (also `ls`)"),
         CommandHelp("filter CATEGORY...", "toggle horse, greyhound and/or harness; none on = all"),
         CommandHelp("filter clear", "show every category again"),
+        CommandHelp("show N", "open race N's details under the list (also `open N`)"),
+        CommandHelp("fav N", "add race N to favourites, or remove it"),
+        CommandHelp("favs", "show your favourite races"),
         CommandHelp("refresh", "fetch the races again now"),
     ]
 
@@ -47,9 +70,19 @@ public final class RaceListScreen: Screen {
             presenter.filter(arguments: command.arguments, completion: completion)
         case "refresh", "r":
             presenter.refresh(completion: completion)
+        case "show", "open":
+            presenter.openRace(arguments: command.arguments, completion: completion)
+        case "fav":
+            presenter.toggleFavourite(arguments: command.arguments, completion: completion)
+        case "favs", "favourites", "favorites":
+            presenter.openFavourites(completion: completion)
         default:
             return false
         }
         return true
+    }
+
+    public func render(completion: @escaping CommandCompletion) {
+        presenter.showList(completion: completion)
     }
 }

@@ -20,7 +20,7 @@ public final class RaceListTextView: RaceListViewInput {
             output.writeLine(style.paint("Loading races from \(style.clean(source))...", .dim))
         case .races(let rows):
             output.writeLine(header(viewModel))
-            output.writeLines(RaceListTable.lines(for: rows, style: style))
+            output.writeLines(RaceTable.lines(for: rows.map(Self.tableRow), style: style))
             writeFootnote(viewModel)
         case .empty(let message):
             output.writeLine(header(viewModel))
@@ -36,54 +36,15 @@ public final class RaceListTextView: RaceListViewInput {
         output.writeError(style.paint(style.clean(message), .red))
     }
 
-    private func writeFootnote(_ viewModel: RaceListViewModel) {
-        guard let footnote = viewModel.footnote else { return }
-        output.writeLine(style.paint("  " + style.clean(footnote), .dim))
+    public func displayWarning(_ message: String) {
+        output.writeError(style.paint(style.clean(message), .yellow))
     }
 
-    private func header(_ viewModel: RaceListViewModel) -> String {
-        let separator = style.usesGlyphs ? " · " : " - "
-        return style.paint(style.clean(viewModel.title), .bold) + separator + style.clean(viewModel.filterSummary)
-    }
-}
-
-/// Lays race rows out in aligned columns that fit the terminal width.
-public enum RaceListTable {
-    static let countdownColumns = 7
-    /// Room for "R10" even when no double-digit race is shown, so columns
-    /// stay put as the board changes.
-    static let minimumRaceNumberColumns = 3
-    static let minimumMeetingColumns = 10
-    static let maximumMeetingColumns = 30
-
-    public static func lines(for rows: [RaceRowViewModel], style: DisplayStyle) -> [String] {
-        let asciiOnly = !style.usesGlyphs
-        let meetingNames = rows.map { style.clean($0.meetingName) }
-        let raceNumbers = rows.map { style.clean($0.raceNumber) }
-        let numberColumns = max(minimumRaceNumberColumns, raceNumbers.map(TerminalText.width(of:)).max() ?? 0)
-        let positionColumns = String(rows.map(\.position).max() ?? 0).count
-        let fixedColumns =
-            2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2
-            + countdownColumns
-        let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
-        let meetingColumns = max(
-            minimumMeetingColumns,
-            min(widestMeeting, maximumMeetingColumns, style.width - fixedColumns))
-
-        return zip(rows, zip(meetingNames, raceNumbers)).map { row, texts in
-            let (meeting, number) = texts
-            let position =
-                String(repeating: " ", count: positionColumns - String(row.position).count)
-                + String(row.position)
-            let countdown = style.clean(row.countdown)
-            let paddedCountdown =
-                String(repeating: " ", count: max(0, countdownColumns - TerminalText.width(of: countdown)))
-                + countdown
-            return "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "
-                + TerminalText.fit(number, columns: numberColumns, asciiOnly: asciiOnly) + "  "
-                + TerminalText.fit(meeting, columns: meetingColumns, asciiOnly: asciiOnly) + "  "
-                + style.paint(paddedCountdown, tone(for: row.urgency))
-        }
+    private static func tableRow(_ row: RaceRowViewModel) -> RaceTableRow {
+        RaceTableRow(
+            position: row.position, category: row.category, raceNumber: row.raceNumber,
+            meetingName: row.meetingName, status: row.countdown, statusTone: tone(for: row.urgency),
+            isFavourite: row.isFavourite)
     }
 
     private static func tone(for urgency: CountdownUrgency) -> DisplayStyle.Tone {
@@ -92,5 +53,15 @@ public enum RaceListTable {
         case .soon: .yellow
         case .imminent, .started: .red
         }
+    }
+
+    private func writeFootnote(_ viewModel: RaceListViewModel) {
+        guard let footnote = viewModel.footnote else { return }
+        output.writeLine(style.paint("  " + style.clean(footnote), .dim))
+    }
+
+    private func header(_ viewModel: RaceListViewModel) -> String {
+        let separator = style.usesGlyphs ? " · " : " - "
+        return style.paint(style.clean(viewModel.title), .bold) + separator + style.clean(viewModel.filterSummary)
     }
 }

@@ -6,4 +6,6 @@ public protocol RaceListViewInput: AnyObject {
     func display(_ viewModel: RaceListViewModel)
     /// A one-line complaint about the user's command; the board is unchanged.
     func displayCommandError(_ message: String)
+    /// Something the user should know that did not stop the command.
+    func displayWarning(_ message: String)
 }

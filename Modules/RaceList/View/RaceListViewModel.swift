@@ -33,10 +33,11 @@ public struct RaceRowViewModel: Sendable, Equatable {
     /// "4m 5s", "-20s".
     public let countdown: String
     public let urgency: CountdownUrgency
+    public let isFavourite: Bool
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
-        urgency: CountdownUrgency
+        urgency: CountdownUrgency, isFavourite: Bool = false
     ) {
         self.position = position
         self.category = category
@@ -44,6 +45,7 @@ public struct RaceRowViewModel: Sendable, Equatable {
         self.meetingName = meetingName
         self.countdown = countdown
         self.urgency = urgency
+        self.isFavourite = isFavourite
     }
 }
 

@@ -1,0 +1,41 @@
+import Core
+import FavouritesRouter
+import Foundation
+import RaceData
+import RaceDetailRouter
+import RaceListRouter
+import Shell
+
+/// Resolves routes to screens by asking each feature's router to assemble
+/// its module. The only place that knows every feature.
+@MainActor
+struct AppScreens: ScreenFactory {
+    let service: any RaceService
+    let favourites: FavouritesAccess
+    let latestRaces = LatestRaces()
+    let clock: any WallClock
+    let output: any TextOutput
+    let style: DisplayStyle
+
+    /// The root screen; its first fetch starts at once, before any command.
+    func makeRaceList(navigator: any Navigator) -> RaceListScreen {
+        let screen = RaceListRouter.makeScreen(
+            service: service, favourites: favourites, latestRaces: latestRaces, clock: clock, output: output,
+            style: style, navigator: navigator)
+        screen.presenter.start()
+        return screen
+    }
+
+    func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen {
+        switch route {
+        case .raceDetail(let race):
+            RaceDetailRouter.makeScreen(
+                race: race, favourites: favourites, clock: clock, timeZone: .current, output: output, style: style,
+                navigator: navigator)
+        case .favourites:
+            FavouritesRouter.makeScreen(
+                favourites: favourites, latestRaces: latestRaces, clock: clock, output: output, style: style,
+                navigator: navigator)
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The one order races are shown in everywhere: ascending by advertised
+/// start; ties by meeting name, then race number (then id, so the order never
+/// depends on the feed's order).
+public enum RaceOrder {
+    public static func isOrderedBefore(_ lhs: Race, _ rhs: Race) -> Bool {
+        if lhs.advertisedStart != rhs.advertisedStart { return lhs.advertisedStart < rhs.advertisedStart }
+        let meetingOrder = lhs.meetingName.caseInsensitiveCompare(rhs.meetingName)
+        if meetingOrder != .orderedSame { return meetingOrder == .orderedAscending }
+        if lhs.number != rhs.number { return lhs.number < rhs.number }
+        return lhs.id < rhs.id
+    }
+}

@@ -1,0 +1,71 @@
+/// One row of a race table: the race list and the favourites screen share
+/// the layout so their columns look the same.
+public struct RaceTableRow: Sendable, Equatable {
+    public let position: Int
+    public let category: RaceCategory
+    public let raceNumber: String
+    public let meetingName: String
+    /// The countdown, or any short status ("jumped 3m ago").
+    public let status: String
+    public let statusTone: DisplayStyle.Tone?
+    public let isFavourite: Bool
+
+    public init(
+        position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
+        statusTone: DisplayStyle.Tone?, isFavourite: Bool
+    ) {
+        self.position = position
+        self.category = category
+        self.raceNumber = raceNumber
+        self.meetingName = meetingName
+        self.status = status
+        self.statusTone = statusTone
+        self.isFavourite = isFavourite
+    }
+}
+
+/// Lays race rows out in aligned columns that fit the terminal width:
+/// position, category badge, race number, meeting, status, favourite marker.
+public enum RaceTable {
+    static let minimumStatusColumns = 7
+    /// Room for "R10" even when no double-digit race is shown, so columns
+    /// stay put as the board changes.
+    static let minimumRaceNumberColumns = 3
+    static let minimumMeetingColumns = 10
+    static let maximumMeetingColumns = 30
+
+    /// ♥ on a UTF-8 terminal, `*` otherwise.
+    public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
+
+    public static func lines(for rows: [RaceTableRow], style: DisplayStyle) -> [String] {
+        let asciiOnly = !style.usesGlyphs
+        let meetingNames = rows.map { style.clean($0.meetingName) }
+        let raceNumbers = rows.map { style.clean($0.raceNumber) }
+        let statuses = rows.map { style.clean($0.status) }
+        let numberColumns = max(minimumRaceNumberColumns, raceNumbers.map(TerminalText.width(of:)).max() ?? 0)
+        let statusColumns = max(minimumStatusColumns, statuses.map(TerminalText.width(of:)).max() ?? 0)
+        let positionColumns = String(rows.map(\.position).max() ?? 0).count
+        let markerColumns = rows.contains(where: \.isFavourite) ? 3 : 0
+        let fixedColumns =
+            2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2
+            + statusColumns + markerColumns
+        let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
+        let meetingColumns = max(
+            minimumMeetingColumns, min(widestMeeting, maximumMeetingColumns, style.width - fixedColumns))
+
+        return rows.indices.map { index in
+            let row = rows[index]
+            let position =
+                String(repeating: " ", count: positionColumns - String(row.position).count) + String(row.position)
+            let status =
+                String(repeating: " ", count: max(0, statusColumns - TerminalText.width(of: statuses[index])))
+                + statuses[index]
+            let paintedStatus = row.statusTone.map { style.paint(status, $0) } ?? status
+            let marker = row.isFavourite ? "  " + style.paint(favouriteMarker(style: style), .red) : ""
+            return "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "
+                + TerminalText.fit(raceNumbers[index], columns: numberColumns, asciiOnly: asciiOnly) + "  "
+                + TerminalText.fit(meetingNames[index], columns: meetingColumns, asciiOnly: asciiOnly) + "  "
+                + paintedStatus + marker
+        }
+    }
+}

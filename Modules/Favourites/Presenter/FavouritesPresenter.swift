@@ -1,0 +1,160 @@
+import Core
+import FavouritesInteractor
+import FavouritesView
+import Foundation
+import RaceData
+
+/// What the shell may ask of the favourites screen.
+@MainActor
+public protocol FavouritesModuleInput: AnyObject {
+    /// Loads, prunes and draws the favourites.
+    func show(completion: @escaping CommandCompletion)
+    /// `unfav N`: removes favourite N.
+    func unfavourite(arguments: [String], completion: @escaping CommandCompletion)
+    /// `show N`: opens favourite N's detail sheet.
+    func openRace(arguments: [String], completion: @escaping CommandCompletion)
+    /// `list`: back to the race list.
+    func close(completion: @escaping CommandCompletion)
+}
+
+/// The navigation the favourites screen needs; its router provides it.
+@MainActor
+public protocol FavouritesRouterInput: AnyObject {
+    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
+    func closeFavourites(completion: @escaping CommandCompletion)
+}
+
+/// Orders the favourites by start, words their countdown or how long ago
+/// they jumped, and forgets those that jumped more than a day ago.
+@MainActor
+public final class FavouritesPresenter: FavouritesModuleInput {
+    private let interactor: any FavouritesInteractorInput
+    private let router: any FavouritesRouterInput
+    private let clock: any WallClock
+    private weak var view: (any FavouritesViewInput)?
+
+    /// The list as last drawn: what `show N` and `unfav N` refer to.
+    private var shown: [FavouriteRace] = []
+
+    public static let title = "Favourites"
+    /// Favourites of races that jumped longer ago than this are pruned.
+    public static let retention: TimeInterval = 24 * 60 * 60
+    public static let emptyMessage = "No favourites yet. Type `fav N` on the race list to add race N."
+
+    public init(
+        interactor: any FavouritesInteractorInput, router: any FavouritesRouterInput, view: any FavouritesViewInput,
+        clock: any WallClock
+    ) {
+        self.interactor = interactor
+        self.router = router
+        self.view = view
+        self.clock = clock
+    }
+
+    public func show(completion: @escaping CommandCompletion) {
+        interactor.loadFavourites { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state):
+                self.showWarning(of: state)
+                self.prune(state.favourites, completion: completion)
+            case .failure(let error):
+                self.view?.displayCommandError(error.description)
+                completion(.failure(.cannotSave))
+            }
+        }
+    }
+
+    public func unfavourite(arguments: [String], completion: @escaping CommandCompletion) {
+        guard let favourite = favourite(at: arguments, command: "unfav", completion: completion) else { return }
+        interactor.removeFavourites(ids: [favourite.id]) { [weak self] result in
+            self?.didChange(result, completion: completion)
+        }
+    }
+
+    public func openRace(arguments: [String], completion: @escaping CommandCompletion) {
+        guard let favourite = favourite(at: arguments, command: "show", completion: completion) else { return }
+        router.openRaceDetail(interactor.latestRace(id: favourite.id) ?? favourite.race, completion: completion)
+    }
+
+    public func close(completion: @escaping CommandCompletion) {
+        router.closeFavourites(completion: completion)
+    }
+
+    // MARK: - Rules
+
+    /// Removes (for good) favourites whose race jumped more than a day ago,
+    /// then draws what is left.
+    private func prune(_ favourites: [FavouriteRace], completion: @escaping CommandCompletion) {
+        let oldest = clock.now().addingTimeInterval(-Self.retention)
+        let stale = Set(favourites.filter { $0.advertisedStart < oldest }.map(\.id))
+        guard !stale.isEmpty else {
+            render(favourites)
+            completion(.success)
+            return
+        }
+        interactor.removeFavourites(ids: stale) { [weak self] result in
+            self?.didChange(result, completion: completion)
+        }
+    }
+
+    private func didChange(_ result: Result<FavouritesState, FavouritesError>, completion: CommandCompletion) {
+        switch result {
+        case .success(let state):
+            showWarning(of: state)
+            render(state.favourites)
+            completion(.success)
+        case .failure(let error):
+            view?.displayCommandError(error.description)
+            completion(.failure(.cannotSave))
+        }
+    }
+
+    private func favourite(at arguments: [String], command: String, completion: CommandCompletion) -> FavouriteRace? {
+        switch PositionArgument.index(
+            from: arguments, command: command, count: shown.count, listName: "favourites list")
+        {
+        case .success(let index):
+            return shown[index]
+        case .failure(let error):
+            view?.displayCommandError(error.message)
+            completion(.failure(.usage))
+            return nil
+        }
+    }
+
+    private func showWarning(of state: FavouritesState) {
+        if let warning = state.warning { view?.displayWarning(warning) }
+    }
+
+    // MARK: - View model
+
+    private func render(_ favourites: [FavouriteRace]) {
+        shown = favourites.sorted { RaceOrder.isOrderedBefore($0.race, $1.race) }
+        guard !shown.isEmpty else {
+            view?.display(FavouritesViewModel(title: Self.title, content: .empty(message: Self.emptyMessage)))
+            return
+        }
+        let now = clock.now()
+        let rows = shown.enumerated().map { index, favourite in
+            let countdown = Countdown(from: now, to: favourite.advertisedStart)
+            return FavouriteRowViewModel(
+                position: index + 1, category: favourite.category, raceNumber: "R\(favourite.number)",
+                meetingName: favourite.meetingName, status: Self.status(of: countdown),
+                hasJumped: countdown.hasStarted)
+        }
+        view?.display(FavouritesViewModel(title: Self.title, content: .races(rows)))
+    }
+
+    /// The countdown until the start; after it, "jumped 20s ago", "jumped 3m
+    /// ago", "jumped 2h 5m ago".
+    static func status(of countdown: Countdown) -> String {
+        guard countdown.hasStarted else { return countdown.text }
+        let elapsed = -countdown.seconds
+        switch elapsed {
+        case ..<60: return "jumped \(elapsed)s ago"
+        case ..<3600: return "jumped \(elapsed / 60)m ago"
+        default: return "jumped \(elapsed / 3600)h \(elapsed % 3600 / 60)m ago"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Core
+import FavouritesInteractor
+import FavouritesPresenter
+import FavouritesView
+import RaceData
+import Shell
+
+/// Assembles the favourites screen and opens detail sheets from it.
+@MainActor
+public final class FavouritesRouter: FavouritesRouterInput {
+    private weak var navigator: (any Navigator)?
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    public static func makeScreen(
+        favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock, output: any TextOutput,
+        style: DisplayStyle, navigator: any Navigator
+    ) -> FavouritesScreen {
+        let interactor = FavouritesInteractor(favourites: favourites, latestRaces: latestRaces)
+        let view = FavouritesTextView(output: output, style: style)
+        let router = FavouritesRouter(navigator: navigator)
+        let presenter = FavouritesPresenter(interactor: interactor, router: router, view: view, clock: clock)
+        return FavouritesScreen(presenter: presenter, view: view)
+    }
+
+    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
+        navigator?.open(.raceDetail(race), completion: completion)
+    }
+
+    public func closeFavourites(completion: @escaping CommandCompletion) {
+        navigator?.close(completion: completion)
+    }
+}
+
+/// The favourites screen on the shell's stack.
+@MainActor
+public final class FavouritesScreen: Screen {
+    public let presenter: any FavouritesModuleInput
+    private let view: any FavouritesViewInput
+
+    public init(presenter: any FavouritesModuleInput, view: any FavouritesViewInput) {
+        self.presenter = presenter
+        self.view = view
+    }
+
+    public let presentation = ScreenPresentation.fullScreen
+
+    public let commandHelp = [
+        CommandHelp("favs", "draw the favourites again"),
+        CommandHelp("show N", "open favourite N's details (also `open N`)"),
+        CommandHelp("unfav N", "remove favourite N"),
+        CommandHelp("list", "back to the race list (same as `back`)"),
+    ]
+
+    public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
+        switch command.name {
+        case "favs", "favourites", "favorites":
+            presenter.show(completion: completion)
+        case "list", "ls":
+            presenter.close(completion: completion)
+        case "show", "open":
+            presenter.openRace(arguments: command.arguments, completion: completion)
+        case "unfav":
+            presenter.unfavourite(arguments: command.arguments, completion: completion)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func render(completion: @escaping CommandCompletion) {
+        presenter.show(completion: completion)
+    }
+}

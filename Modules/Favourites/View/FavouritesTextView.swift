@@ -1,0 +1,37 @@
+import Core
+
+/// Draws the favourites with the same columns as the race list.
+@MainActor
+public final class FavouritesTextView: FavouritesViewInput {
+    private let output: any TextOutput
+    private let style: DisplayStyle
+
+    public init(output: any TextOutput, style: DisplayStyle) {
+        self.output = output
+        self.style = style
+    }
+
+    public func display(_ viewModel: FavouritesViewModel) {
+        output.writeLine(style.paint(style.clean(viewModel.title), .bold))
+        switch viewModel.content {
+        case .races(let rows):
+            output.writeLines(RaceTable.lines(for: rows.map(tableRow), style: style))
+        case .empty(let message):
+            output.writeLine("  " + style.clean(message))
+        }
+    }
+
+    public func displayCommandError(_ message: String) {
+        output.writeError(style.paint(style.clean(message), .red))
+    }
+
+    public func displayWarning(_ message: String) {
+        output.writeError(style.paint(style.clean(message), .yellow))
+    }
+
+    private func tableRow(_ row: FavouriteRowViewModel) -> RaceTableRow {
+        RaceTableRow(
+            position: row.position, category: row.category, raceNumber: row.raceNumber, meetingName: row.meetingName,
+            status: row.status, statusTone: row.hasJumped ? .dim : .green, isFavourite: false)
+    }
+}

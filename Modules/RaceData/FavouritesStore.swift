@@ -1,0 +1,38 @@
+import Core
+
+/// Persistent favourites. Every call is a whole, atomic step: a toggle is one
+/// read-modify-write that no other process can interleave with.
+public protocol FavouritesStore: Sendable {
+    /// Names where favourites live, for messages.
+    var location: String { get }
+    func load() throws(FavouritesError) -> FavouritesState
+    /// Adds the race if it is not a favourite, removes it if it is.
+    func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState
+    func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState
+}
+
+/// The favourites after a store call, and a warning to show once if the
+/// call found a damaged file and set it aside.
+public struct FavouritesState: Sendable, Equatable {
+    public let favourites: [FavouriteRace]
+    public let warning: String?
+
+    public init(favourites: [FavouriteRace], warning: String? = nil) {
+        self.favourites = favourites
+        self.warning = warning
+    }
+
+    public func contains(_ id: String) -> Bool { favourites.contains { $0.id == id } }
+    public var ids: Set<String> { Set(favourites.map(\.id)) }
+}
+
+public enum FavouritesError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unavailable(location: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let location, let reason):
+            "Could not update favourites in \(location): \(reason). Nothing saved was lost."
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Core
+import Foundation
+import RaceData
+import RaceDetailInteractor
+import RaceDetailView
+
+/// What the shell may ask of the detail sheet.
+@MainActor
+public protocol RaceDetailModuleInput: AnyObject {
+    /// Draws the sheet as it is now (countdown, expiry, favourite status).
+    func show(completion: @escaping CommandCompletion)
+    /// `fav`: adds the race to favourites, or removes it.
+    func toggleFavourite(completion: @escaping CommandCompletion)
+    /// `back` / `list`: dismisses the sheet.
+    func close(completion: @escaping CommandCompletion)
+    /// `fav N` or `show N` typed in the sheet, which is about one race only.
+    func rejectArguments(of command: String, completion: @escaping CommandCompletion)
+}
+
+/// The navigation the sheet needs; its router provides it.
+@MainActor
+public protocol RaceDetailRouterInput: AnyObject {
+    func closeDetail(completion: @escaping CommandCompletion)
+}
+
+/// Decides what the sheet says about one race: which fields there are (never
+/// an empty one), the local start time and countdown, whether it has left
+/// the board, and its favourite status.
+@MainActor
+public final class RaceDetailPresenter: RaceDetailModuleInput {
+    private let race: Race
+    private let interactor: any RaceDetailInteractorInput
+    private let router: any RaceDetailRouterInput
+    private let clock: any WallClock
+    private let startFormatter: DateFormatter
+    private weak var view: (any RaceDetailViewInput)?
+
+    private var isFavourite = false
+
+    /// A race leaves the board this long after its start (as on the list).
+    public static let boardExpiry: TimeInterval = 60
+
+    /// - Parameter timeZone: for the local start time; the app passes the
+    ///   process's (which follows `TZ`).
+    public init(
+        race: Race, interactor: any RaceDetailInteractorInput, router: any RaceDetailRouterInput,
+        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone
+    ) {
+        self.race = race
+        self.interactor = interactor
+        self.router = router
+        self.view = view
+        self.clock = clock
+        startFormatter = DateFormatter()
+        startFormatter.locale = Locale(identifier: "en_US_POSIX")
+        startFormatter.timeZone = timeZone
+        startFormatter.dateFormat = "EEE d MMM HH:mm:ss zzz"
+    }
+
+    public func show(completion: @escaping CommandCompletion) {
+        interactor.loadFavourites { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state): self.apply(state)
+            case .failure(let error): self.view?.displayWarning(error.description)
+            }
+            self.render()
+            completion(.success)
+        }
+    }
+
+    public func toggleFavourite(completion: @escaping CommandCompletion) {
+        interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state):
+                self.apply(state)
+                self.render()
+                completion(.success)
+            case .failure(let error):
+                self.view?.displayCommandError(error.description)
+                completion(.failure(.cannotSave))
+            }
+        }
+    }
+
+    public func close(completion: @escaping CommandCompletion) {
+        router.closeDetail(completion: completion)
+    }
+
+    public func rejectArguments(of command: String, completion: @escaping CommandCompletion) {
+        view?.displayCommandError(
+            "Here `\(command)` works on this race and takes no number. Type `back` first to pick another race.")
+        completion(.failure(.usage))
+    }
+
+    private func apply(_ state: FavouritesState) {
+        isFavourite = state.contains(race.id)
+        if let warning = state.warning { view?.displayWarning(warning) }
+    }
+
+    // MARK: - View model
+
+    private func render() {
+        view?.display(viewModel())
+    }
+
+    func viewModel() -> RaceDetailViewModel {
+        let countdown = Countdown(from: clock.now(), to: race.advertisedStart)
+        let hasLeftBoard = countdown.seconds <= -Int(Self.boardExpiry)
+        return RaceDetailViewModel(
+            title: "\(race.meetingName) R\(race.number)",
+            subtitle: race.name,
+            expiredNotice: hasLeftBoard
+                ? "Race started \(countdown.elapsedText) ago — no longer on the board." : nil,
+            fields: fields(countdown: countdown),
+            comment: race.form.comment,
+            isFavourite: isFavourite)
+    }
+
+    private func fields(countdown: Countdown) -> [DetailField] {
+        let timing = countdown.seconds > 0 ? "in \(countdown.text)" : "started \(countdown.elapsedText) ago"
+        var fields = [
+            DetailField("Category", race.category.displayName),
+            DetailField("Starts", "\(startFormatter.string(from: race.advertisedStart)) (\(timing))"),
+        ]
+        let venue = [race.venue.name, race.venue.state, race.venue.country].compactMap { $0 }
+        if !venue.isEmpty { fields.append(DetailField("Venue", venue.joined(separator: ", "))) }
+        if let distance = race.form.distance {
+            fields.append(
+                DetailField(
+                    "Distance", [String(distance.value), distance.unit].compactMap { $0 }.joined(separator: " ")))
+        }
+        if let track = race.form.trackCondition { fields.append(DetailField("Track", track)) }
+        if let weather = race.form.weather { fields.append(DetailField("Weather", weather)) }
+        fields.append(
+            DetailField("Favourite", isFavourite ? "yes (type `fav` to remove)" : "no (type `fav` to add)"))
+        return fields
+    }
+}

@@ -1,0 +1,76 @@
+import Core
+import Foundation
+import RaceData
+import RaceDetailInteractor
+import RaceDetailPresenter
+import RaceDetailView
+import Shell
+
+/// Assembles the detail sheet for one race and closes it for the presenter.
+@MainActor
+public final class RaceDetailRouter: RaceDetailRouterInput {
+    private weak var navigator: (any Navigator)?
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+
+    public static func makeScreen(
+        race: Race, favourites: FavouritesAccess, clock: any WallClock, timeZone: TimeZone, output: any TextOutput,
+        style: DisplayStyle, navigator: any Navigator
+    ) -> RaceDetailScreen {
+        let interactor = RaceDetailInteractor(favourites: favourites)
+        let view = RaceDetailTextView(output: output, style: style)
+        let router = RaceDetailRouter(navigator: navigator)
+        let presenter = RaceDetailPresenter(
+            race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone)
+        return RaceDetailScreen(presenter: presenter, view: view)
+    }
+
+    public func closeDetail(completion: @escaping CommandCompletion) {
+        navigator?.close(completion: completion)
+    }
+}
+
+/// The detail sheet on the shell's stack.
+@MainActor
+public final class RaceDetailScreen: Screen {
+    public let presenter: any RaceDetailModuleInput
+    private let view: any RaceDetailViewInput
+
+    public init(presenter: any RaceDetailModuleInput, view: any RaceDetailViewInput) {
+        self.presenter = presenter
+        self.view = view
+    }
+
+    public let presentation = ScreenPresentation.sheet
+
+    public let commandHelp = [
+        CommandHelp("fav", "add this race to favourites, or remove it"),
+        CommandHelp("show", "draw the details again (the countdown moves on)"),
+        CommandHelp("list", "close the details (same as `back`)"),
+    ]
+
+    public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
+        let takesNoArguments: Set = ["fav", "show", "open"]
+        if takesNoArguments.contains(command.name), !command.arguments.isEmpty {
+            presenter.rejectArguments(of: command.name, completion: completion)
+            return true
+        }
+        switch command.name {
+        case "fav":
+            presenter.toggleFavourite(completion: completion)
+        case "show", "open":
+            presenter.show(completion: completion)
+        case "list", "ls":
+            presenter.close(completion: completion)
+        default:
+            return false
+        }
+        return true
+    }
+
+    public func render(completion: @escaping CommandCompletion) {
+        presenter.show(completion: completion)
+    }
+}

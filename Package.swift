@@ -83,7 +83,12 @@ let package = Package(
             path: "Modules/RaceData",
             resources: [.copy("Resources/snapshot-nextraces.json")]
         ),
-        .testTarget(name: "RaceDataTests", dependencies: ["RaceData", "TestSupport"], path: "Tests/RaceDataTests"),
+        .testTarget(
+            name: "RaceDataTests", dependencies: ["RaceData", "TestSupport", "FavouritesStress"],
+            path: "Tests/RaceDataTests"),
+        // A helper process for the store's two-process test; not shipped.
+        .executableTarget(
+            name: "FavouritesStress", dependencies: ["Core", "RaceData"], path: "Tests/FavouritesStress"),
 
         // MARK: Shell — launch options, terminal detection, the line-based REPL
         .target(name: "Shell", dependencies: ["Core"], path: "Modules/Shell"),

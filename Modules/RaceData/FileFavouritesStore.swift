@@ -43,8 +43,11 @@ public struct FileFavouritesStore: FavouritesStore {
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
     public var location: String { fileURL.path }
 
+    /// Reading creates nothing: with no data directory yet there are simply
+    /// no favourites.
     public func load() throws(FavouritesError) -> FavouritesState {
-        try locked { () throws(FavouritesError) in try read() }
+        guard FileManager.default.fileExists(atPath: directory.path) else { return FavouritesState(favourites: []) }
+        return try locked { () throws(FavouritesError) in try read() }
     }
 
     public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {

@@ -8,6 +8,12 @@ import Testing
 
 @Suite("Race list interactor")
 struct RaceListInteractorTests {
+    private static func interactor(
+        _ service: FakeRaceService, favourites: FakeFavourites = FakeFavourites(), latest: LatestRaces = LatestRaces()
+    ) -> RaceListInteractor {
+        RaceListInteractor(service: service, favourites: FavouritesAccess(store: favourites), latestRaces: latest)
+    }
+
     private static func feed(_ count: Int) -> RaceFeed {
         let clock = ManualClock()
         return RaceFeed(races: (0..<count).map { Race.make("r\($0)", startsIn: Double($0) * 60, from: clock) })
@@ -17,7 +23,7 @@ struct RaceListInteractorTests {
     @MainActor
     func deliversOnMain() async throws {
         let service = FakeRaceService(result: .success(Self.feed(3)))
-        let interactor = RaceListInteractor(service: service)
+        let interactor = Self.interactor(service)
         let result = await withCheckedContinuation { continuation in
             interactor.refresh { result in
                 MainActor.assertIsolated()
@@ -32,7 +38,7 @@ struct RaceListInteractorTests {
     @MainActor
     func deliversErrors() async {
         let error = RaceDataError.unavailable(source: "the fake service", reason: "no such file")
-        let interactor = RaceListInteractor(service: FakeRaceService(result: .failure(error)))
+        let interactor = Self.interactor(FakeRaceService(result: .failure(error)))
         let result = await withCheckedContinuation { continuation in
             interactor.refresh { continuation.resume(returning: $0) }
         }
@@ -43,7 +49,7 @@ struct RaceListInteractorTests {
         "100 concurrent refreshes against a slow service: at most 2 fetches, never side by side, every caller answered")
     func coalescesConcurrentRefreshes() async {
         let service = FakeRaceService(result: .success(Self.feed(5)), delay: 0.1, gated: true)
-        let interactor = RaceListInteractor(service: service)
+        let interactor = Self.interactor(service)
         let answered = LockedValue(0)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let group = DispatchGroup()
@@ -70,7 +76,7 @@ struct RaceListInteractorTests {
     @MainActor
     func sequentialRefreshesFetchAgain() async {
         let service = FakeRaceService(result: .success(Self.feed(1)))
-        let interactor = RaceListInteractor(service: service)
+        let interactor = Self.interactor(service)
         for _ in 0..<3 {
             await withCheckedContinuation { continuation in
                 interactor.refresh { _ in continuation.resume() }
@@ -83,7 +89,7 @@ struct RaceListInteractorTests {
     @MainActor
     func joinsInFlightFetch() async {
         let service = FakeRaceService(result: .success(Self.feed(2)), gated: true)
-        let interactor = RaceListInteractor(service: service)
+        let interactor = Self.interactor(service)
         let counts = await withCheckedContinuation { (continuation: CheckedContinuation<[Int], Never>) in
             let counts = LockedValue<[Int]>([])
             interactor.refresh { result in
@@ -102,5 +108,37 @@ struct RaceListInteractorTests {
         }
         #expect(counts == [2, 2])
         #expect(service.fetchCount == 1)
+    }
+
+    @Test("each good fetch is published for the other modules")
+    @MainActor
+    func publishesLatestRaces() async {
+        let latest = LatestRaces()
+        let interactor = Self.interactor(FakeRaceService(result: .success(Self.feed(3))), latest: latest)
+        await withCheckedContinuation { continuation in
+            interactor.refresh { _ in continuation.resume() }
+        }
+        #expect(latest.race(id: "r2")?.id == "r2")
+        #expect(latest.race(id: "r3") == nil)
+    }
+
+    @Test("a favourite toggles while a slow fetch is still out")
+    @MainActor
+    func favouritesDoNotWaitForFetches() async throws {
+        let service = FakeRaceService(result: .success(Self.feed(1)), gated: true)
+        let favourites = FakeFavourites()
+        let interactor = Self.interactor(service, favourites: favourites)
+        interactor.refresh { _ in }
+        let race = Self.feed(1).races[0]
+        let state = await withCheckedContinuation { continuation in
+            interactor.toggleFavourite(FavouriteRace(race)) { continuation.resume(returning: $0) }
+        }
+        #expect(try state.get().ids == ["r0"])
+        #expect(service.fetchCount <= 1)
+        service.openGate()
+        let loaded = await withCheckedContinuation { continuation in
+            interactor.loadFavourites { continuation.resume(returning: $0) }
+        }
+        #expect(try loaded.get().ids == ["r0"])
     }
 }

@@ -1,13 +1,16 @@
 import Core
 import RaceData
 import RaceListInteractor
+import RaceListPresenter
 import RaceListView
+import TestSupport
 
 /// Records each refresh and lets the test answer it when it chooses.
 final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable {
     // Only touched from the main actor in these tests.
     private(set) var refreshCount = 0
     private var waiting: [RaceListFetchCompletion] = []
+    let favourites = FakeFavourites()
 
     var sourceDescription: String { "file races.json" }
 
@@ -17,6 +20,14 @@ final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable
     }
 
     var hasPendingRefresh: Bool { !waiting.isEmpty }
+
+    func loadFavourites(completion: @escaping FavouritesCompletion) {
+        favourites.answerLoad(completion)
+    }
+
+    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
+        favourites.answerToggle(favourite, completion)
+    }
 
     @MainActor
     func answer(_ result: Result<RaceFeed, RaceDataError>) {
@@ -42,8 +53,28 @@ final class FakeRaceListView: RaceListViewInput {
         return rows.map { "\($0.raceNumber) \($0.meetingName) \($0.countdown)" }
     }
 
+    private(set) var warnings: [String] = []
+
     func display(_ viewModel: RaceListViewModel) { displayed.append(viewModel) }
     func displayCommandError(_ message: String) { commandErrors.append(message) }
+    func displayWarning(_ message: String) { warnings.append(message) }
+}
+
+/// Records where the presenter asked to go, and finishes at once.
+@MainActor
+final class FakeRaceListRouter: RaceListRouterInput {
+    private(set) var openedRaces: [Race] = []
+    private(set) var favouritesOpened = 0
+
+    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
+        openedRaces.append(race)
+        completion(.success)
+    }
+
+    func openFavourites(completion: @escaping CommandCompletion) {
+        favouritesOpened += 1
+        completion(.success)
+    }
 }
 
 /// Records the results commands finish with.

@@ -12,11 +12,12 @@ struct RaceListPresenterTests {
     let clock = ManualClock()
     let interactor = FakeRaceListInteractor()
     let view = FakeRaceListView()
+    let router = FakeRaceListRouter()
     let log = CompletionLog()
     let presenter: RaceListPresenter
 
     init() {
-        presenter = RaceListPresenter(interactor: interactor, view: view, clock: clock)
+        presenter = RaceListPresenter(interactor: interactor, router: router, view: view, clock: clock)
     }
 
     private func race(
@@ -332,7 +333,7 @@ struct RaceListPresenterTests {
         #expect(interactor.refreshCount == 1)
         interactor.answer([race("a", 100)])
         #expect(log.results == [.success, .success])
-        #expect(view.displayed.filter { if case .races = $0.content { true } else { false } }.count == 1)
+        #expect(view.displayed.filter { if case .races = $0.content { true } else { false } }.count == 2)
     }
 
     @Test("refresh replaces the races with the new feed")

@@ -1,15 +1,31 @@
 import Core
+import Foundation
 import Shell
 import TestSupport
 import Testing
 
-/// A screen that knows `echo` (answers at once) and `slow` (answers when told).
+/// A screen that knows `echo` (answers at once), `slow` (answers when told),
+/// `fail`, and `favs` / `sheet` (asks the shell to open another screen).
 @MainActor
 final class FakeScreen: Screen {
     private(set) var handled: [ShellCommand] = []
     private var slowCompletion: CommandCompletion?
+    let name: String
+    let presentation: ScreenPresentation
+    private let output: RecordingOutput
+    private weak var navigator: (any Navigator)?
 
     let commandHelp = [CommandHelp("echo TEXT", "say it back"), CommandHelp("slow", "finish later")]
+
+    init(
+        _ name: String, output: RecordingOutput, navigator: any Navigator,
+        presentation: ScreenPresentation = .fullScreen
+    ) {
+        self.name = name
+        self.output = output
+        self.navigator = navigator
+        self.presentation = presentation
+    }
 
     func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
         switch command.name {
@@ -21,24 +37,53 @@ final class FakeScreen: Screen {
             slowCompletion = completion
         case "fail":
             completion(.failure(.dataError))
+        case "favs":
+            navigator?.open(.favourites, completion: completion)
+        case "sheet":
+            let race = Race(id: "r", number: 1, meetingName: "M", category: .horse, advertisedStart: Date())
+            navigator?.open(.raceDetail(race), completion: completion)
         default:
             return false
         }
         return true
     }
 
+    func render(completion: @escaping CommandCompletion) {
+        output.writeLine("[\(name)]")
+        completion(.success)
+    }
+
     func finishSlow() { slowCompletion?(.success) }
+}
+
+@MainActor
+struct FakeScreenFactory: ScreenFactory {
+    let output: RecordingOutput
+
+    func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen {
+        switch route {
+        case .favourites: FakeScreen("favourites", output: output, navigator: navigator)
+        case .raceDetail(let race):
+            FakeScreen("detail \(race.id)", output: output, navigator: navigator, presentation: .sheet)
+        }
+    }
 }
 
 @MainActor
 @Suite("Shell session")
 struct ShellSessionTests {
     let output = RecordingOutput()
-    let screen = FakeScreen()
     let session: ShellSession
+    let root: FakeScreen
 
     init() {
-        session = ShellSession(root: screen, output: output)
+        var made: FakeScreen?
+        session = ShellSession(output: output, factory: FakeScreenFactory(output: output)) { [output] navigator in
+            let screen = FakeScreen("root", output: output, navigator: navigator)
+            made = screen
+            return screen
+        }
+        root = made!
     }
 
     private func run(_ line: String) -> [ShellSession.Outcome] {
@@ -50,7 +95,7 @@ struct ShellSessionTests {
     @Test("screen commands go to the top screen with their arguments")
     func delegates() {
         #expect(run("ECHO hello world") == [.finished(.success)])
-        #expect(screen.handled == [ShellCommand(name: "echo", arguments: ["hello", "world"])])
+        #expect(root.handled == [ShellCommand(name: "echo", arguments: ["hello", "world"])])
     }
 
     @Test("the outcome waits for a slow command to settle")
@@ -58,7 +103,7 @@ struct ShellSessionTests {
         var outcomes: [ShellSession.Outcome] = []
         session.execute(line: "slow") { outcomes.append($0) }
         #expect(outcomes.isEmpty)
-        screen.finishSlow()
+        root.finishSlow()
         #expect(outcomes == [.finished(.success)])
     }
 
@@ -96,11 +141,60 @@ struct ShellSessionTests {
         #expect(output.transcript.isEmpty)
         #expect(run("echo \"open") == [.finished(.failure(.usage))])
         #expect(output.errors == ["Unclosed \" quote in that command."])
-        #expect(screen.handled.isEmpty)
+        #expect(root.handled.isEmpty)
     }
 
     @Test("a command's failure is passed on for the exit status")
     func failure() {
         #expect(run("fail") == [.finished(.failure(.dataError))])
+    }
+
+    // MARK: - Navigation
+
+    @Test("a full screen replaces the view; back returns and redraws")
+    func fullScreen() {
+        #expect(run("favs") == [.finished(.success)])
+        #expect(session.depth == 2)
+        #expect(output.lines == ["[favourites]"])
+        #expect(run("back") == [.finished(.success)])
+        #expect(session.depth == 1)
+        #expect(output.lines == ["[favourites]", "[root]"])
+    }
+
+    @Test("a sheet is drawn under the screen it opens from")
+    func sheet() {
+        #expect(run("sheet") == [.finished(.success)])
+        #expect(output.lines == ["[root]", "[detail r]"])
+        #expect(run("b") == [.finished(.success)])
+        #expect(output.lines == ["[root]", "[detail r]", "[root]"])
+    }
+
+    @Test("sheets stack on full screens: favourites, then a race, then back twice")
+    func stacked() {
+        _ = run("favs")
+        _ = run("sheet")
+        #expect(session.depth == 3)
+        #expect(output.lines == ["[favourites]", "[favourites]", "[detail r]"])
+        _ = run("back")
+        _ = run("back")
+        #expect(output.lines.suffix(2) == ["[favourites]", "[root]"])
+    }
+
+    @Test("back on the root screen is an error; help offers back only when it works")
+    func backAtRoot() {
+        #expect(run("back") == [.finished(.failure(.usage))])
+        #expect(output.errors == ["Nothing to go back to: this is the race list. Type `quit` to leave."])
+        _ = run("favs")
+        output.reset()
+        _ = run("help")
+        #expect(output.lines.contains("  back       close this screen (also `b`)"))
+    }
+
+    @Test("an unknown command on an inner screen points at back")
+    func unknownInside() {
+        _ = run("favs")
+        #expect(run("filter horse") == [.finished(.failure(.usage))])
+        #expect(
+            output.errors == ["'filter' is not available here. Type `back` to return, or `help` to see the commands."])
     }
 }

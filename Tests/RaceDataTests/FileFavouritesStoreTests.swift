@@ -1,0 +1,191 @@
+import Core
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+@Suite("Favourites file store")
+struct FileFavouritesStoreTests {
+    let directory: TemporaryDirectory
+    let clock = ManualClock(1_748_310_000)
+    let store: FileFavouritesStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        store = FileFavouritesStore(directory: directory.url.appendingPathComponent("data"), clock: clock)
+    }
+
+    private func favourite(_ id: String, start: TimeInterval = 1_748_310_300) -> FavouriteRace {
+        FavouriteRace(
+            id: id, meetingName: "Casino", number: 10, category: .greyhound,
+            advertisedStart: Date(timeIntervalSince1970: start), name: "Race 10")
+    }
+
+    private func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()
+    }
+
+    @Test("with no data directory there are no favourites, and nothing is created")
+    func emptyWithoutDirectory() throws {
+        defer { directory.remove() }
+        #expect(try store.load() == FavouritesState(favourites: []))
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path))
+    }
+
+    @Test("toggle adds, toggles off, and everything survives a new store (a restart)")
+    func roundTrip() throws {
+        defer { directory.remove() }
+        #expect(try store.toggle(favourite("a")).ids == ["a"])
+        #expect(try store.toggle(favourite("b")).ids == ["a", "b"])
+        #expect(try store.toggle(favourite("a")).ids == ["b"])
+
+        let restarted = FileFavouritesStore(directory: store.directory, clock: clock)
+        #expect(try restarted.load().favourites == [favourite("b")])
+        #expect(try restarted.remove(ids: ["b", "zzz"]).favourites.isEmpty)
+        #expect(try store.load().favourites.isEmpty)
+    }
+
+    @Test("the file is readable JSON with what is needed to show a race later")
+    func fileFormat() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("a"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: store.fileURL)) as! [String: Any]
+        #expect(json["version"] as? Int == 1)
+        let saved = try #require((json["favourites"] as? [[String: Any]])?.first)
+        #expect(saved["id"] as? String == "a")
+        #expect(saved["meetingName"] as? String == "Casino")
+        #expect(saved["number"] as? Int == 10)
+        #expect(saved["category"] as? String == "greyhound")
+        #expect(saved["advertisedStart"] as? Double == 1_748_310_300)
+        #expect(try leftovers() == ["favourites.json", "favourites.lock"], "no temporary files left behind")
+    }
+
+    @Test("a file that does not parse is moved aside, reported once, and the store carries on empty")
+    func corruptFileSetAside() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let garbage = Data("{\"favourites\": [oops".utf8)
+        try garbage.write(to: store.fileURL)
+
+        let first = try store.load()
+        let aside = store.directory.appendingPathComponent("favourites.json.corrupt-20250527T014000Z")
+        #expect(first.favourites.isEmpty)
+        #expect(
+            first.warning
+                == "Warning: \(store.fileURL.path) could not be read; moved it aside to \(aside.path) and started with no favourites."
+        )
+        #expect(try Data(contentsOf: aside) == garbage, "the damaged file is kept byte for byte")
+        #expect(try store.load().warning == nil)
+        #expect(try store.toggle(favourite("a")).ids == ["a"])
+    }
+
+    @Test("a second damaged file the same second gets its own aside name")
+    func corruptTwice() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: store.fileURL)
+        _ = try store.load()
+        try Data("y".utf8).write(to: store.fileURL)
+        #expect(try store.load().warning?.contains("corrupt-20250527T014000Z-1") == true)
+        #expect(try leftovers().filter { $0.contains("corrupt") }.count == 2)
+    }
+
+    @Test("a reader never sees a half-written file while another thread writes")
+    func atomicWrites() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("seed"))
+        let store = self.store
+        let finished = LockedValue(false)
+        let writeErrors = LockedValue<[String]>([])
+        let writer = DispatchGroup()
+        writer.enter()
+        DispatchQueue.global().async {
+            for index in 0..<200 {
+                do {
+                    _ = try store.toggle(
+                        FavouriteRace(
+                            id: "w\(index)", meetingName: String(repeating: "Long Meeting Name ", count: 20), number: 1,
+                            category: .horse, advertisedStart: Date()))
+                } catch {
+                    writeErrors.update { $0.append("\(error)") }
+                }
+            }
+            finished.update { $0 = true }
+            writer.leave()
+        }
+        // Read without the lock, as a crash-time observer would see the file.
+        var reads = 0
+        var unreadable = 0
+        while !finished.value {
+            guard let data = try? Data(contentsOf: store.fileURL) else { continue }
+            reads += 1
+            if (try? JSONSerialization.jsonObject(with: data)) == nil { unreadable += 1 }
+        }
+        writer.wait()
+        #expect(writeErrors.value.isEmpty)
+        #expect(reads > 0)
+        #expect(unreadable == 0)
+        #expect(try store.load().favourites.count == 201)
+    }
+
+    @Test("two processes toggling 200 favourites each at once: all 400 land, then all 400 go")
+    func twoProcesses() throws {
+        defer { directory.remove() }
+        let tool = ProcessRunner.builtProduct("FavouritesStress")
+        let folder = store.directory.path
+        func runBoth() throws {
+            let group = DispatchGroup()
+            let runs = LockedValue<[ProcessRunner.Run]>([])
+            for prefix in ["left", "right"] {
+                group.enter()
+                DispatchQueue.global().async {
+                    if let run = try? ProcessRunner.run(
+                        executable: tool, arguments: [folder, prefix, "200"], environment: [:],
+                        timeout: 120)
+                    {
+                        runs.update { $0.append(run) }
+                    }
+                    group.leave()
+                }
+            }
+            group.wait()
+            #expect(runs.value.map(\.status) == [0, 0], "\(runs.value.map(\.stderr))")
+        }
+
+        try runBoth()
+        let expected = Set(["left", "right"].flatMap { prefix in (0..<200).map { "\(prefix)-\($0)" } })
+        #expect(try store.load().ids == expected)
+
+        try runBoth()
+        #expect(try store.load().favourites.isEmpty)
+        #expect(try leftovers() == ["favourites.json", "favourites.lock"])
+    }
+
+    @Test("the default location follows XDG_DATA_HOME, then HOME")
+    func defaultDirectory() {
+        #expect(
+            FileFavouritesStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]).path
+                == "/x/data/next-to-go")
+        #expect(
+            FileFavouritesStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/next-to-go")
+        #expect(
+            FileFavouritesStore.defaultDirectory(environment: ["HOME": "/home/u"]).path
+                == "/home/u/.local/share/next-to-go")
+    }
+
+    @Test("a data directory that cannot be created is an error naming the file, not a crash")
+    func unwritable() throws {
+        defer { directory.remove() }
+        let blocker = try directory.file("blocker", contents: Data())
+        let store = FileFavouritesStore(directory: blocker.appendingPathComponent("data"), clock: clock)
+        #expect(throws: FavouritesError.self) { try store.toggle(favourite("a")) }
+        do {
+            _ = try store.toggle(favourite("a"))
+        } catch {
+            #expect(
+                error.description.hasPrefix("Could not update favourites in \(store.fileURL.path): could not create"))
+            #expect(error.description.hasSuffix("Nothing saved was lost."))
+        }
+    }
+}

@@ -358,4 +358,127 @@ struct RaceListPresenterTests {
         presenter.showList(completion: log.callback)
         #expect(view.last?.footnote == "2 races in the feed were left out (first: unknown category_id 123).")
     }
+
+    // MARK: - Favourites and navigation
+
+    @Test("fav N toggles race N of the board and the board marks it")
+    func favouriteMarker() {
+        load([race("a", 100), race("b", 200), race("c", 300)])
+        presenter.showList(completion: log.callback)
+        presenter.toggleFavourite(arguments: ["2"], completion: log.callback)
+        #expect(interactor.favourites.ids == ["b"])
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("expected rows")
+            return
+        }
+        #expect(rows.map(\.isFavourite) == [false, true, false])
+        presenter.toggleFavourite(arguments: ["2"], completion: log.callback)
+        #expect(interactor.favourites.ids.isEmpty)
+        #expect(log.results == [.success, .success, .success])
+    }
+
+    @Test("N refers to the board as last drawn, even under a filter")
+    func positionsFollowTheBoard() {
+        load([race("h", 100, .horse), race("g", 200, .greyhound)])
+        presenter.filter(arguments: ["greyhound"], completion: log.callback)
+        presenter.openRace(arguments: ["1"], completion: log.callback)
+        #expect(router.openedRaces.map(\.id) == ["g"])
+    }
+
+    @Test("show N before any board was drawn uses the board as it would be drawn")
+    func showBeforeList() {
+        presenter.start()
+        presenter.openRace(arguments: ["2"], completion: log.callback)
+        #expect(router.openedRaces.isEmpty, "waits for the first fetch")
+        interactor.answer([race("a", 100), race("b", 200)])
+        #expect(router.openedRaces.map(\.id) == ["b"])
+        #expect(log.results == [.success])
+    }
+
+    @Test("a race that left the board since it was drawn still opens (its sheet says it has gone)")
+    func showExpired() {
+        load([race("a", 10), race("b", 200), race("c", 300), race("d", 400), race("e", 500), race("f", 600)])
+        presenter.showList(completion: log.callback)
+        clock.advance(by: 75)
+        presenter.openRace(arguments: ["1"], completion: log.callback)
+        #expect(router.openedRaces.map(\.id) == ["a"])
+    }
+
+    @Test("bad positions are usage errors naming the range")
+    func badPositions() {
+        load([race("a", 100), race("b", 200)])
+        presenter.showList(completion: log.callback)
+        presenter.openRace(arguments: ["3"], completion: log.callback)
+        presenter.toggleFavourite(arguments: [], completion: log.callback)
+        presenter.openRace(arguments: ["two"], completion: log.callback)
+        #expect(
+            view.commandErrors == [
+                "There is no race 3 on the board; choose 1 to 2.",
+                "Usage: fav N, where N is a race's position on the board (1 to 2).",
+                "Usage: show N, where N is a race's position on the board (1 to 2).",
+            ])
+        #expect(log.results == [.success, .failure(.usage), .failure(.usage), .failure(.usage)])
+        #expect(router.openedRaces.isEmpty)
+        #expect(interactor.favourites.toggled.isEmpty)
+    }
+
+    @Test("an empty board has nothing to show")
+    func emptyBoardPositions() {
+        load([])
+        presenter.openRace(arguments: ["1"], completion: log.callback)
+        #expect(view.commandErrors == ["The board is empty; there is no race to show."])
+    }
+
+    @Test("with no data at all, show N repeats the load error")
+    func positionsAfterError() {
+        presenter.start()
+        interactor.answer(.failure(.unavailable(source: "file races.json", reason: "no such file")))
+        presenter.toggleFavourite(arguments: ["1"], completion: log.callback)
+        #expect(
+            view.commandErrors == ["Could not read races from file races.json: no such file. Type `refresh` to retry."])
+        #expect(log.results == [.failure(.unavailable)])
+    }
+
+    @Test("markers are re-read before every draw, so changes made elsewhere show")
+    func markersFollowTheStore() {
+        let races = [race("a", 100), race("b", 200)]
+        load(races)
+        presenter.showList(completion: log.callback)
+        _ = try? interactor.favourites.toggle(FavouriteRace(races[0]))
+        presenter.showList(completion: log.callback)
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("expected rows")
+            return
+        }
+        #expect(rows.map(\.isFavourite) == [true, false])
+    }
+
+    @Test("a failed save is reported, the board is unchanged, and the status says it")
+    func saveFails() {
+        load([race("a", 100)])
+        presenter.showList(completion: log.callback)
+        interactor.favourites.fail(with: .unavailable(location: "/d/favourites.json", reason: "disk full"))
+        presenter.toggleFavourite(arguments: ["1"], completion: log.callback)
+        #expect(log.results == [.success, .failure(.cannotSave)])
+        #expect(
+            view.commandErrors == [
+                "Could not update favourites in /d/favourites.json: disk full. Nothing saved was lost."
+            ])
+    }
+
+    @Test("a favourites warning is shown and the board still draws")
+    func favouritesWarning() {
+        load([race("a", 100)])
+        interactor.favourites.warnOnce("Warning: set aside")
+        presenter.showList(completion: log.callback)
+        #expect(view.warnings == ["Warning: set aside"])
+        #expect(shownMeetings == ["a"])
+    }
+
+    @Test("favs goes to the favourites screen through the router")
+    func openFavourites() {
+        presenter.openFavourites(completion: log.callback)
+        #expect(router.favouritesOpened == 1)
+        #expect(log.results == [.success])
+    }
 }

@@ -95,4 +95,28 @@ struct RaceListTextViewTests {
         RaceListTextView(output: output, style: interactive).display(model(.loading(source: "file a.json")))
         #expect(output.lines == ["Loading races from file a.json..."])
     }
+
+    @Test("favourites are marked at the end of the row: * plain, ♥ with glyphs")
+    func favouriteMarker() {
+        let rows = [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R8", meetingName: "Seymour", countdown: "2m 0s",
+                urgency: .soon, isFavourite: true),
+            RaceRowViewModel(
+                position: 2, category: .horse, raceNumber: "R9", meetingName: "Seymour", countdown: "7m 0s",
+                urgency: .later),
+        ]
+        RaceListTextView(output: output, style: .plain).display(model(.races(rows)))
+        #expect(output.lines[1] == "  1  H  R8   Seymour       2m 0s  *")
+        #expect(output.lines[2] == "  2  H  R9   Seymour       7m 0s")
+        let glyphs = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 80)
+        RaceListTextView(output: output, style: glyphs).display(model(.races(rows)))
+        #expect(output.lines[4] == "  1  🏇  R8   Seymour       2m 0s  ♥")
+    }
+
+    @Test("warnings go to stderr")
+    func warnings() {
+        RaceListTextView(output: output, style: .plain).displayWarning("Warning: set aside")
+        #expect(output.errors == ["Warning: set aside"])
+    }
 }

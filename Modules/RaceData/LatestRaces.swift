@@ -4,17 +4,64 @@ import Synchronization
 /// The races of the last successful fetch, by id, shared by the modules so
 /// a favourite opened from the favourites screen shows everything the feed
 /// has for it.
+///
+/// Lookups made while a fetch is in flight wait for it, so what a command
+/// shows never depends on how fast the source answered.
 public final class LatestRaces: Sendable {
-    private let races = Mutex<[String: Race]>([:])
+    private struct State {
+        var races: [String: Race] = [:]
+        var fetchesInFlight = 0
+        var waiting: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    public func replace(with newRaces: [Race]) {
-        let byID = Dictionary(newRaces.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        races.withLock { $0 = byID }
+    public func fetchStarted() {
+        state.withLock { $0.fetchesInFlight += 1 }
     }
 
+    /// - Parameter races: the new races, or nil when the fetch failed (the
+    ///   previous ones stay).
+    public func fetchFinished(with races: [Race]?) {
+        let ready = state.withLock { state -> [@Sendable () -> Void] in
+            if let races {
+                state.races = Dictionary(races.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            state.fetchesInFlight = max(0, state.fetchesInFlight - 1)
+            guard state.fetchesInFlight == 0 else { return [] }
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for waiter in ready { waiter() }
+    }
+
+    /// Publishes races outside a fetch (tests, other sources).
+    public func replace(with races: [Race]) {
+        fetchStarted()
+        fetchFinished(with: races)
+    }
+
+    /// The race as the last fetch had it, if it is in the feed: now, or when
+    /// the fetch in flight has finished. Answers on the main actor.
+    public func race(
+        id: String, deliver: @escaping MainDelivery = deliverOnMain,
+        completion: @escaping @MainActor @Sendable (Race?) -> Void
+    ) {
+        let lookUp: @Sendable () -> Void = { [self] in
+            let race = state.withLock { $0.races[id] }
+            deliver { completion(race) }
+        }
+        let mustWait = state.withLock { state in
+            if state.fetchesInFlight > 0 { state.waiting.append(lookUp) }
+            return state.fetchesInFlight > 0
+        }
+        if !mustWait { lookUp() }
+    }
+
+    /// The race as the last finished fetch had it, without waiting.
     public func race(id: String) -> Race? {
-        races.withLock { $0[id] }
+        state.withLock { $0.races[id] }
     }
 }

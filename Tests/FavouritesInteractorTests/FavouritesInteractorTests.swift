@@ -23,7 +23,23 @@ struct FavouritesInteractorTests {
             interactor.removeFavourites(ids: ["a"]) { continuation.resume(returning: $0) }
         }
         #expect(try result.get().ids == ["b"])
-        #expect(interactor.latestRace(id: "b") == favourites[1].race)
-        #expect(interactor.latestRace(id: "a") == nil)
+        let found = await withCheckedContinuation { continuation in
+            interactor.latestRace(id: "b") { continuation.resume(returning: $0) }
+        }
+        #expect(found == favourites[1].race)
+    }
+
+    @Test("a lookup made while a fetch is out waits for that fetch")
+    func lookupWaitsForFetch() async {
+        let latest = LatestRaces()
+        let interactor = FavouritesInteractor(
+            favourites: FavouritesAccess(store: FakeFavourites()), latestRaces: latest)
+        let race = Race(id: "r", number: 1, meetingName: "M", category: .horse, advertisedStart: Date())
+        latest.fetchStarted()
+        let found = await withCheckedContinuation { continuation in
+            interactor.latestRace(id: "r") { continuation.resume(returning: $0) }
+            latest.fetchFinished(with: [race])
+        }
+        #expect(found == race)
     }
 }

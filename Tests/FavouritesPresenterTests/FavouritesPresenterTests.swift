@@ -20,7 +20,10 @@ final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Send
         favourites.answerRemove(ids, completion)
     }
 
-    func latestRace(id: String) -> Race? { latest[id] }
+    func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {
+        let race = latest[id]
+        MainActor.assumeIsolated { completion(race) }
+    }
 }
 
 @MainActor

@@ -5,8 +5,9 @@ import RaceData
 public protocol FavouritesInteractorInput: AnyObject, Sendable {
     func loadFavourites(completion: @escaping FavouritesCompletion)
     func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion)
-    /// The race as the last fetch had it, if it is still in the feed.
-    func latestRace(id: String) -> Race?
+    /// The race as the feed has it, if it is still there (after any fetch
+    /// in flight); answers on the main actor.
+    func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void)
 }
 
 public final class FavouritesInteractor: FavouritesInteractorInput {
@@ -26,7 +27,7 @@ public final class FavouritesInteractor: FavouritesInteractorInput {
         favourites.remove(ids: ids, completion: completion)
     }
 
-    public func latestRace(id: String) -> Race? {
-        latestRaces.race(id: id)
+    public func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {
+        latestRaces.race(id: id, completion: completion)
     }
 }

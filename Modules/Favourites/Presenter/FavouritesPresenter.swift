@@ -74,7 +74,9 @@ public final class FavouritesPresenter: FavouritesModuleInput {
 
     public func openRace(arguments: [String], completion: @escaping CommandCompletion) {
         guard let favourite = favourite(at: arguments, command: "show", completion: completion) else { return }
-        router.openRaceDetail(interactor.latestRace(id: favourite.id) ?? favourite.race, completion: completion)
+        interactor.latestRace(id: favourite.id) { [weak self] race in
+            self?.router.openRaceDetail(race ?? favourite.race, completion: completion)
+        }
     }
 
     public func close(completion: @escaping CommandCompletion) {

@@ -54,14 +54,9 @@ public final class RaceListInteractor: RaceListInteractorInput {
     /// Runs on `queue`. Waiters are taken after the fetch, so every request
     /// that arrived while it ran gets its result.
     private func runFetch() {
-        let result: Result<RaceFeed, RaceDataError>
-        do {
-            let feed = try service.fetchRaces()
-            latestRaces.replace(with: feed.races)
-            result = .success(feed)
-        } catch {
-            result = .failure(error)
-        }
+        latestRaces.fetchStarted()
+        let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
+        latestRaces.fetchFinished(with: try? result.get().races)
         let waiters = pending.withLock { requests in
             defer { requests = PendingRequests() }
             return requests.waiters

@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Favourites and the detail sheet through the real binary, with a pinned
+/// clock and a temporary `--data-dir`.
+@Suite("next-to-go favourites and details end to end")
+struct FavouritesEndToEndTests {
+    let data: TemporaryDirectory
+
+    init() throws {
+        data = try TemporaryDirectory()
+    }
+
+    private func run(_ stdin: String, now: String = RaceListEndToEndTests.now, environment: [String: String] = [:])
+        throws -> ProcessRunner.Run
+    {
+        try BinaryRunner.run(
+            ["--source", RaceListEndToEndTests.tenRaces, "--now", now, "--data-dir", data.url.path], stdin: stdin,
+            environment: environment)
+    }
+
+    @Test("fav 2, quit, start again: favs shows it, and the list marks it")
+    func survivesRestart() throws {
+        defer { data.remove() }
+        let first = try run("fav 2\nquit\n")
+        #expect(first.status == 0)
+        #expect(first.lines[2] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+
+        let second = try run("favs\nback\n")
+        #expect(second.status == 0)
+        #expect(second.stderr == "")
+        #expect(
+            Array(second.lines.prefix(2)) == [
+                "Favourites",
+                "  1  G  R1   Murray Bridge Straight   10m 0s",
+            ])
+        #expect(second.lines[4] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+    }
+
+    @Test("show N draws the list, then the sheet under it; fav there; back shows the marker")
+    func sheet() throws {
+        defer { data.remove() }
+        let run = try run("show 2\nfav\nback\n", environment: ["TZ": "UTC"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let rule = String(repeating: "-", count: 80)
+        let sheetStart = try #require(run.lines.firstIndex(of: rule))
+        #expect(sheetStart == 6, "the list comes first")
+        #expect(
+            Array(run.lines[sheetStart..<(sheetStart + 9)]) == [
+                rule,
+                "  Murray Bridge Straight R1 - Fischer Motors Maiden Stake Pr2 Division1",
+                "  Category   greyhound",
+                "  Starts     Tue 27 May 01:45:00 GMT (in 10m 0s)",
+                "  Venue      Murray Bridge Straight, SA, AUS",
+                "  Distance   300 m",
+                "  Track      Good",
+                "  Weather    OCAST",
+                "  Favourite  no (type `fav` to add)",
+            ])
+        #expect(run.lines.contains("  Murray Bridge Straight R1 - Fischer Motors Maiden Stake Pr2 Division1  *"))
+        #expect(run.lines.contains("  Favourite  yes (type `fav` to remove)"))
+        #expect(run.lines.suffix(6).first == "Next to Go - all categories")
+        #expect(run.lines.suffix(6).dropFirst().first == "  1  T  R9   Hoosier Park              1m 0s")
+        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
+        #expect(run.lines.contains("  2  G  R1   Murray Bridge Straight   10m 0s  *"))
+    }
+
+    @Test("a favourite that jumped: 'jumped … ago', and its sheet says it left the board")
+    func jumped() throws {
+        defer { data.remove() }
+        _ = try run("fav 2\n")
+        // Murray Bridge Straight R1 started at 1748310300; 65 s later:
+        let later = try run("favs\nshow 1\n", now: "1748310365", environment: ["TZ": "Australia/Sydney"])
+        #expect(later.status == 0)
+        #expect(later.lines[1] == "  1  G  R1   Murray Bridge Straight  jumped 1m ago")
+        #expect(later.lines.contains("  Race started 1m 5s ago - no longer on the board."))
+        #expect(later.lines.contains("  Starts     Tue 27 May 11:45:00 GMT+10 (started 1m 5s ago)"))
+        #expect(later.lines.contains("  Venue      Murray Bridge Straight, SA, AUS"), "details come from the feed")
+    }
+
+    @Test("favourites of races that jumped over 24 h ago are pruned, from the file too")
+    func pruned() throws {
+        defer { data.remove() }
+        _ = try run("fav 1\nfav 2\n")
+        // A day after Murray Bridge Straight (1748310300) but not after Hoosier Park (1748309760)... plus one second.
+        let nextDay = try run("favs\n", now: String(1_748_309_760 + 86_401))
+        #expect(nextDay.lines == ["Favourites", "  1  G  R1   Murray Bridge Straight  jumped 23h 51m ago"])
+        let saved = try String(contentsOf: data.url.appendingPathComponent("favourites.json"), encoding: .utf8)
+        #expect(!saved.contains("Hoosier"))
+        #expect(saved.contains("Murray Bridge Straight"))
+    }
+
+    @Test("unfav N on the favourites screen removes it")
+    func unfavourite() throws {
+        defer { data.remove() }
+        let run = try run("fav 1\nfav 3\nfavs\nunfav 1\nlist\n")
+        #expect(run.status == 0)
+        let favourites = run.lines.indices.filter { run.lines[$0] == "Favourites" }
+        #expect(favourites.count == 2)
+        #expect(run.lines[favourites[1] + 1] == "  1  T  R9   Yonkers Raceway   11m 0s")
+        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
+        #expect(run.lines.contains("  3  T  R9   Yonkers Raceway          11m 0s  *"))
+    }
+
+    @Test("a damaged favourites file is set aside with a one-line warning naming it; the app carries on")
+    func corruptFile() throws {
+        defer { data.remove() }
+        let file = data.url.appendingPathComponent("favourites.json")
+        try Data("{ not json".utf8).write(to: file)
+        let run = try run("favs\nlist\nfav 1\n")
+        #expect(run.status == 0)
+        let aside = data.url.appendingPathComponent("favourites.json.corrupt-20250527T013500Z").path
+        #expect(
+            run.stderr
+                == "Warning: \(file.path) could not be read; moved it aside to \(aside) and started with no favourites.\n"
+        )
+        #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ not json")
+        #expect(run.lines.first == "Favourites")
+        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
+        #expect(run.lines.contains("  1  T  R9   Hoosier Park              1m 0s  *"))
+    }
+
+    @Test("mistakes on the inner screens: clear messages, the shell carries on")
+    func innerScreenErrors() throws {
+        defer { data.remove() }
+        let run = try run("show 9\nshow 1\nfav 3\nfilter horse\nback\nback\nfavs\nunfav 1\nshow x\n")
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "There is no race 9 on the board; choose 1 to 5.",
+                "Here `fav` works on this race and takes no number. Type `back` first to pick another race.",
+                "'filter' is not available here. Type `back` to return, or `help` to see the commands.",
+                "Nothing to go back to: this is the race list. Type `quit` to leave.",
+                "The favourites list is empty; there is no race to unfav.",
+                "The favourites list is empty; there is no race to show.",
+            ])
+    }
+}

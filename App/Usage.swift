@@ -7,7 +7,7 @@ enum Usage {
         next-to-go - the next five races to jump (horse, greyhound, harness), counted down to the second.
 
         Usage:
-          next-to-go [OPTIONS]                      start the interactive shell (REPL)
+          next-to-go [OPTIONS]                        start the interactive shell (REPL)
           next-to-go [OPTIONS] COMMAND [ARGUMENT...]  run one shell command and exit
 
         Options:
@@ -17,18 +17,24 @@ enum Usage {
                                   URL          an http(s) endpoint serving that shape, e.g.
                                                \(HTTPRaceService.defaultURL.absoluteString)
               --now SECONDS     pin the clock to this Unix time (reproducible runs)
+              --data-dir DIR    where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
+                                else ~/.local/share/next-to-go)
           -h, --help            show this help
           -V, --version         show the version
 
-        Shell commands (type `help` inside the shell):
-          list | ls                   the next five races to jump
-          filter CATEGORY...           toggle horse, greyhound, harness (several may be on)
-          filter clear                all categories again
-          refresh                     fetch the races again now
-          help                        list the commands
-          quit | q                    leave (end of input does too)
+        Shell commands (`help` inside the shell lists the ones that work where you are):
+          list | ls             the next five races to jump
+          filter CATEGORY...    toggle horse, greyhound, harness (several may be on)
+          filter clear          all categories again
+          show N | open N       race N's details, drawn under the list
+          fav N                 add race N to favourites, or remove it (`fav` alone in the details)
+          favs                  your favourites; there `show N` and `unfav N`
+          back | b              close the details or the favourites
+          refresh               fetch the races again now
+          help                  list the commands
+          quit | q              leave (end of input does too)
 
-        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable.
+        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites not saved.
         Colour and emoji only on a terminal; NO_COLOR and TERM=dumb turn them off.
         """
 }

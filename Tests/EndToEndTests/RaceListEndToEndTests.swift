@@ -110,7 +110,9 @@ struct RaceListEndToEndTests {
     func help() throws {
         let run = try BinaryRunner.run(["--source", Self.tenRaces, "help"])
         #expect(run.status == 0)
-        for command in ["list", "filter CATEGORY...", "filter clear", "refresh", "help", "quit"] {
+        for command in [
+            "list", "filter CATEGORY...", "filter clear", "show N", "fav N", "favs", "refresh", "help", "quit",
+        ] {
             #expect(run.stdout.contains("  \(command) "), "\(command)")
         }
     }
@@ -198,8 +200,8 @@ struct ErrorEndToEndTests {
         let help = try BinaryRunner.run(["--help"])
         #expect(help.status == 0)
         for word in [
-            "--source", "--now", "--help", "--version", "file:PATH", "snapshot", "list", "filter", "refresh", "quit",
-            "NO_COLOR",
+            "--source", "--now", "--data-dir", "--help", "--version", "file:PATH", "snapshot", "list", "filter",
+            "show N", "fav N", "favs", "unfav N", "back", "refresh", "quit", "NO_COLOR",
         ] {
             #expect(help.stdout.contains(word), "\(word)")
         }

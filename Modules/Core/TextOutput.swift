@@ -12,4 +12,14 @@ extension TextOutput {
     public func writeLines(_ lines: [String]) {
         for line in lines { writeLine(line) }
     }
+
+    /// A command the user got wrong, or that failed: red on stderr.
+    public func writeCommandError(_ message: String, style: DisplayStyle) {
+        writeError(style.paint(style.clean(message), .red))
+    }
+
+    /// Something worth knowing that did not stop the command: yellow on stderr.
+    public func writeWarning(_ message: String, style: DisplayStyle) {
+        writeError(style.paint(style.clean(message), .yellow))
+    }
 }

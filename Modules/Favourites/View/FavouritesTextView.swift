@@ -22,11 +22,11 @@ public final class FavouritesTextView: FavouritesViewInput {
     }
 
     public func displayCommandError(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .red))
+        output.writeCommandError(message, style: style)
     }
 
     public func displayWarning(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .yellow))
+        output.writeWarning(message, style: style)
     }
 
     private func tableRow(_ row: FavouriteRowViewModel) -> RaceTableRow {

@@ -45,11 +45,11 @@ public final class RaceDetailTextView: RaceDetailViewInput {
     }
 
     public func displayCommandError(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .red))
+        output.writeCommandError(message, style: style)
     }
 
     public func displayWarning(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .yellow))
+        output.writeWarning(message, style: style)
     }
 
     private func labelled(_ label: String, _ value: String, labelColumns: Int) -> String {

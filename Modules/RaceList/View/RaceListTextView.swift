@@ -33,11 +33,11 @@ public final class RaceListTextView: RaceListViewInput {
     }
 
     public func displayCommandError(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .red))
+        output.writeCommandError(message, style: style)
     }
 
     public func displayWarning(_ message: String) {
-        output.writeError(style.paint(style.clean(message), .yellow))
+        output.writeWarning(message, style: style)
     }
 
     private static func tableRow(_ row: RaceRowViewModel) -> RaceTableRow {

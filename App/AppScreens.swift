@@ -11,6 +11,7 @@ import Shell
 @MainActor
 struct AppScreens: ScreenFactory {
     let service: any RaceService
+    let refreshInterval: TimeInterval
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
@@ -20,8 +21,8 @@ struct AppScreens: ScreenFactory {
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListRouter.makeScreen(
-            service: service, favourites: favourites, latestRaces: latestRaces, clock: clock, output: output,
-            style: style, navigator: navigator)
+            service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
+            refreshInterval: refreshInterval, output: output, style: style, navigator: navigator)
         screen.presenter.start()
         return screen
     }

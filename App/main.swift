@@ -35,21 +35,29 @@ guard let source = RaceSource(argument: options.source) else {
         status: .usage)
 }
 
+let environment = ProcessInfo.processInfo.environment
 let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
-let service: any RaceService
+let setup: ServiceSetup
 do {
-    service = try source.makeService(clock: clock)
+    setup = try source.makeService(
+        clock: clock,
+        limits: HTTPRaceService.Limits(
+            connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
+            maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes),
+        cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
 } catch {
     fail(error.description, status: error.exitStatus)
 }
 
 let terminal = TerminalEnvironment.current()
 let output = StandardOutput()
+for warning in setup.warnings { output.writeWarning(warning, style: terminal.displayStyle) }
 let dataDirectory =
     options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    ?? FileFavouritesStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    ?? FileFavouritesStore.defaultDirectory(environment: environment)
 let screens = AppScreens(
-    service: service,
+    service: setup.service,
+    refreshInterval: options.refreshInterval,
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
     clock: clock, output: output, style: terminal.displayStyle)
 let session = ShellSession(output: output, factory: screens) { screens.makeRaceList(navigator: $0) }

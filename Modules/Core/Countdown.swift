@@ -27,4 +27,16 @@ public struct Countdown: Sendable, Equatable {
     }
 
     public var hasStarted: Bool { seconds <= 0 }
+
+    /// How long ago, to the largest two units that matter: `20s`, `3m`,
+    /// `2h 5m`, `3d 4h`. For "jumped 3m ago" and "last update 2m ago".
+    public static func roughAge(seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        switch seconds {
+        case ..<60: return "\(seconds)s"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h \(seconds % 3600 / 60)m"
+        default: return "\(seconds / 86_400)d \(seconds % 86_400 / 3600)h"
+        }
+    }
 }

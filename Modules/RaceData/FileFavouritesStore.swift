@@ -130,7 +130,7 @@ public struct FileFavouritesStore: FavouritesStore {
         }
         guard rename(fileURL.path, target.path) == 0 else {
             throw .unavailable(
-                location: location, reason: "could not move the unreadable file aside (\(Self.errnoText()))")
+                location: location, reason: "could not move the unreadable file aside (\(AtomicFile.errnoText()))")
         }
         return target
     }
@@ -142,41 +142,11 @@ public struct FileFavouritesStore: FavouritesStore {
         } catch {
             throw .unavailable(location: location, reason: "could not encode favourites")
         }
-        let temporary = directory.appendingPathComponent(".\(Self.fileName).tmp-\(getpid())")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .unavailable(location: location, reason: "could not create a temporary file (\(Self.errnoText()))")
+        do {
+            try AtomicFile.write(data, to: fileURL)
+        } catch {
+            throw .unavailable(location: location, reason: error.description)
         }
-        let written = data.withUnsafeBytes { buffer in Self.writeAll(descriptor, buffer) }
-        let synced = written && fsync(descriptor) == 0
-        let failure = Self.errnoText()
-        close(descriptor)
-        guard synced, rename(temporary.path, fileURL.path) == 0 else {
-            unlink(temporary.path)
-            throw .unavailable(location: location, reason: "could not write the file (\(failure))")
-        }
-        syncDirectory()
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += result
-        }
-        return true
-    }
-
-    /// Makes the rename itself durable.
-    private func syncDirectory() {
-        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     private func locked<T>(_ body: () throws(FavouritesError) -> T) throws(FavouritesError) -> T {
@@ -188,27 +158,17 @@ public struct FileFavouritesStore: FavouritesStore {
         let lockPath = directory.appendingPathComponent(Self.lockName).path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .unavailable(location: location, reason: "could not open the lock file (\(Self.errnoText()))")
+            throw .unavailable(location: location, reason: "could not open the lock file (\(AtomicFile.errnoText()))")
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw .unavailable(location: location, reason: "could not lock (\(Self.errnoText()))")
+                throw .unavailable(location: location, reason: "could not lock (\(AtomicFile.errnoText()))")
             }
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
     }
 
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
-    }
 
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
 }

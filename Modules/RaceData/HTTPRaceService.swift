@@ -1,80 +1,231 @@
+import Core
 import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Fetches the live Neds feed (or anything serving that shape) over HTTP.
+/// Fetches the live Neds feed (or anything serving that shape) over HTTP,
+/// hardened for running all day: every way an exchange can go wrong ends in
+/// a typed `RaceDataError` naming the URL, within the time limits.
+///
+/// A good answer is saved to the `FeedCache`; if the very first fetch finds
+/// the source unreachable, the copy saved earlier (`offlineCopy`) stands in,
+/// marked as such.
 public final class HTTPRaceService: RaceService {
     public static let defaultURL = URL(string: "https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=10")!
-    public static let defaultTimeout: TimeInterval = 10
 
-    public let url: URL
-    private let session: URLSession
-    private let decoder = NedsFeedDecoder()
+    public struct Limits: Sendable, Equatable {
+        /// Connecting and waiting for the response to start.
+        public var connectTimeout: TimeInterval
+        /// The whole exchange, body included.
+        public var totalTimeout: TimeInterval
+        public var maximumBodyBytes: Int
 
-    public init(url: URL, timeout: TimeInterval = HTTPRaceService.defaultTimeout) {
-        self.url = url
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["Accept": "application/json"]
-        self.session = URLSession(configuration: configuration)
+        public static let standard = Limits(connectTimeout: 5, totalTimeout: 10, maximumBodyBytes: 10 * 1024 * 1024)
+
+        public init(connectTimeout: TimeInterval, totalTimeout: TimeInterval, maximumBodyBytes: Int) {
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.maximumBodyBytes = maximumBodyBytes
+        }
     }
 
-    deinit { session.invalidateAndCancel() }
+    public let url: URL
+    public let limits: Limits
+    private let cache: FeedCache?
+    private let offlineCopy: CachedFeed?
+    private let clock: any WallClock
+    private let decoder = NedsFeedDecoder()
+    /// Set once a live fetch has worked; from then on the presenter keeps
+    /// the last good data itself and the cache is only written.
+    private let hasFetchedLive = LockedFlag()
+
+    public init(
+        url: URL, limits: Limits = .standard, cache: FeedCache? = nil, offlineCopy: CachedFeed? = nil,
+        clock: any WallClock = SystemClock()
+    ) {
+        self.url = url
+        self.limits = limits
+        self.cache = cache
+        self.offlineCopy = offlineCopy
+        self.clock = clock
+    }
 
     public var sourceDescription: String { url.absoluteString }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
-        let exchange = Exchange()
-        let task = session.dataTask(with: url) { data, response, error in
-            exchange.finish(data: data, response: response, error: error)
+        let body: Data
+        let feed: RaceFeed
+        do {
+            body = try download()
+            feed = try decoder.decode(body, source: sourceDescription)
+        } catch {
+            guard error.isUnreachable, !hasFetchedLive.isSet, let offlineCopy else { throw error }
+            return offlineCopy.feed.offline(savedAt: offlineCopy.savedAt, because: error)
+        }
+        hasFetchedLive.set()
+        cache?.save(body, for: url, at: clock.now())
+        return feed
+    }
+
+    /// One exchange, bounded by `limits`.
+    func download() throws(RaceDataError) -> Data {
+        let exchange = Exchange(url: url, limits: limits)
+        let session = URLSession(configuration: Self.configuration(limits), delegate: exchange, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        var request = URLRequest(url: url)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let task = session.dataTask(with: request)
+        exchange.start(task)
+        return try exchange.waitForBody()
+    }
+
+    private static func configuration(_ limits: Limits) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        // Backstops only: the exchange's own watchdog enforces both limits
+        // and knows which one ran out.
+        configuration.timeoutIntervalForRequest = limits.totalTimeout + 1
+        configuration.timeoutIntervalForResource = limits.totalTimeout + 1
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        return configuration
+    }
+}
+
+/// One request's life: watches status, content type and size as the answer
+/// arrives, enforces the time limits, and hands the body or a typed error to
+/// the waiting caller. URLSession calls it on its own queue; the state is
+/// kept behind a lock.
+private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let url: URL
+    private let limits: HTTPRaceService.Limits
+    private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var body = Data()
+    private var expectedLength: Int64 = -1
+    private var hasResponse = false
+    private var isComplete = false
+    private var failure: RaceDataError?
+
+    init(url: URL, limits: HTTPRaceService.Limits) {
+        self.url = url
+        self.limits = limits
+    }
+
+    private var source: String { url.absoluteString }
+
+    func start(_ task: URLSessionTask) {
+        lock.withLock { self.task = task }
+        let watchdog = DispatchQueue.global()
+        watchdog.asyncAfter(deadline: .now() + limits.connectTimeout) { [self] in
+            fail(.timedOut(source: source, phase: .connect, seconds: limits.connectTimeout), unless: \.hasResponse)
+        }
+        watchdog.asyncAfter(deadline: .now() + limits.totalTimeout) { [self] in
+            fail(.timedOut(source: source, phase: .total, seconds: limits.totalTimeout), unless: \.isComplete)
         }
         task.resume()
-        exchange.wait()
+    }
 
-        if let error = exchange.error {
-            throw .unavailable(source: sourceDescription, reason: Self.reason(for: error))
+    func waitForBody() throws(RaceDataError) -> Data {
+        finished.wait()
+        let (body, failure) = lock.withLock { (self.body, self.failure) }
+        if let failure { throw failure }
+        return body
+    }
+
+    /// Records the first failure and cancels, unless `condition` already holds.
+    private func fail(_ error: RaceDataError, unless condition: KeyPath<Exchange, Bool>? = nil) {
+        let taskToCancel: URLSessionTask? = lock.withLock {
+            if let condition, self[keyPath: condition] { return nil }
+            guard failure == nil, !isComplete else { return nil }
+            failure = error
+            return task
         }
-        guard let response = exchange.response as? HTTPURLResponse else {
-            throw .unavailable(source: sourceDescription, reason: "the server sent no HTTP response")
+        taskToCancel?.cancel()
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        lock.withLock {
+            hasResponse = true
+            expectedLength = response.expectedContentLength
         }
-        guard (200..<300).contains(response.statusCode) else {
-            throw .httpStatus(source: sourceDescription, code: response.statusCode)
+        if let problem = problem(with: response) {
+            fail(problem)
+            completionHandler(.cancel)
+        } else {
+            completionHandler(.allow)
         }
-        return try decoder.decode(exchange.data ?? Data(), source: sourceDescription)
+    }
+
+    private func problem(with response: URLResponse) -> RaceDataError? {
+        guard let http = response as? HTTPURLResponse else {
+            return .unavailable(source: source, reason: "the server did not answer over HTTP")
+        }
+        guard (200..<300).contains(http.statusCode) else { return .httpStatus(source: source, code: http.statusCode) }
+        if let contentType = http.value(forHTTPHeaderField: "Content-Type"), !Self.isJSON(contentType) {
+            return .wrongContentType(source: source, contentType: TerminalText.clean(contentType, asciiOnly: true))
+        }
+        if response.expectedContentLength > Int64(limits.maximumBodyBytes) {
+            return .tooLarge(source: source, limit: limits.maximumBodyBytes)
+        }
+        return nil
+    }
+
+    /// JSON media types, and none at all (then the body decides).
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return mediaType.isEmpty || mediaType == "application/json" || mediaType == "text/json"
+            || mediaType.hasSuffix("+json")
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.withLock {
+            body.append(data)
+            return body.count > limits.maximumBodyBytes
+        }
+        if overLimit { fail(.tooLarge(source: source, limit: limits.maximumBodyBytes)) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock {
+            isComplete = true
+            guard failure == nil else { return }
+            // A short body is "truncated" whether or not the transport also
+            // reported the close as an error.
+            if expectedLength > 0, Int64(body.count) < expectedLength {
+                failure = .truncated(source: source, received: body.count, expected: Int(expectedLength))
+            } else if let error {
+                failure = .unavailable(source: source, reason: Self.reason(for: error))
+            }
+        }
+        finished.signal()
     }
 
     private static func reason(for error: any Error) -> String {
-        let code = (error as? URLError)?.code
-        switch code {
-        case .timedOut?: return "timed out"
-        case .cannotConnectToHost?: return "connection refused"
-        case .cannotFindHost?, .dnsLookupFailed?: return "host not found"
-        case .notConnectedToInternet?: return "no network connection"
-        case .networkConnectionLost?: return "the connection was lost"
-        default: return (error as NSError).localizedDescription
+        switch (error as? URLError)?.code {
+        case .cannotConnectToHost?: "connection refused"
+        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
+        case .notConnectedToInternet?: "no network connection"
+        case .networkConnectionLost?: "the connection was reset"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
+            .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
+            "the secure connection failed"
+        case .timedOut?: "timed out"
+        default: (error as NSError).localizedDescription
         }
     }
 }
 
-/// Hands one URLSession answer from its delegate queue to the waiting caller.
-/// The fields are written once before `signal()` and read only after
-/// `wait()`, which orders the accesses.
-private final class Exchange: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private(set) var data: Data?
-    private(set) var response: URLResponse?
-    private(set) var error: (any Error)?
+/// A flag threads may set and read.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
 
-    func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
-        self.data = data
-        self.response = response
-        self.error = error
-        done.signal()
-    }
-
-    func wait() { done.wait() }
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

@@ -1,14 +1,34 @@
 import Core
+import Foundation
 
 /// The races one fetch produced, and what it had to leave out.
 public struct RaceFeed: Sendable, Equatable {
     public let races: [Race]
     /// Summaries in the feed that could not be used, with the reason.
     public let skipped: [SkippedRace]
+    /// Set when these races are a copy saved earlier, standing in because the
+    /// source could not be reached.
+    public let offline: OfflineCopy?
 
-    public init(races: [Race], skipped: [SkippedRace] = []) {
+    public init(races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil) {
         self.races = races
         self.skipped = skipped
+        self.offline = offline
+    }
+
+    public func offline(savedAt: Date, because reason: RaceDataError) -> RaceFeed {
+        RaceFeed(races: races, skipped: skipped, offline: OfflineCopy(savedAt: savedAt, reason: reason))
+    }
+}
+
+/// When a stand-in feed was saved, and why the live one could not be had.
+public struct OfflineCopy: Sendable, Equatable {
+    public let savedAt: Date
+    public let reason: RaceDataError
+
+    public init(savedAt: Date, reason: RaceDataError) {
+        self.savedAt = savedAt
+        self.reason = reason
     }
 }
 

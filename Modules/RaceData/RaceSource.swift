@@ -37,13 +37,38 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
 
     /// Builds the service for this source. Only the snapshot can fail here
     /// (its resource is read at once); files and URLs are read on each fetch.
-    public func makeService(clock: any WallClock, timeout: TimeInterval = HTTPRaceService.defaultTimeout)
-        throws(RaceDataError) -> any RaceService
-    {
+    /// For a URL, the cached copy is looked up now; a damaged one is ignored
+    /// and reported in `warnings`.
+    public func makeService(
+        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil
+    ) throws(RaceDataError) -> ServiceSetup {
         switch self {
-        case .snapshot: try SnapshotRaceService.embedded(clock: clock)
-        case .file(let path): FileRaceService(path: path)
-        case .http(let url): HTTPRaceService(url: url, timeout: timeout)
+        case .snapshot:
+            return ServiceSetup(service: try SnapshotRaceService.embedded(clock: clock))
+        case .file(let path):
+            return ServiceSetup(service: FileRaceService(path: path))
+        case .http(let url):
+            var offlineCopy: CachedFeed?
+            var warnings: [String] = []
+            switch cache?.lookUp(url) {
+            case .found(let copy)?: offlineCopy = copy
+            case .damaged(let path)?: warnings.append("Warning: ignoring the damaged cached feed at \(path).")
+            case .none?, nil: break
+            }
+            return ServiceSetup(
+                service: HTTPRaceService(url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock),
+                warnings: warnings)
         }
+    }
+}
+
+/// A ready service, and anything the user should hear about setting it up.
+public struct ServiceSetup: Sendable {
+    public let service: any RaceService
+    public let warnings: [String]
+
+    public init(service: any RaceService, warnings: [String] = []) {
+        self.service = service
+        self.warnings = warnings
     }
 }

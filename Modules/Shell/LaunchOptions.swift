@@ -18,6 +18,12 @@ public struct LaunchOptions: Sendable, Equatable {
     public var now: Date?
     /// `--data-dir`: where favourites are kept, instead of the XDG default.
     public var dataDirectory: String?
+    /// `--refresh`: seconds between automatic fetches; 0 turns them off.
+    public var refreshInterval: TimeInterval = 30
+    /// `--timeout`: the most a whole HTTP fetch may take.
+    public var timeout: TimeInterval = 10
+    /// `--connect-timeout`: the most an HTTP server may take to start answering.
+    public var connectTimeout: TimeInterval = 5
 
     public init() {}
 
@@ -45,6 +51,12 @@ public struct LaunchOptions: Sendable, Equatable {
                     throw .invalidValue(option: name, value: text, expected: "Unix seconds, e.g. 1748310000")
                 }
                 now = Date(timeIntervalSince1970: seconds)
+            case "--refresh":
+                refreshInterval = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: true)
+            case "--timeout":
+                timeout = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
+            case "--connect-timeout":
+                connectTimeout = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
             case "--data-dir":
                 let path = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard !path.isEmpty else {
@@ -58,6 +70,20 @@ public struct LaunchOptions: Sendable, Equatable {
         if let name = remaining.first {
             action = .single(ShellCommand(name: name, arguments: Array(remaining.dropFirst())))
         }
+    }
+
+    private static func seconds(
+        for option: String, inline: String?, remaining: inout ArraySlice<String>, allowZero: Bool
+    ) throws(LaunchOptionsError) -> TimeInterval {
+        let text = try value(for: option, inline: inline, remaining: &remaining)
+        guard let seconds = TimeInterval(text), seconds.isFinite, allowZero ? seconds >= 0 : seconds > 0,
+            seconds <= 86_400
+        else {
+            throw .invalidValue(
+                option: option, value: text,
+                expected: allowZero ? "seconds from 0 (off) to 86400" : "seconds above 0, up to 86400")
+        }
+        return seconds
     }
 
     private static func split(_ argument: String) -> (String, String?) {

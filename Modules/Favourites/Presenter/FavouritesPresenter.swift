@@ -151,12 +151,6 @@ public final class FavouritesPresenter: FavouritesModuleInput {
     /// The countdown until the start; after it, "jumped 20s ago", "jumped 3m
     /// ago", "jumped 2h 5m ago".
     static func status(of countdown: Countdown) -> String {
-        guard countdown.hasStarted else { return countdown.text }
-        let elapsed = -countdown.seconds
-        switch elapsed {
-        case ..<60: return "jumped \(elapsed)s ago"
-        case ..<3600: return "jumped \(elapsed / 60)m ago"
-        default: return "jumped \(elapsed / 3600)h \(elapsed % 3600 / 60)m ago"
-        }
+        countdown.hasStarted ? "jumped \(Countdown.roughAge(seconds: -countdown.seconds)) ago" : countdown.text
     }
 }

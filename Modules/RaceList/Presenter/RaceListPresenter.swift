@@ -5,13 +5,16 @@ import RaceListInteractor
 import RaceListView
 
 /// Holds the race list's state and every rule about it: ordering, filter,
-/// expiry and refill, countdown text, favourite markers, and the loading /
-/// loaded / empty / error states. Talks to its neighbours through protocols.
+/// expiry and refill, countdown text, favourite markers, automatic refresh
+/// with backoff, and the loading / loaded / stale / empty / error states.
+/// Talks to its neighbours through protocols.
 @MainActor
 public final class RaceListPresenter: RaceListModuleInput {
     private let interactor: any RaceListInteractorInput
     private let router: any RaceListRouterInput
     private let clock: any WallClock
+    private let scheduler: any Scheduler
+    private let refreshPolicy: RefreshPolicy
     private weak var view: (any RaceListViewInput)?
 
     private var phase = Phase.notLoaded
@@ -25,6 +28,13 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var isFetching = false
     /// Work waiting for the fetch in flight.
     private var afterFetch: [@MainActor () -> Void] = []
+    /// When the races shown were last fetched (or saved, for an offline copy).
+    private var lastGoodUpdate: Date?
+    /// Why the races shown are not fresh; nil while fetches work.
+    private var staleReason: RaceDataError?
+    private var consecutiveFailures = 0
+    private var nextAutomaticFetch: (any ScheduledWork)?
+    private var nextExpiryCheck: (any ScheduledWork)?
 
     private enum Phase {
         case notLoaded
@@ -37,12 +47,14 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
-        clock: any WallClock
+        clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy
     ) {
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
+        self.scheduler = scheduler
+        self.refreshPolicy = refreshPolicy
     }
 
     /// The categories currently let through; empty means all.
@@ -148,13 +160,64 @@ public final class RaceListPresenter: RaceListModuleInput {
             races = feed.races.sorted(by: RaceOrder.isOrderedBefore)
             skipped = feed.skipped
             phase = .loaded
+            if let offline = feed.offline {
+                lastGoodUpdate = offline.savedAt
+                staleReason = offline.reason
+                consecutiveFailures += 1
+            } else {
+                lastGoodUpdate = clock.now()
+                staleReason = nil
+                consecutiveFailures = 0
+            }
         case .failure(let error):
-            phase = .failed(error)
+            consecutiveFailures += 1
+            // The last good races stay on the board, marked stale.
+            if case .loaded = phase {
+                staleReason = error
+            } else {
+                phase = .failed(error)
+            }
         }
         _ = removeExpiredRaces()
+        scheduleAutomaticFetch()
+        scheduleExpiryCheck()
         let waiting = afterFetch
         afterFetch = []
         for work in waiting { work() }
+    }
+
+    // MARK: - Things that happen by themselves
+
+    /// The next automatic fetch: after the refresh interval, or after the
+    /// backoff delay while fetches fail.
+    private func scheduleAutomaticFetch() {
+        nextAutomaticFetch?.cancel()
+        nextAutomaticFetch = nil
+        guard let delay = refreshPolicy.delay(afterConsecutiveFailures: consecutiveFailures) else { return }
+        nextAutomaticFetch = scheduler.schedule(after: delay) { [weak self] in
+            guard let self, !self.isFetching else { return }
+            self.fetch()
+        }
+    }
+
+    /// Wakes when the next race leaves the board, so a board that runs
+    /// short is refilled at once, not only at the next command.
+    private func scheduleExpiryCheck() {
+        nextExpiryCheck?.cancel()
+        nextExpiryCheck = nil
+        guard refreshPolicy.isEnabled, let first = races.first else { return }
+        let now = clock.now()
+        let nextExpiry = races.lazy.map { $0.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay) }
+            .reduce(first.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay), min)
+        nextExpiryCheck = scheduler.schedule(after: max(1, nextExpiry.timeIntervalSince(now))) { [weak self] in
+            guard let self, !self.isFetching else { return }
+            let removed = self.removeExpiredRaces()
+            if removed > 0, self.visibleRaces().count < NextToGoRules.boardSize {
+                self.fetch()
+            } else {
+                self.scheduleExpiryCheck()
+            }
+        }
     }
 
     /// Runs `work` now, unless a fetch is in flight or expiry has left the
@@ -251,7 +314,20 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func viewModel(_ content: RaceListViewModel.Content) -> RaceListViewModel {
         RaceListViewModel(
-            title: Self.title, filterSummary: filterSummary(), content: content, footnote: footnote(for: content))
+            title: Self.title, filterSummary: filterSummary(), content: content, footnote: footnote(for: content),
+            staleNotice: staleNotice(for: content))
+    }
+
+    /// "stale — last update 2m ago (connection refused)", while the races
+    /// shown are the last good ones and fetching them again fails.
+    private func staleNotice(for content: RaceListViewModel.Content) -> String? {
+        switch content {
+        case .races, .empty: break
+        case .loading, .error: return nil
+        }
+        guard let staleReason, let lastGoodUpdate else { return nil }
+        let age = Countdown.roughAge(seconds: Int(clock.now().timeIntervalSince(lastGoodUpdate)))
+        return "stale — last update \(age) ago (\(staleReason.reason))"
     }
 
     /// Races the feed could not supply are worth knowing about, but only

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
@@ -20,12 +21,14 @@ public final class RaceListRouter: RaceListRouterInput {
     /// and returns the screen that owns them.
     public static func makeScreen(
         service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
-        output: any TextOutput, style: DisplayStyle, navigator: any Navigator
+        refreshInterval: TimeInterval, output: any TextOutput, style: DisplayStyle, navigator: any Navigator
     ) -> RaceListScreen {
         let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
         let view = RaceListTextView(output: output, style: style)
         let router = RaceListRouter(navigator: navigator)
-        let presenter = RaceListPresenter(interactor: interactor, router: router, view: view, clock: clock)
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
+            refreshPolicy: RefreshPolicy(interval: refreshInterval))
         return RaceListScreen(presenter: presenter, view: view)
     }
 

@@ -20,10 +20,12 @@ public final class RaceListTextView: RaceListViewInput {
             output.writeLine(style.paint("Loading races from \(style.clean(source))...", .dim))
         case .races(let rows):
             output.writeLine(header(viewModel))
+            writeStaleNotice(viewModel)
             output.writeLines(RaceTable.lines(for: rows.map(Self.tableRow), style: style))
             writeFootnote(viewModel)
         case .empty(let message):
             output.writeLine(header(viewModel))
+            writeStaleNotice(viewModel)
             output.writeLine("  " + style.clean(message))
             writeFootnote(viewModel)
         case .error(let message, let hint):
@@ -53,6 +55,11 @@ public final class RaceListTextView: RaceListViewInput {
         case .soon: .yellow
         case .imminent, .started: .red
         }
+    }
+
+    private func writeStaleNotice(_ viewModel: RaceListViewModel) {
+        guard let notice = viewModel.staleNotice else { return }
+        output.writeLine("  " + style.paint(style.clean(notice), .yellow))
     }
 
     private func writeFootnote(_ viewModel: RaceListViewModel) {

@@ -15,12 +15,17 @@ public struct RaceListViewModel: Sendable, Equatable {
     public let content: Content
     /// A remark under the board, e.g. about races the feed could not supply.
     public let footnote: String?
+    /// Set while the races shown are the last good ones and fetching fails.
+    public let staleNotice: String?
 
-    public init(title: String, filterSummary: String, content: Content, footnote: String? = nil) {
+    public init(
+        title: String, filterSummary: String, content: Content, footnote: String? = nil, staleNotice: String? = nil
+    ) {
         self.title = title
         self.filterSummary = filterSummary
         self.content = content
         self.footnote = footnote
+        self.staleNotice = staleNotice
     }
 }
 

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Replaces a file so that a crash at any moment leaves the old contents or
+/// the new, never a mix: write a temporary file beside it, fsync it, rename
+/// it over the old one, fsync the directory.
+enum AtomicFile {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func write(_ data: Data, to file: URL) throws(Failure) {
+        let directory = file.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(description: "could not create \(directory.path)")
+        }
+        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Failure(description: "could not create a temporary file (\(errnoText()))")
+        }
+        let written = data.withUnsafeBytes { writeAll(descriptor, $0) }
+        let synced = written && fsync(descriptor) == 0
+        let failure = errnoText()
+        close(descriptor)
+        guard synced, rename(temporary.path, file.path) == 0 else {
+            unlink(temporary.path)
+            throw Failure(description: "could not write the file (\(failure))")
+        }
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += result
+        }
+        return true
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -16,7 +16,8 @@ public struct FeedCache: Sendable {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("next-to-go", isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/next-to-go", isDirectory: true)
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+            ".cache/next-to-go", isDirectory: true)
     }
 
     /// One file per URL, named by a stable hash of it (FNV-1a: Swift's own

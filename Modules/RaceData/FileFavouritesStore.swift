@@ -170,5 +170,4 @@ public struct FileFavouritesStore: FavouritesStore {
         return try body()
     }
 
-
 }

@@ -73,7 +73,9 @@ public final class HTTPRaceService: RaceService {
     func download() throws(RaceDataError) -> Data {
         let exchange = Exchange(url: url, limits: limits)
         let session = URLSession(configuration: Self.configuration(limits), delegate: exchange, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
+        // Tearing down can wait on a transport still draining a bad answer;
+        // the caller need not.
+        defer { DispatchQueue.global().async { session.invalidateAndCancel() } }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let task = session.dataTask(with: request)
@@ -108,6 +110,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var hasResponse = false
     private var isComplete = false
     private var failure: RaceDataError?
+    private var isReleased = false
 
     init(url: URL, limits: HTTPRaceService.Limits) {
         self.url = url
@@ -128,22 +131,47 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         task.resume()
     }
 
+    /// Waits for the exchange to end. If the transport does not report back
+    /// soon after the total limit (a cancel it never honours), the caller is
+    /// released anyway: nothing may hang the interactor's queue.
     func waitForBody() throws(RaceDataError) -> Data {
-        finished.wait()
-        let (body, failure) = lock.withLock { (self.body, self.failure) }
-        if let failure { throw failure }
-        return body
+        let released = finished.wait(timeout: .now() + limits.totalTimeout + Self.cancelGrace)
+        let (received, problem) = lock.withLock { () -> (Data, RaceDataError?) in
+            if released == .timedOut, failure == nil {
+                failure = .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
+            }
+            isComplete = true
+            return (body, failure)
+        }
+        if let problem { throw problem }
+        return received
     }
 
-    /// Records the first failure and cancels, unless `condition` already holds.
+    static let cancelGrace: TimeInterval = 2
+
+    /// Records the first failure, unless `condition` already holds, releases
+    /// the caller at once, and cancels the task.
     private func fail(_ error: RaceDataError, unless condition: KeyPath<Exchange, Bool>? = nil) {
         let taskToCancel: URLSessionTask? = lock.withLock {
             if let condition, self[keyPath: condition] { return nil }
-            guard failure == nil, !isComplete else { return nil }
-            failure = error
+            guard !isComplete else { return nil }
+            if failure == nil { failure = error }
             return task
         }
-        taskToCancel?.cancel()
+        guard let taskToCancel else { return }
+        release()
+        // Never from inside a delegate callback: URLSession on Linux may not
+        // finish a task cancelled on its own delegate queue.
+        DispatchQueue.global().async { taskToCancel.cancel() }
+    }
+
+    /// Wakes the waiting caller, once.
+    private func release() {
+        let first = lock.withLock {
+            defer { isReleased = true }
+            return !isReleased
+        }
+        if first { finished.signal() }
     }
 
     func urlSession(
@@ -185,6 +213,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overLimit = lock.withLock {
+            guard failure == nil else { return false }
             body.append(data)
             return body.count > limits.maximumBodyBytes
         }
@@ -203,7 +232,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
                 failure = .unavailable(source: source, reason: Self.reason(for: error))
             }
         }
-        finished.signal()
+        release()
     }
 
     private static func reason(for error: any Error) -> String {

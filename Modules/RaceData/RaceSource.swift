@@ -56,7 +56,8 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             case .none?, nil: break
             }
             return ServiceSetup(
-                service: HTTPRaceService(url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock),
+                service: HTTPRaceService(
+                    url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock),
                 warnings: warnings)
         }
     }

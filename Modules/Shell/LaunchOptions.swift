@@ -52,11 +52,13 @@ public struct LaunchOptions: Sendable, Equatable {
                 }
                 now = Date(timeIntervalSince1970: seconds)
             case "--refresh":
-                refreshInterval = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: true)
+                refreshInterval = try Self.seconds(
+                    for: name, inline: inlineValue, remaining: &remaining, allowZero: true)
             case "--timeout":
                 timeout = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
             case "--connect-timeout":
-                connectTimeout = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
+                connectTimeout = try Self.seconds(
+                    for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
             case "--data-dir":
                 let path = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard !path.isEmpty else {

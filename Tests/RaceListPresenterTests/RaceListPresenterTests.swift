@@ -14,10 +14,14 @@ struct RaceListPresenterTests {
     let view = FakeRaceListView()
     let router = FakeRaceListRouter()
     let log = CompletionLog()
+    let scheduler: ManualScheduler
     let presenter: RaceListPresenter
 
     init() {
-        presenter = RaceListPresenter(interactor: interactor, router: router, view: view, clock: clock)
+        scheduler = ManualScheduler(clock: clock)
+        presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: .standard)
     }
 
     private func race(

@@ -1,0 +1,151 @@
+import Core
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+/// The HTTP source against `Scripts/fixture-server` on loopback, one fault at a time.
+@Suite("HTTP source", .serialized)
+struct HTTPRaceServiceTests {
+    static let limits = HTTPRaceService.Limits(connectTimeout: 1, totalTimeout: 2, maximumBodyBytes: 10 * 1024 * 1024)
+    static let fiveRaces = Fixtures.fiveRaces
+
+    private func service(_ server: FixtureServer, _ path: String, cache: FeedCache? = nil, offline: CachedFeed? = nil)
+        -> HTTPRaceService
+    {
+        HTTPRaceService(
+            url: URL(string: server.url(path))!, limits: Self.limits, cache: cache, offlineCopy: offline,
+            clock: ManualClock(1_748_310_000))
+    }
+
+    @Test("a good answer decodes")
+    func success() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        #expect(try service(server, Self.fiveRaces).fetchRaces().races.count == 5)
+    }
+
+    @Test(
+        "every fault ends in its own typed error, naming the URL, within the limits",
+        arguments: [
+            ("status/500", "the server answered HTTP 500"),
+            ("status/404", "the server answered HTTP 404"),
+            ("nope.json", "the server answered HTTP 404"),
+            ("html", "expected JSON but the server sent text/html; charset=utf-8"),
+            ("slow-first-byte/\(fiveRaces)", "no response within 1 s"),
+            ("slow-body/\(fiveRaces)", "not finished within 2 s"),
+            ("truncated/\(fiveRaces)", "the answer was cut off after 8723 of 17446 bytes"),
+            ("endless", "the answer is larger than the 10 MB limit"),
+            ("huge", "the answer is larger than the 10 MB limit"),
+            ("reset", "the connection was reset"),
+        ])
+    func faults(path: String, reason: String) throws {
+        let server = try FixtureServer(delay: 20)
+        defer { server.stop() }
+        let started = Date()
+        do {
+            _ = try service(server, path).fetchRaces()
+            Issue.record("\(path) should have failed")
+        } catch {
+            #expect(error.reason == reason)
+            #expect(error.source == server.url(path))
+            #expect(error.description == "Could not read races from \(server.url(path)): \(reason).")
+        }
+        #expect(Date().timeIntervalSince(started) < Self.limits.totalTimeout + 1.5)
+    }
+
+    @Test("exit statuses: unreachable is 69, unusable is 65")
+    func statuses() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        for (path, status) in [("status/503", ExitStatus.unavailable), ("html", .dataError), ("huge", .dataError)] {
+            #expect(throws: RaceDataError.self) { try service(server, path).fetchRaces() }
+            do { _ = try service(server, path).fetchRaces() } catch { #expect(error.exitStatus == status, "\(path)") }
+        }
+    }
+
+    @Test("a refused connection is 'connection refused'")
+    func refused() throws {
+        let server = try FixtureServer()
+        let url = server.url(Self.fiveRaces)
+        server.stop()
+        #expect(throws: RaceDataError.unavailable(source: url, reason: "connection refused")) {
+            try HTTPRaceService(url: URL(string: url)!, limits: Self.limits).fetchRaces()
+        }
+    }
+
+    // MARK: - Offline copy
+
+    @Test("a good answer is saved; the saved copy stands in when the first fetch finds the source gone")
+    func offlineStart() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let server = try FixtureServer()
+        let url = URL(string: server.url(Self.fiveRaces))!
+        _ = try service(server, Self.fiveRaces, cache: cache).fetchRaces()
+        server.stop()
+
+        guard case .found(let copy) = cache.lookUp(url) else {
+            Issue.record("expected a cached feed")
+            return
+        }
+        #expect(copy.savedAt == Date(timeIntervalSince1970: 1_748_310_000))
+        #expect(copy.feed.races.count == 5)
+
+        let offline = try HTTPRaceService(url: url, limits: Self.limits, cache: cache, offlineCopy: copy).fetchRaces()
+        #expect(offline.races.count == 5)
+        #expect(offline.offline?.savedAt == copy.savedAt)
+        #expect(offline.offline?.reason == .unavailable(source: url.absoluteString, reason: "connection refused"))
+    }
+
+    @Test("the copy does not stand in for an answer that is there but unusable")
+    func noCopyForBadData() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let copy = CachedFeed(feed: RaceFeed(races: []), savedAt: Date())
+        #expect(throws: RaceDataError.self) { try service(server, "html", offline: copy).fetchRaces() }
+    }
+
+    @Test("after one live success, failures are failures (the board keeps its own last good data)")
+    func copyOnlyAtStart() throws {
+        let server = try FixtureServer()
+        let copy = CachedFeed(feed: RaceFeed(races: []), savedAt: Date())
+        let service = service(server, Self.fiveRaces, offline: copy)
+        #expect(try service.fetchRaces().offline == nil)
+        server.stop()
+        #expect(throws: RaceDataError.self) { try service.fetchRaces() }
+    }
+}
+
+@Suite("Feed cache")
+struct FeedCacheTests {
+    @Test("nothing saved, a damaged file, a file for another URL")
+    func lookUps() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let url = URL(string: "http://127.0.0.1:9/races")!
+        #expect(cache.lookUp(url) == .none)
+
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try Data("{ damaged".utf8).write(to: cache.fileURL(for: url))
+        #expect(cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path))
+
+        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 5))
+        guard case .found(let copy) = cache.lookUp(url) else {
+            Issue.record("expected the saved feed to replace the damaged one")
+            return
+        }
+        #expect(copy.savedAt == Date(timeIntervalSince1970: 5))
+        #expect(cache.fileURL(for: url) != cache.fileURL(for: URL(string: "http://127.0.0.1:9/other")!))
+        #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/other")!) == .none)
+    }
+
+    @Test("the default location follows XDG_CACHE_HOME, then HOME")
+    func location() {
+        #expect(
+            FeedCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]).path == "/c/next-to-go")
+        #expect(FeedCache.defaultDirectory(environment: ["HOME": "/h"]).path == "/h/.cache/next-to-go")
+    }
+}

@@ -1,0 +1,164 @@
+import Core
+import Foundation
+import RaceData
+import RaceListPresenter
+import RaceListView
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Race list automatic refresh")
+struct AutoRefreshTests {
+    let clock = ManualClock()
+    let interactor = FakeRaceListInteractor()
+    let view = FakeRaceListView()
+    let log = CompletionLog()
+    let scheduler: ManualScheduler
+
+    init() {
+        scheduler = ManualScheduler(clock: clock)
+    }
+
+    private func presenter(_ policy: RefreshPolicy = .standard) -> RaceListPresenter {
+        RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: policy)
+    }
+
+    /// Races far enough out that expiry plays no part.
+    private func races(_ count: Int = 6, from start: TimeInterval = 3600) -> [Race] {
+        (0..<count).map { Race.make("r\($0)", startsIn: start + Double($0) * 60, from: clock) }
+    }
+
+    private static let refused = RaceDataError.unavailable(source: "http://x", reason: "connection refused")
+
+    @Test("every 30 s by default, without drawing anything")
+    func interval() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(races())
+        #expect(scheduler.pendingDelays.first == 30)
+        scheduler.advance(by: 29)
+        #expect(interactor.refreshCount == 1)
+        scheduler.advance(by: 1)
+        #expect(interactor.refreshCount == 2)
+        interactor.answer(races())
+        #expect(view.displayed.isEmpty)
+    }
+
+    @Test("failures back off 2, 4, 8 … 60 s; a success goes back to the interval")
+    func backoff() {
+        let presenter = presenter()
+        presenter.start()
+        var delays: [TimeInterval] = []
+        for _ in 0..<8 {
+            interactor.answer(.failure(Self.refused))
+            let delay = scheduler.pendingDelays.first ?? -1
+            delays.append(delay)
+            scheduler.advance(by: delay)
+        }
+        #expect(delays == [2, 4, 8, 16, 32, 60, 60, 60])
+        #expect(interactor.refreshCount == 9)
+        interactor.answer(races())
+        #expect(scheduler.pendingDelays.first == 30)
+    }
+
+    @Test("while fetches fail the board keeps the last good races, marked stale with age and reason")
+    func staleBoard() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(races())
+        scheduler.advance(by: 30)
+        interactor.answer(.failure(Self.refused))
+        scheduler.advance(by: 95)  // 2 and 4 s retries fail too
+        interactor.answer(.failure(Self.refused))
+        presenter.showList(completion: log.callback)
+        #expect(log.results == [.success])
+        #expect(view.last?.staleNotice == "stale — last update 2m ago (connection refused)")
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("expected the last good races")
+            return
+        }
+        #expect(rows.count == 5)
+    }
+
+    @Test("it recovers by itself: the next good fetch clears the stale mark")
+    func recovers() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(races())
+        scheduler.advance(by: 30)
+        interactor.answer(.failure(Self.refused))
+        scheduler.advance(by: 2)
+        #expect(interactor.refreshCount == 3)
+        interactor.answer(races())
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.staleNotice == nil)
+    }
+
+    @Test("a manual refresh during an automatic one does not ask again")
+    func manualDuringAutomatic() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(races())
+        scheduler.advance(by: 30)
+        #expect(interactor.refreshCount == 2)
+        presenter.refresh(completion: log.callback)
+        #expect(interactor.refreshCount == 2)
+        interactor.answer(races())
+        #expect(log.results == [.success])
+    }
+
+    @Test("when a race leaves and fewer than five remain, it fetches at once, with no command typed")
+    func expiryFetchesAtOnce() {
+        let presenter = presenter(RefreshPolicy(interval: 600))
+        presenter.start()
+        interactor.answer(races(5, from: 10))  // r0 leaves at +70 s
+        scheduler.advance(by: 69)
+        #expect(interactor.refreshCount == 1)
+        scheduler.advance(by: 1)
+        #expect(interactor.refreshCount == 2)
+    }
+
+    @Test("with plenty left, expiry alone does not fetch")
+    func expiryWithPlentyLeft() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(races(8, from: 10))
+        scheduler.advance(by: 25)
+        #expect(interactor.refreshCount == 1)
+        presenter.showList(completion: log.callback)
+        #expect(view.lastRows.first == "R1 Meeting r0 -15s")
+    }
+
+    @Test("--refresh 0: no automatic fetches, no backoff, no expiry wake-ups")
+    func off() {
+        let presenter = presenter(.off)
+        presenter.start()
+        interactor.answer(races(5, from: 10))
+        #expect(scheduler.pendingDelays.isEmpty)
+        presenter.refresh(completion: log.callback)
+        interactor.answer(.failure(Self.refused))
+        #expect(scheduler.pendingDelays.isEmpty)
+    }
+
+    @Test("an offline copy at start is shown stale, with its age, and retried with backoff")
+    func offlineCopy() {
+        let presenter = presenter()
+        presenter.start()
+        let saved = clock.now().addingTimeInterval(-3 * 3600)
+        interactor.answer(.success(RaceFeed(races: races()).offline(savedAt: saved, because: Self.refused)))
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.staleNotice == "stale — last update 3h 0m ago (connection refused)")
+        #expect(scheduler.pendingDelays.first == 2)
+    }
+
+    @Test("the policy's delays")
+    func policy() {
+        #expect(RefreshPolicy(interval: 30).delay(afterConsecutiveFailures: 0) == 30)
+        #expect(RefreshPolicy(interval: 5).delay(afterConsecutiveFailures: 3) == 8)
+        #expect(RefreshPolicy(interval: 30).delay(afterConsecutiveFailures: 100) == 60)
+        #expect(RefreshPolicy(interval: 0).delay(afterConsecutiveFailures: 1) == nil)
+        #expect(RefreshPolicy(interval: -3) == .off)
+    }
+}

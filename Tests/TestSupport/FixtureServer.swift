@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `Scripts/fixture-server` started on a loopback port for one test.
+public final class FixtureServer: @unchecked Sendable {
+    public let port: Int
+    private let process: Process
+
+    /// - Parameters:
+    ///   - port: 0 picks a free one; a number restarts a server on a port used before.
+    ///   - delay: how long the slow fault modes wait.
+    public init(
+        folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, delay: TimeInterval = 30,
+        lifetime: TimeInterval = 120
+    ) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = [
+            "python3", Fixtures.packageRoot.appendingPathComponent("Scripts/fixture-server").path, folder.path,
+            "--port", String(port), "--lifetime", String(lifetime), "--delay", String(delay),
+        ]
+        if let fault { arguments += ["--fault", fault] }
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The server prints its port on the first line once it is listening.
+        var firstLine = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            firstLine.append(byte)
+        }
+        guard let port = Int(String(decoding: firstLine, as: UTF8.self)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw ServerError.noPort
+        }
+        self.port = port
+    }
+
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    public func stop() {
+        guard process.isRunning else { return }
+        // SIGKILL: the test runner may have left SIGTERM blocked in children.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    public enum ServerError: Error { case noPort }
+}

@@ -11,16 +11,24 @@ enum Usage {
           next-to-go [OPTIONS] COMMAND [ARGUMENT...]  run one shell command and exit
 
         Options:
-          -s, --source SOURCE   where races come from (default: snapshot)
-                                  snapshot     a real captured feed, replayed so it looks live
-                                  file:PATH    a JSON file in the Neds `nextraces` shape, as it is
-                                  URL          an http(s) endpoint serving that shape, e.g.
-                                               \(HTTPRaceService.defaultURL.absoluteString)
-              --now SECONDS     pin the clock to this Unix time (reproducible runs)
-              --data-dir DIR    where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
-                                else ~/.local/share/next-to-go)
-          -h, --help            show this help
-          -V, --version         show the version
+          -s, --source SOURCE          where races come from (default: snapshot)
+                                         snapshot   a real captured feed, replayed so it looks live
+                                         file:PATH  a JSON file in the Neds `nextraces` shape, as it is
+                                         URL        an http(s) endpoint serving that shape, e.g.
+                                       \(HTTPRaceService.defaultURL.absoluteString)
+              --now SECONDS            pin the clock to this Unix time (reproducible runs)
+              --refresh SECONDS        fetch again every SECONDS (default 30; 0 = only on `refresh`)
+              --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)
+              --connect-timeout SECONDS
+                                       HTTP: the most a server may take to start answering (default 5)
+              --data-dir DIR           where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
+                                       else ~/.local/share/next-to-go)
+          -h, --help                   show this help
+          -V, --version                show the version
+
+        Files: favourites in the data directory above; the last good feed of each URL in
+        $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
+        URL cannot be reached at start.
 
         Shell commands (`help` inside the shell lists the ones that work where you are):
           list | ls             the next five races to jump

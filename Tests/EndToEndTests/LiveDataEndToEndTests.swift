@@ -1,0 +1,147 @@
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+/// `--source URL` against `Scripts/fixture-server`: faults, recovery, offline start.
+@Suite("next-to-go live data end to end", .serialized)
+struct LiveDataEndToEndTests {
+    static let now = RaceListEndToEndTests.now
+    static let board = RaceListEndToEndTests.allCategories
+    static let limits = ["--timeout", "2", "--connect-timeout", "1"]
+    let cache: TemporaryDirectory
+
+    init() throws {
+        cache = try TemporaryDirectory()
+    }
+
+    private var environment: [String: String] { ["XDG_CACHE_HOME": cache.url.path] }
+
+    @Test(
+        "after each fault the error names the URL, and the next command works",
+        arguments: [
+            ("status/500", "the server answered HTTP 500", Int32(69)),
+            ("status/404", "the server answered HTTP 404", 69),
+            ("html", "expected JSON but the server sent text/html; charset=utf-8", 65),
+            ("slow-first-byte/\(Fixtures.tenRaces2025)", "no response within 1 s", 69),
+            ("slow-body/\(Fixtures.tenRaces2025)", "not finished within 2 s", 69),
+            ("truncated/\(Fixtures.tenRaces2025)", "the answer was cut off after 14448 of 28897 bytes", 69),
+            ("endless", "the answer is larger than the 10 MB limit", 65),
+            ("huge", "the answer is larger than the 10 MB limit", 65),
+            ("reset", "the connection was reset", 69),
+        ])
+    func faultThenNextCommand(path: String, reason: String, status: Int32) throws {
+        defer { cache.remove() }
+        let server = try FixtureServer(delay: 20)
+        defer { server.stop() }
+        let message = "Could not read races from \(server.url(path)): \(reason)."
+
+        let repl = try BinaryRunner.run(
+            ["--source", server.url(path), "--now", Self.now] + Self.limits, stdin: "list\nhelp\n",
+            environment: environment)
+        #expect(repl.status == 0)
+        #expect(repl.stderr == "\(message)\nType `refresh` to retry.\n")
+        #expect(repl.lines.first == "Commands:", "the shell answered the next command")
+
+        let single = try BinaryRunner.run(
+            ["--source", server.url(path), "--now", Self.now] + Self.limits + ["list"], environment: environment)
+        #expect(single.status == status)
+        #expect(single.stderr.hasPrefix(message))
+    }
+
+    @Test("the board recovers by itself when the server comes back")
+    func recovery() throws {
+        defer { cache.remove() }
+        // Find a free port, then leave it closed.
+        let probe = try FixtureServer()
+        let port = probe.port
+        let url = probe.url(Fixtures.tenRaces2025)
+        probe.stop()
+
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary, arguments: ["--source", url, "--now", Self.now] + Self.limits,
+            environment: BinaryRunner.baseEnvironment.merging(environment) { $1 })
+        app.send("list")
+        #expect(app.waitFor("connection refused"))
+
+        let server = try FixtureServer(port: port)
+        defer { server.stop() }
+        // The first retry comes 2 s after the failure; allow for a second one.
+        Thread.sleep(forTimeInterval: 7)
+        app.send("list")
+        let run = try app.finish()
+        #expect(run.status == 0)
+        #expect(run.lines == Self.board, "fresh races, no stale mark")
+    }
+
+    @Test("when the server goes away, the board keeps the last good races, marked stale, and recovers")
+    func staleThenRecovered() throws {
+        defer { cache.remove() }
+        let server = try FixtureServer()
+        let port = server.port
+        let url = server.url(Fixtures.tenRaces2025)
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary,
+            arguments: ["--source", url, "--now", Self.now, "--refresh", "1"] + Self.limits,
+            environment: BinaryRunner.baseEnvironment.merging(environment) { $1 })
+        app.send("list")
+        #expect(app.waitFor("Manawatu"))
+        server.stop()
+        Thread.sleep(forTimeInterval: 2.5)
+        app.send("list")
+        #expect(app.waitFor("stale"))
+
+        let back = try FixtureServer(port: port)
+        defer { back.stop() }
+        Thread.sleep(forTimeInterval: 7)
+        app.send("list")
+        let run = try app.finish()
+        #expect(run.status == 0)
+        let boards = run.stdout.components(separatedBy: "Next to Go - all categories\n").dropFirst()
+        #expect(boards.count == 3)
+        #expect(boards.dropFirst().first?.hasPrefix("  stale - last update 0s ago (connection refused)\n") == true)
+        #expect(!(boards.last?.contains("stale") ?? true))
+    }
+
+    @Test("offline start: the last good feed of the URL, marked stale with its age")
+    func offlineStart() throws {
+        defer { cache.remove() }
+        let server = try FixtureServer()
+        let url = server.url(Fixtures.tenRaces2025)
+        let online = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
+        #expect(online.lines == Self.board)
+        server.stop()
+
+        // Ten minutes later (by --now) the source is gone; the saved feed stands in.
+        let offline = try BinaryRunner.run(
+            ["--source", url, "--now", "1748310300", "list"] + Self.limits, environment: environment)
+        #expect(offline.status == 0)
+        #expect(offline.stderr == "")
+        #expect(
+            offline.lines == [
+                "Next to Go - all categories",
+                "  stale - last update 10m ago (connection refused)",
+                "  1  G  R1   Murray Bridge Straight       0s",
+                "  2  T  R9   Yonkers Raceway           1m 0s",
+                "  3  T  R9   Woodbine Mohawk Park      4m 0s",
+                "  4  G  R6   Manawatu                  5m 0s",
+                "  5  G  R1   Launceston               10m 0s",
+            ])
+    }
+
+    @Test("a damaged cache is ignored with a warning naming it, never fatal")
+    func damagedCache() throws {
+        defer { cache.remove() }
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let url = server.url(Fixtures.tenRaces2025)
+        let file = FeedCache(directory: cache.url.appendingPathComponent("next-to-go")).fileURL(for: URL(string: url)!)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{ damaged".utf8).write(to: file)
+
+        let run = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
+        #expect(run.status == 0)
+        #expect(run.stderr == "Warning: ignoring the damaged cached feed at \(file.path).\n")
+        #expect(run.lines == Self.board)
+    }
+}

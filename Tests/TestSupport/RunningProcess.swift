@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A program left running while the test talks to it a line at a time and
+/// changes the world around it (stops or starts a server, say).
+public final class RunningProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let stdout = LockedValue(Data())
+    private let stderr = LockedValue(Data())
+    private let drained = DispatchGroup()
+
+    public init(executable: URL, arguments: [String], environment: [String: String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = input
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        for (pipe, buffer) in [(output, stdout), (errors, stderr)] {
+            drained.enter()
+            DispatchQueue.global().async { [drained] in
+                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                    buffer.update { $0.append(chunk) }
+                }
+                drained.leave()
+            }
+        }
+    }
+
+    public var output: String { String(decoding: stdout.value, as: UTF8.self) }
+    public var errors: String { String(decoding: stderr.value, as: UTF8.self) }
+
+    /// Types a line.
+    public func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Waits until stdout or stderr contains `text`; false if it never does.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if output.contains(text) || errors.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    /// Ends input and waits for the program to exit.
+    public func finish(timeout: TimeInterval = 30) throws -> ProcessRunner.Run {
+        try? input.fileHandleForWriting.close()
+        if drained.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            throw ProcessRunner.RunError.timedOut(process.arguments ?? [])
+        }
+        process.waitUntilExit()
+        return ProcessRunner.Run(stdout: output, stderr: errors, status: process.terminationStatus)
+    }
+}

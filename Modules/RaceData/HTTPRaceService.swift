@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -251,10 +252,9 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
 }
 
 /// A flag threads may set and read.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+final class LockedFlag: Sendable {
+    private let value = Mutex(false)
 
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

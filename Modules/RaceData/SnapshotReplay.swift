@@ -7,8 +7,10 @@ import Foundation
 /// jumps `leadTime` after `launch`; spacing between races is kept. When a
 /// pass through the capture runs dry the next pass follows, shifted again by
 /// `period` (the capture's span plus `gapBetweenPasses`), so the board never
-/// empties. Races in later passes get ids suffixed `-pass<N>` so each start
-/// stays a distinct race.
+/// empties. Every replayed race's id carries its replayed start
+/// (`<id>@<unix seconds>`): each start is a distinct race, so a favourite
+/// saved in one session is not mistaken for the same capture replayed at
+/// another time in the next.
 public struct SnapshotReplay: Sendable {
     public static let leadTime: TimeInterval = 120
     public static let gapBetweenPasses: TimeInterval = 120
@@ -32,6 +34,10 @@ public struct SnapshotReplay: Sendable {
         self.period = (last - first) + Self.gapBetweenPasses
     }
 
+    public static func replayID(of race: Race, startingAt start: Date) -> String {
+        "\(race.id)@\(Int(start.timeIntervalSince1970))"
+    }
+
     /// The races not yet expired at `now`, from as many passes as it takes to
     /// have `racesPerCategory` of every category the capture has.
     public func races(at now: Date) -> [Race] {
@@ -48,7 +54,7 @@ public struct SnapshotReplay: Sendable {
             for race in capture {
                 let start = race.advertisedStart.addingTimeInterval(offset + Double(pass) * period)
                 guard start.timeIntervalSince1970 > expiredBefore else { continue }
-                result.append(race.startingAt(start, id: pass == 0 ? race.id : "\(race.id)-pass\(pass)"))
+                result.append(race.startingAt(start, id: Self.replayID(of: race, startingAt: start)))
                 counts[race.category, default: 0] += 1
             }
             if categories.allSatisfy({ counts[$0, default: 0] >= Self.racesPerCategory }) { break }

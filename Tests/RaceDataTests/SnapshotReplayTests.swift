@@ -20,7 +20,10 @@ struct SnapshotReplayTests {
     @Test("the earliest race jumps two minutes after launch and spacing is kept")
     func shiftedToLaunch() throws {
         let replay = SnapshotReplay(capture: capture.races, launch: launch)
-        let firstPass = replay.races(at: launch).filter { !$0.id.contains("-pass") }
+        let passSpan = captureStarts.last! - captureStarts.first!
+        let firstPass = replay.races(at: launch).filter {
+            $0.advertisedStart.timeIntervalSince1970 <= launch.timeIntervalSince1970 + 120 + passSpan
+        }
         #expect(firstPass.count == capture.races.count)
         let starts = firstPass.map(\.advertisedStart.timeIntervalSince1970).sorted()
         #expect(starts.first == launch.timeIntervalSince1970 + 120)
@@ -34,8 +37,17 @@ struct SnapshotReplayTests {
         let races = replay.races(at: launch)
         #expect(Set(races.map(\.id)).count == races.count)
         let span = captureStarts.last! - captureStarts.first!
-        let secondPass = races.filter { $0.id.hasSuffix("-pass1") }
+        let secondPassStart = launch.timeIntervalSince1970 + 120 + span + SnapshotReplay.gapBetweenPasses
+        let secondPass = races.filter {
+            (secondPassStart..<(secondPassStart + span + 1)).contains($0.advertisedStart.timeIntervalSince1970)
+        }
         #expect(secondPass.count == capture.races.count)
+        #expect(
+            secondPass.allSatisfy { race in
+                race.id
+                    == SnapshotReplay.replayID(
+                        of: capture.races.first { race.id.hasPrefix($0.id + "@") }!, startingAt: race.advertisedStart)
+            })
         let secondStart = secondPass.map(\.advertisedStart.timeIntervalSince1970).min()!
         #expect(secondStart == launch.timeIntervalSince1970 + 120 + span + SnapshotReplay.gapBetweenPasses)
     }

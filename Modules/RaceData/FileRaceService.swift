@@ -4,19 +4,27 @@ import Foundation
 /// pinned `--now` makes runs exactly reproducible.
 public struct FileRaceService: RaceService {
     public let path: String
+    /// Feeds are small; anything bigger (or endless, like a device) is refused.
+    public let maximumBytes: Int
     private let decoder = NedsFeedDecoder()
 
-    public init(path: String) { self.path = path }
+    public init(path: String, maximumBytes: Int = HTTPRaceService.Limits.standard.maximumBodyBytes) {
+        self.path = path
+        self.maximumBytes = maximumBytes
+    }
 
     public var sourceDescription: String { "file \(path)" }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
         } catch {
             throw .unavailable(source: sourceDescription, reason: Self.readFailureReason(path: path))
         }
+        guard data.count <= maximumBytes else { throw .tooLarge(source: sourceDescription, limit: maximumBytes) }
         return try decoder.decode(data, source: sourceDescription)
     }
 

@@ -116,6 +116,19 @@ struct FileRaceServiceTests {
         }
     }
 
+    @Test("a file bigger than the cap, or endless like a device, is refused")
+    func tooLarge() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("big.json", contents: Data(count: 2048))
+        #expect(throws: RaceDataError.tooLarge(source: "file \(file.path)", limit: 1024)) {
+            try FileRaceService(path: file.path, maximumBytes: 1024).fetchRaces()
+        }
+        #expect(throws: RaceDataError.tooLarge(source: "file /dev/zero", limit: 10 * 1024 * 1024)) {
+            try FileRaceService(path: "/dev/zero").fetchRaces()
+        }
+    }
+
     @Test("a file that is not a feed is 'invalid', naming the path")
     func invalid() throws {
         let directory = try TemporaryDirectory()

@@ -37,6 +37,7 @@ enum Usage {
           show N | open N       race N's details, drawn under the list
           fav N                 add race N to favourites, or remove it (`fav` alone in the details)
           favs                  your favourites; there `show N` and `unfav N`
+          watch [SECONDS]       redraw the board every second for SECONDS (default 30)
           back | b              close the details or the favourites
           refresh               fetch the races again now
           help                  list the commands

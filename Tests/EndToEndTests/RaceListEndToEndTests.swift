@@ -106,12 +106,23 @@ struct RaceListEndToEndTests {
         #expect(noNewline.status == 0)
     }
 
+    @Test("watch 1 from a pipe: two boards a second apart, then the next command")
+    func watch() throws {
+        let started = Date()
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "watch 1\nfilter dogs\n")
+        #expect(run.status == 0)
+        #expect(Array(run.lines.prefix(12)) == Self.allCategories + Self.allCategories)
+        #expect(run.lines.dropFirst(12).first == "Next to Go - greyhound")
+        #expect(Date().timeIntervalSince(started) >= 1)
+    }
+
     @Test("help lists every command")
     func help() throws {
         let run = try BinaryRunner.run(["--source", Self.tenRaces, "help"])
         #expect(run.status == 0)
         for command in [
-            "list", "filter CATEGORY...", "filter clear", "show N", "fav N", "favs", "refresh", "help", "quit",
+            "list", "filter CATEGORY...", "filter clear", "show N", "fav N", "favs", "watch [SECONDS]", "refresh",
+            "help", "quit",
         ] {
             #expect(run.stdout.contains("  \(command) "), "\(command)")
         }
@@ -201,7 +212,7 @@ struct ErrorEndToEndTests {
         #expect(help.status == 0)
         for word in [
             "--source", "--now", "--data-dir", "--help", "--version", "file:PATH", "snapshot", "list", "filter",
-            "show N", "fav N", "favs", "unfav N", "back", "refresh", "quit", "NO_COLOR",
+            "show N", "fav N", "favs", "unfav N", "watch [SECONDS]", "back", "refresh", "quit", "NO_COLOR",
         ] {
             #expect(help.stdout.contains(word), "\(word)")
         }

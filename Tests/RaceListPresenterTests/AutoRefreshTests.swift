@@ -161,4 +161,56 @@ struct AutoRefreshTests {
         #expect(RefreshPolicy(interval: 0).delay(afterConsecutiveFailures: 1) == nil)
         #expect(RefreshPolicy(interval: -3) == .off)
     }
+
+    // MARK: - watch
+
+    @Test("watch N draws the board every second, N + 1 times, then finishes; the countdown moves")
+    func watch() {
+        let presenter = presenter(.off)
+        presenter.start()
+        interactor.answer(races(6, from: 65))
+        presenter.watch(arguments: ["2"], completion: log.callback)
+        #expect(log.results.isEmpty)
+        scheduler.advance(by: 1)
+        scheduler.advance(by: 1)
+        #expect(log.results == [.success])
+        let boards = view.displayed.compactMap { model -> (String, Bool)? in
+            guard case .races(let rows) = model.content else { return nil }
+            return (rows[0].countdown, model.replacesPrevious)
+        }
+        #expect(boards.map(\.0) == ["1m 5s", "1m 4s", "1m 3s"])
+        #expect(boards.map(\.1) == [false, true, true])
+        presenter.showList(completion: log.callback)
+        #expect(view.last?.replacesPrevious == false, "a later list is a board of its own")
+    }
+
+    @Test("watch with a frozen clock still ends: frames are counted, not timed")
+    func watchCountsFrames() {
+        let frozen = FixedClock(unixSeconds: 1_748_310_000)
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: frozen, scheduler: scheduler,
+            refreshPolicy: .off)
+        presenter.start()
+        interactor.answer(races())
+        presenter.watch(arguments: ["3"], completion: log.callback)
+        scheduler.advance(by: 3)
+        #expect(log.results == [.success])
+        #expect(view.displayed.count == 4)
+    }
+
+    @Test("watch takes 1 to 3600 seconds; anything else is a usage error")
+    func watchArguments() {
+        let presenter = presenter(.off)
+        presenter.start()
+        interactor.answer(races())
+        for arguments in [["0"], ["3601"], ["soon"], ["1", "2"]] {
+            presenter.watch(arguments: arguments, completion: log.callback)
+        }
+        #expect(log.results == Array(repeating: .failure(.usage), count: 4))
+        #expect(
+            view.commandErrors.first
+                == "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).")
+        presenter.watch(arguments: [], completion: log.callback)
+        #expect(scheduler.pendingDelays.contains(1))
+    }
 }

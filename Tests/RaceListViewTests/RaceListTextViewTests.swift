@@ -119,4 +119,21 @@ struct RaceListTextViewTests {
         RaceListTextView(output: output, style: .plain).displayWarning("Warning: set aside")
         #expect(output.errors == ["Warning: set aside"])
     }
+
+    @Test("on a terminal a watch frame is drawn over the previous board; in a pipe it is appended")
+    func watchFrames() {
+        let frame = RaceListViewModel(
+            title: "Next to Go", filterSummary: "all categories", content: .races(rows()), replacesPrevious: true)
+        let terminal = DisplayStyle(isInteractive: true, usesGlyphs: false, usesColour: false, width: 80)
+        let view = RaceListTextView(output: output, style: terminal)
+        view.display(model(.races(rows())))
+        view.display(frame)
+        #expect(output.lines[4] == "\u{1B}[4A\r\u{1B}[JNext to Go - all categories")
+
+        let piped = RecordingOutput()
+        let plainView = RaceListTextView(output: piped, style: .plain)
+        plainView.display(model(.races(rows())))
+        plainView.display(frame)
+        #expect(piped.lines[4] == "Next to Go - all categories")
+    }
 }

@@ -17,6 +17,8 @@ public protocol RaceListModuleInput: AnyObject {
     func toggleFavourite(arguments: [String], completion: @escaping CommandCompletion)
     /// `favs`: opens the favourites screen.
     func openFavourites(completion: @escaping CommandCompletion)
+    /// `watch [SECONDS]`: draws the board every second for SECONDS.
+    func watch(arguments: [String], completion: @escaping CommandCompletion)
 }
 
 /// The navigation the race list needs; its router provides it.

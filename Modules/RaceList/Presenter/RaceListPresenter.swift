@@ -33,6 +33,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Why the races shown are not fresh; nil while fetches work.
     private var staleReason: RaceDataError?
     private var consecutiveFailures = 0
+    /// The next board drawn is a `watch` frame after the first.
+    private var drawsWatchFrame = false
     private var nextAutomaticFetch: (any ScheduledWork)?
     private var nextExpiryCheck: (any ScheduledWork)?
 
@@ -43,6 +45,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public static let title = "Next to Go"
+    public static let watchSeconds = (standard: 30, range: 1...3600)
     public static let retryHint = "Type `refresh` to retry."
 
     public init(
@@ -142,6 +145,36 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func openFavourites(completion: @escaping CommandCompletion) {
         router.openFavourites(completion: completion)
+    }
+
+    public func watch(arguments: [String], completion: @escaping CommandCompletion) {
+        let range = Self.watchSeconds.range
+        let seconds = arguments.isEmpty ? Self.watchSeconds.standard : arguments.count == 1 ? Int(arguments[0]) : nil
+        guard let seconds, range.contains(seconds) else {
+            view?.displayCommandError(
+                "Usage: watch [SECONDS] redraws the board every second for SECONDS "
+                    + "(\(range.lowerBound) to \(range.upperBound), default \(Self.watchSeconds.standard)).")
+            completion(.failure(.usage))
+            return
+        }
+        drawWatchFrames(remaining: seconds, completion: completion)
+    }
+
+    /// One board now, then one a second until `remaining` runs out. Counted
+    /// in frames, not by the clock, so a pinned `--now` still ends.
+    private func drawWatchFrames(remaining: Int, completion: @escaping CommandCompletion) {
+        showList { [weak self] result in
+            guard let self else { return }
+            guard remaining > 0, result == .success else {
+                self.drawsWatchFrame = false
+                completion(result)
+                return
+            }
+            _ = self.scheduler.schedule(after: 1) { [weak self] in
+                self?.drawsWatchFrame = true
+                self?.drawWatchFrames(remaining: remaining - 1, completion: completion)
+            }
+        }
     }
 
     // MARK: - Fetching
@@ -315,7 +348,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func viewModel(_ content: RaceListViewModel.Content) -> RaceListViewModel {
         RaceListViewModel(
             title: Self.title, filterSummary: filterSummary(), content: content, footnote: footnote(for: content),
-            staleNotice: staleNotice(for: content))
+            staleNotice: staleNotice(for: content), replacesPrevious: drawsWatchFrame)
     }
 
     /// "stale — last update 2m ago (connection refused)", while the races

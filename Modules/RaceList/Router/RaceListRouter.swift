@@ -62,6 +62,7 @@ public final class RaceListScreen: Screen {
         CommandHelp("show N", "open race N's details under the list (also `open N`)"),
         CommandHelp("fav N", "add race N to favourites, or remove it"),
         CommandHelp("favs", "show your favourite races"),
+        CommandHelp("watch [SECONDS]", "redraw the board every second for SECONDS (default 30)"),
         CommandHelp("refresh", "fetch the races again now"),
     ]
 
@@ -79,6 +80,8 @@ public final class RaceListScreen: Screen {
             presenter.toggleFavourite(arguments: command.arguments, completion: completion)
         case "favs", "favourites", "favorites":
             presenter.openFavourites(completion: completion)
+        case "watch", "w":
+            presenter.watch(arguments: command.arguments, completion: completion)
         default:
             return false
         }

@@ -6,6 +6,8 @@ import Core
 public final class RaceListTextView: RaceListViewInput {
     private let output: any TextOutput
     private let style: DisplayStyle
+    /// Lines the last board took, so a `watch` frame can be drawn over it.
+    private var lastBoardLineCount = 0
 
     public init(output: any TextOutput, style: DisplayStyle) {
         self.output = output
@@ -19,15 +21,9 @@ public final class RaceListTextView: RaceListViewInput {
             guard style.isInteractive else { return }
             output.writeLine(style.paint("Loading races from \(style.clean(source))...", .dim))
         case .races(let rows):
-            output.writeLine(header(viewModel))
-            writeStaleNotice(viewModel)
-            output.writeLines(RaceTable.lines(for: rows.map(Self.tableRow), style: style))
-            writeFootnote(viewModel)
+            writeBoard(viewModel, body: RaceTable.lines(for: rows.map(Self.tableRow), style: style))
         case .empty(let message):
-            output.writeLine(header(viewModel))
-            writeStaleNotice(viewModel)
-            output.writeLine("  " + style.clean(message))
-            writeFootnote(viewModel)
+            writeBoard(viewModel, body: ["  " + style.clean(message)])
         case .error(let message, let hint):
             output.writeError(style.paint(style.clean(message), .red))
             output.writeError(hint)
@@ -57,14 +53,18 @@ public final class RaceListTextView: RaceListViewInput {
         }
     }
 
-    private func writeStaleNotice(_ viewModel: RaceListViewModel) {
-        guard let notice = viewModel.staleNotice else { return }
-        output.writeLine("  " + style.paint(style.clean(notice), .yellow))
-    }
-
-    private func writeFootnote(_ viewModel: RaceListViewModel) {
-        guard let footnote = viewModel.footnote else { return }
-        output.writeLine(style.paint("  " + style.clean(footnote), .dim))
+    private func writeBoard(_ viewModel: RaceListViewModel, body: [String]) {
+        var lines = [header(viewModel)]
+        if let notice = viewModel.staleNotice { lines.append("  " + style.paint(style.clean(notice), .yellow)) }
+        lines += body
+        if let footnote = viewModel.footnote { lines.append(style.paint("  " + style.clean(footnote), .dim)) }
+        // On a terminal a watch frame goes over the previous board: cursor up
+        // over its lines, back to the first column, clear to the end.
+        if viewModel.replacesPrevious, style.isInteractive, lastBoardLineCount > 0 {
+            lines[0] = "\u{1B}[\(lastBoardLineCount)A\r\u{1B}[J" + lines[0]
+        }
+        output.writeLines(lines)
+        lastBoardLineCount = lines.count
     }
 
     private func header(_ viewModel: RaceListViewModel) -> String {

@@ -17,15 +17,20 @@ public struct RaceListViewModel: Sendable, Equatable {
     public let footnote: String?
     /// Set while the races shown are the last good ones and fetching fails.
     public let staleNotice: String?
+    /// This board is the next frame of `watch`: a terminal may draw it over
+    /// the previous one.
+    public let replacesPrevious: Bool
 
     public init(
-        title: String, filterSummary: String, content: Content, footnote: String? = nil, staleNotice: String? = nil
+        title: String, filterSummary: String, content: Content, footnote: String? = nil, staleNotice: String? = nil,
+        replacesPrevious: Bool = false
     ) {
         self.title = title
         self.filterSummary = filterSummary
         self.content = content
         self.footnote = footnote
         self.staleNotice = staleNotice
+        self.replacesPrevious = replacesPrevious
     }
 }
 

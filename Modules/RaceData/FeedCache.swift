@@ -12,12 +12,7 @@ public struct FeedCache: Sendable {
 
     /// `$XDG_CACHE_HOME/next-to-go`, else `~/.cache/next-to-go`.
     public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("next-to-go", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
-            ".cache/next-to-go", isDirectory: true)
+        XDGDirectory.resolve("XDG_CACHE_HOME", homeFallback: ".cache", environment: environment)
     }
 
     /// One file per URL, named by a stable hash of it (FNV-1a: Swift's own

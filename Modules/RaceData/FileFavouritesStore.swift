@@ -32,12 +32,7 @@ public struct FileFavouritesStore: FavouritesStore {
     /// `--data-dir` if given, else `$XDG_DATA_HOME/next-to-go`, else
     /// `~/.local/share/next-to-go`.
     public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("next-to-go", isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/next-to-go", isDirectory: true)
+        XDGDirectory.resolve("XDG_DATA_HOME", homeFallback: ".local/share", environment: environment)
     }
 
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }

@@ -25,7 +25,7 @@ public final class RaceListTextView: RaceListViewInput {
         case .empty(let message):
             writeBoard(viewModel, body: ["  " + style.clean(message)])
         case .error(let message, let hint):
-            output.writeError(style.paint(style.clean(message), .red))
+            output.writeCommandError(message, style: style)
             output.writeError(hint)
         }
     }

@@ -238,11 +238,10 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func scheduleExpiryCheck() {
         nextExpiryCheck?.cancel()
         nextExpiryCheck = nil
+        // `races` is in start order, so the first leaves first.
         guard refreshPolicy.isEnabled, let first = races.first else { return }
-        let now = clock.now()
-        let nextExpiry = races.lazy.map { $0.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay) }
-            .reduce(first.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay), min)
-        nextExpiryCheck = scheduler.schedule(after: max(1, nextExpiry.timeIntervalSince(now))) { [weak self] in
+        let nextExpiry = first.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay)
+        nextExpiryCheck = scheduler.schedule(after: max(1, nextExpiry.timeIntervalSince(clock.now()))) { [weak self] in
             guard let self, !self.isFetching else { return }
             let removed = self.removeExpiredRaces()
             if removed > 0, self.visibleRaces().count < NextToGoRules.boardSize {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs a program to completion with scripted stdin, capturing its output.
 public enum ProcessRunner {
     public struct Run: Sendable {
@@ -39,43 +35,8 @@ public enum ProcessRunner {
         executable: URL, arguments: [String], stdin: String = "", environment: [String: String],
         timeout: TimeInterval = 60
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-
-        // Drain both pipes while the process runs so a full pipe never blocks it.
-        let collected = LockedValue<[Int: Data]>([:])
-        let group = DispatchGroup()
-        for (key, pipe) in [(1, output), (2, errors)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.update { $0[key] = data }
-                group.leave()
-            }
-        }
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-
-        if group.wait(timeout: .now() + timeout) == .timedOut {
-            // SIGKILL: the test runner may have left SIGTERM blocked in children.
-            kill(process.processIdentifier, SIGKILL)
-            throw RunError.timedOut(arguments)
-        }
-        process.waitUntilExit()
-        let data = collected.value
-        return Run(
-            stdout: String(decoding: data[1] ?? Data(), as: UTF8.self),
-            stderr: String(decoding: data[2] ?? Data(), as: UTF8.self),
-            status: process.terminationStatus)
+        let process = try RunningProcess(executable: executable, arguments: arguments, environment: environment)
+        process.write(stdin)
+        return try process.finish(timeout: timeout)
     }
-
 }

@@ -39,7 +39,12 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Types a line.
     public func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        write(line + "\n")
+    }
+
+    /// Writes to stdin exactly as given.
+    public func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
     }
 
     /// Waits until stdout or stderr contains `text`; false if it never does.
@@ -53,7 +58,8 @@ public final class RunningProcess: @unchecked Sendable {
         return false
     }
 
-    /// Ends input and waits for the program to exit.
+    /// Ends input and waits for the program to exit; on a time-out it is
+    /// killed (SIGKILL: the test runner may have left SIGTERM blocked).
     public func finish(timeout: TimeInterval = 30) throws -> ProcessRunner.Run {
         try? input.fileHandleForWriting.close()
         if drained.wait(timeout: .now() + timeout) == .timedOut {

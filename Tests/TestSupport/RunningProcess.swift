@@ -58,6 +58,25 @@ public final class RunningProcess: @unchecked Sendable {
         return false
     }
 
+    /// Types `line` about once every `interval` until `condition` holds for stdout; false if it never does.
+    /// For waiting on something the program does by itself (a retry, say) without guessing how long it takes.
+    @discardableResult
+    public func keepSending(
+        _ line: String, every interval: TimeInterval = 1, timeout: TimeInterval = 40,
+        until condition: (String) -> Bool
+    ) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            send(line)
+            let nextSend = Date().addingTimeInterval(interval)
+            while Date() < nextSend {
+                if condition(output) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        return condition(output)
+    }
+
     /// Ends input and waits for the program to exit; on a time-out it is
     /// killed (SIGKILL: the test runner may have left SIGTERM blocked).
     public func finish(timeout: TimeInterval = 30) throws -> ProcessRunner.Run {

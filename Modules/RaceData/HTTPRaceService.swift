@@ -74,9 +74,9 @@ public final class HTTPRaceService: RaceService {
     func download() throws(RaceDataError) -> Data {
         let exchange = Exchange(url: url, limits: limits)
         let session = URLSession(configuration: Self.configuration(limits), delegate: exchange, delegateQueue: nil)
-        // Tearing down can wait on a transport still draining a bad answer;
-        // the caller need not.
-        defer { DispatchQueue.global().async { session.invalidateAndCancel() } }
+        // Lets the session go once its task has ended. Not `invalidateAndCancel`: that cancels from this
+        // thread, and a cancel racing a completion traps inside FoundationNetworking (see `Exchange.stop`).
+        defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let task = session.dataTask(with: request)
@@ -112,6 +112,11 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var isComplete = false
     private var failure: RaceDataError?
     private var isReleased = false
+    private var isStopping = false
+    /// The transport has reported the end of the task; there is nothing left to cancel.
+    private var hasEnded = false
+    /// Bytes that arrived after the exchange had already failed.
+    private var discardedBytes = 0
 
     init(url: URL, limits: HTTPRaceService.Limits) {
         self.url = url
@@ -128,6 +133,8 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         watchdog.asyncAfter(deadline: .now() + limits.totalTimeout) { [self] in
             fail(.timedOut(source: source, phase: .total, seconds: limits.totalTimeout), unless: \.isComplete)
+            // Also ends a failed answer left to finish by itself that stalled on the way.
+            stop()
         }
         task.resume()
     }
@@ -150,19 +157,35 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     static let cancelGrace: TimeInterval = 2
 
-    /// Records the first failure, unless `condition` already holds, releases
-    /// the caller at once, and cancels the task.
-    private func fail(_ error: RaceDataError, unless condition: KeyPath<Exchange, Bool>? = nil) {
-        let taskToCancel: URLSessionTask? = lock.withLock {
-            if let condition, self[keyPath: condition] { return nil }
-            guard !isComplete else { return nil }
+    /// Records the first failure, unless `condition` already holds, and releases the caller at once.
+    /// The transfer is stopped too when `stopping`; otherwise it may finish by itself, its bytes discarded.
+    private func fail(_ error: RaceDataError, unless condition: KeyPath<Exchange, Bool>? = nil, stopping: Bool = true) {
+        let failed = lock.withLock {
+            if let condition, self[keyPath: condition] { return false }
+            guard !isComplete else { return false }
             if failure == nil { failure = error }
+            return true
+        }
+        guard failed else { return }
+        release()
+        if stopping { stop() }
+    }
+
+    /// A failed answer smaller than this is left to finish by itself rather than cancelled.
+    static let discardAllowance = 64 * 1024
+
+    /// Cancels the task, once, and only while it is still moving. FoundationNetworking on Linux traps ("a task
+    /// that is not in the registry") when `cancel()` overtakes a completion already under way, so a short error
+    /// page is never cancelled: only a transfer that is stalled (a time limit ran out) or still streaming (over
+    /// the size cap, or past `discardAllowance`) is. Cancelling on the delegate queue instead is no cure: it
+    /// blocks that queue behind the transport while an endless body piles up in memory.
+    private func stop() {
+        let taskToCancel: URLSessionTask? = lock.withLock {
+            guard !isStopping, !hasEnded else { return nil }
+            isStopping = true
             return task
         }
         guard let taskToCancel else { return }
-        release()
-        // Never from inside a delegate callback: URLSession on Linux may not
-        // finish a task cancelled on its own delegate queue.
         DispatchQueue.global().async { taskToCancel.cancel() }
     }
 
@@ -184,11 +207,12 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             expectedLength = response.expectedContentLength
         }
         if let problem = problem(with: response) {
-            fail(problem)
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
+            // A long body is cancelled at once; a short one (an error page) is let through and discarded.
+            let isLong = response.expectedContentLength > Int64(Self.discardAllowance)
+            fail(problem, stopping: isLong)
         }
+        // `.allow` either way: FoundationNetworking ignores the disposition, and `stop()` decides.
+        completionHandler(.allow)
     }
 
     private func problem(with response: URLResponse) -> RaceDataError? {
@@ -213,17 +237,26 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit = lock.withLock {
-            guard failure == nil else { return false }
+        enum Outcome { case kept, overLimit, discardedTooMuch }
+        let outcome = lock.withLock { () -> Outcome in
+            guard failure == nil else {
+                discardedBytes += data.count
+                return discardedBytes > Self.discardAllowance ? .discardedTooMuch : .kept
+            }
             body.append(data)
-            return body.count > limits.maximumBodyBytes
+            return body.count > limits.maximumBodyBytes ? .overLimit : .kept
         }
-        if overLimit { fail(.tooLarge(source: source, limit: limits.maximumBodyBytes)) }
+        switch outcome {
+        case .kept: break
+        case .overLimit: fail(.tooLarge(source: source, limit: limits.maximumBodyBytes))
+        case .discardedTooMuch: stop()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.withLock {
             isComplete = true
+            hasEnded = true
             guard failure == nil else { return }
             // A short body is "truncated" whether or not the transport also
             // reported the close as an error.

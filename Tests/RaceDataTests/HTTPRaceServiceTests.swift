@@ -65,6 +65,34 @@ struct HTTPRaceServiceTests {
         }
     }
 
+    /// A rejected answer used to be cancelled at once; when its short body had already arrived, the cancel raced
+    /// the transport's own completion and FoundationNetworking trapped ("a task that is not in the registry"),
+    /// taking the whole process down within a few hundred exchanges.
+    @Test("rejected answers, hundreds in a row, each end in their error without crashing the process")
+    func rejectedAnswersRepeatedly() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let expected = [
+            "html": "expected JSON but the server sent text/html; charset=utf-8",
+            "huge": "the answer is larger than the 10 MB limit",
+            "status/503": "the server answered HTTP 503",
+        ]
+        var reasons: [String: Int] = [:]
+        for _ in 0..<Self.rejectionRounds {
+            for path in expected.keys.sorted() {
+                do {
+                    _ = try service(server, path).fetchRaces()
+                } catch {
+                    reasons[error.reason, default: 0] += 1
+                }
+            }
+        }
+        #expect(reasons == Dictionary(uniqueKeysWithValues: expected.values.map { ($0, Self.rejectionRounds) }))
+    }
+
+    /// Enough to catch the race: with the old cancel-at-once, 200 rounds crashed 2 runs out of 2.
+    static let rejectionRounds = 200
+
     @Test("exit statuses: unreachable is 69, unusable is 65")
     func statuses() throws {
         let server = try FixtureServer()

@@ -112,6 +112,16 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.fields.first { $0.label == "Distance" }?.value == "1609")
     }
 
+    @Test("a state that repeats the country (NZ, NZ) is said once")
+    func repeatedVenuePart() {
+        let race = Race(
+            id: "r4", number: 6, meetingName: "Manawatu", category: .greyhound,
+            advertisedStart: Date(timeIntervalSince1970: 1_748_310_065),
+            venue: Venue(name: "Manawatu", state: "NZ", country: "NZ"))
+        _ = show(presenter(race))
+        #expect(view.last?.fields.first { $0.label == "Venue" }?.value == "Manawatu, NZ")
+    }
+
     @Test("the start time follows the time zone it is given (TZ)")
     func timeZone() {
         _ = show(presenter(Self.fullRace, timeZone: "Australia/Sydney"))

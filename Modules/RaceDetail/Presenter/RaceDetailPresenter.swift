@@ -124,7 +124,11 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             DetailField("Category", race.category.displayName),
             DetailField("Starts", "\(startFormatter.string(from: race.advertisedStart)) (\(timing))"),
         ]
+        // New Zealand meetings give "NZ" as both state and country; say it once.
         let venue = [race.venue.name, race.venue.state, race.venue.country].compactMap { $0 }
+            .reduce(into: [String]()) { parts, part in
+                if parts.last?.caseInsensitiveCompare(part) != .orderedSame { parts.append(part) }
+            }
         if !venue.isEmpty { fields.append(DetailField("Venue", venue.joined(separator: ", "))) }
         if let distance = race.form.distance {
             fields.append(

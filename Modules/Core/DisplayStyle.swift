@@ -8,14 +8,26 @@ public struct DisplayStyle: Sendable, Equatable {
     public var usesGlyphs: Bool
     /// ANSI colour may be used.
     public var usesColour: Bool
-    /// Columns available for a line.
-    public var width: Int
+    /// Columns available for a line: asked of `liveWidth` at each use, so a terminal resized between commands
+    /// gets boards that fit it; `fallbackWidth` when it has no answer.
+    public var width: Int { max(liveWidth?() ?? fallbackWidth, DisplayStyle.minimumWidth) }
+    private let fallbackWidth: Int
+    private let liveWidth: (@Sendable () -> Int?)?
 
-    public init(isInteractive: Bool, usesGlyphs: Bool, usesColour: Bool, width: Int) {
+    public init(
+        isInteractive: Bool, usesGlyphs: Bool, usesColour: Bool, width: Int, liveWidth: (@Sendable () -> Int?)? = nil
+    ) {
         self.isInteractive = isInteractive
         self.usesGlyphs = usesGlyphs
         self.usesColour = usesColour
-        self.width = max(width, DisplayStyle.minimumWidth)
+        self.fallbackWidth = width
+        self.liveWidth = liveWidth
+    }
+
+    /// Same look, width compared as it is now.
+    public static func == (lhs: DisplayStyle, rhs: DisplayStyle) -> Bool {
+        lhs.isInteractive == rhs.isInteractive && lhs.usesGlyphs == rhs.usesGlyphs
+            && lhs.usesColour == rhs.usesColour && lhs.width == rhs.width
     }
 
     /// Pipes, files and `TERM=dumb`: ASCII only, no colour, nothing transient.

@@ -24,16 +24,25 @@ public struct TerminalEnvironment: Sendable {
         self.reportedColumns = reportedColumns
     }
 
-    /// The real process: its environment, `isatty` and the window size.
+    /// The real process: its environment, `isatty` and the window size, which is asked again at every draw.
     public static func current() -> TerminalEnvironment {
-        var size = winsize()
-        let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return TerminalEnvironment(
+        var terminal = TerminalEnvironment(
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
             stdinIsTTY: isatty(STDIN_FILENO) == 1,
-            reportedColumns: columns)
+            reportedColumns: windowColumns())
+        terminal.liveColumns = windowColumns
+        return terminal
     }
+
+    /// Stdout's window width now, if stdout is a terminal.
+    @Sendable static func windowColumns() -> Int? {
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+    }
+
+    /// Where a resized window's width is read from; nil keeps the width fixed (tests, pipes).
+    public var liveColumns: (@Sendable () -> Int?)?
 
     /// A terminal a person can see: a TTY that is not `TERM=dumb`.
     public var isInteractiveOutput: Bool {
@@ -64,7 +73,8 @@ public struct TerminalEnvironment: Sendable {
             isInteractive: isInteractiveOutput,
             usesGlyphs: isInteractiveOutput && isUTF8,
             usesColour: allowsColour,
-            width: columns)
+            width: columns,
+            liveWidth: liveColumns)
     }
 
     /// Show a prompt only to a person typing.

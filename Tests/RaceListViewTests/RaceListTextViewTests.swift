@@ -69,6 +69,22 @@ struct RaceListTextViewTests {
         #expect(output.lines[1].count == 40)
     }
 
+    @Test("a terminal resized between draws gets a board that fits its new width")
+    func resized() {
+        let columns = LockedValue(80)
+        let style = DisplayStyle(
+            isInteractive: true, usesGlyphs: false, usesColour: false, width: 80, liveWidth: { columns.value })
+        let long = RaceRowViewModel(
+            position: 1, category: .horse, raceNumber: "R1", meetingName: "An Extremely Long Meeting Name Indeed",
+            countdown: "1h 5m", urgency: .later)
+        let view = RaceListTextView(output: output, style: style)
+        view.display(model(.races([long])))
+        columns.update { $0 = 40 }
+        view.display(model(.races([long])))
+        #expect(output.lines[1] == "  1  H  R1   An Extremely Long Meeting N...    1h 5m")
+        #expect(output.lines[3] == "  1  H  R1   An Extremely Lo...    1h 5m")
+    }
+
     @Test("empty state prints the message under the header, with any footnote")
     func empty() {
         RaceListTextView(output: output, style: .plain).display(

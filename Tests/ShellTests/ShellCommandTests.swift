@@ -1,5 +1,6 @@
 import Core
 import Shell
+import TestSupport
 import Testing
 
 @Suite("Parsing a typed line")
@@ -107,6 +108,22 @@ struct TerminalEnvironmentTests {
         #expect(style(["TERM": "xterm", "LANG": "C"]).glyphs == false)
         #expect(style(["TERM": "xterm", "LC_ALL": "POSIX", "LANG": "en_US.UTF-8"]).glyphs == false)
         #expect(style(["TERM": "xterm", "LC_CTYPE": "en_US.utf8"]).glyphs == true)
+    }
+
+    @Test("a resized window's width is read at every use; no answer falls back; never under 40 columns")
+    func liveWidth() {
+        let columns = LockedValue<Int?>(120)
+        var terminal = TerminalEnvironment(
+            environment: ["TERM": "xterm"], stdoutIsTTY: true, stdinIsTTY: true, reportedColumns: 100)
+        terminal.liveColumns = { columns.value }
+        let style = terminal.displayStyle
+        #expect(style.width == 120)
+        columns.update { $0 = 60 }
+        #expect(style.width == 60)
+        columns.update { $0 = 12 }
+        #expect(style.width == DisplayStyle.minimumWidth)
+        columns.update { $0 = nil }
+        #expect(style.width == 100)
     }
 
     @Test("COLUMNS is used when the terminal does not say")

@@ -32,6 +32,15 @@ public struct Race: Sendable, Equatable, Identifiable, Codable {
         self.form = form
     }
 
+    /// A race stays on the board this long after its advertised start. The list, the sheet and the snapshot
+    /// replay all follow this one rule.
+    public static let boardExpiryDelay: TimeInterval = 60
+
+    /// True once the race has been started for `boardExpiryDelay`.
+    public func hasLeftBoard(at now: Date) -> Bool {
+        now >= advertisedStart.addingTimeInterval(Self.boardExpiryDelay)
+    }
+
     /// The same race moved in time; the snapshot replay uses it.
     public func startingAt(_ start: Date, id newID: String? = nil) -> Race {
         Race(

@@ -17,8 +17,6 @@ public struct SnapshotReplay: Sendable {
     /// How many upcoming races of each category a fetch tries to return,
     /// so the board stays full under any filter.
     public static let racesPerCategory = 5
-    /// A race counts as gone this long after its start, as on the board.
-    public static let expiryDelay: TimeInterval = 60
     private static let maximumPasses = 64
 
     private let capture: [Race]
@@ -43,7 +41,7 @@ public struct SnapshotReplay: Sendable {
     public func races(at now: Date) -> [Race] {
         guard let last = capture.last else { return [] }
         let lastShifted = last.advertisedStart.timeIntervalSince1970 + offset
-        let expiredBefore = now.timeIntervalSince1970 - Self.expiryDelay
+        let expiredBefore = now.timeIntervalSince1970 - Race.boardExpiryDelay
         // First pass whose last race has not expired yet.
         let firstLivePass = max(0, Int(((expiredBefore - lastShifted) / period).rounded(.down)) + 1)
 

@@ -37,9 +37,6 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     private var isFavourite = false
 
-    /// A race leaves the board this long after its start (as on the list).
-    public static let boardExpiry: TimeInterval = 60
-
     /// - Parameter timeZone: for the local start time; the app passes the
     ///   process's (which follows `TZ`).
     public init(
@@ -106,8 +103,9 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     func viewModel() -> RaceDetailViewModel {
-        let countdown = Countdown(from: clock.now(), to: race.advertisedStart)
-        let hasLeftBoard = countdown.seconds <= -Int(Self.boardExpiry)
+        let now = clock.now()
+        let countdown = Countdown(from: now, to: race.advertisedStart)
+        let hasLeftBoard = race.hasLeftBoard(at: now)
         return RaceDetailViewModel(
             title: "\(race.meetingName) R\(race.number)",
             subtitle: race.name,

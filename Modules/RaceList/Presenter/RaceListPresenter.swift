@@ -240,7 +240,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         nextExpiryCheck = nil
         // `races` is in start order, so the first leaves first.
         guard refreshPolicy.isEnabled, let first = races.first else { return }
-        let nextExpiry = first.advertisedStart.addingTimeInterval(NextToGoRules.expiryDelay)
+        let nextExpiry = first.advertisedStart.addingTimeInterval(Race.boardExpiryDelay)
         nextExpiryCheck = scheduler.schedule(after: max(1, nextExpiry.timeIntervalSince(clock.now()))) { [weak self] in
             guard let self, !self.isFetching else { return }
             let removed = self.removeExpiredRaces()
@@ -274,7 +274,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func removeExpiredRaces() -> Int {
         let now = clock.now()
         let before = races.count
-        races.removeAll { NextToGoRules.hasExpired($0, at: now) }
+        races.removeAll { $0.hasLeftBoard(at: now) }
         return before - races.count
     }
 

@@ -132,8 +132,11 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             fail(.timedOut(source: source, phase: .connect, seconds: limits.connectTimeout), unless: \.hasResponse)
         }
         watchdog.asyncAfter(deadline: .now() + limits.totalTimeout) { [self] in
-            fail(.timedOut(source: source, phase: .total, seconds: limits.totalTimeout), unless: \.isComplete)
-            // Also ends a failed answer left to finish by itself that stalled on the way.
+            fail(
+                .timedOut(source: source, phase: .total, seconds: limits.totalTimeout), unless: \.isComplete,
+                stopping: false)
+            // Whether or not that failed the exchange: it also ends a failed answer left to finish by itself
+            // that stalled on the way.
             stop()
         }
         task.resume()

@@ -8,10 +8,9 @@ import Testing
 struct LiveDataEndToEndTests {
     static let now = RaceListEndToEndTests.now
     static let board = RaceListEndToEndTests.allCategories
-    /// Tight limits only where a case measures them; elsewhere the defaults (5 s / 10 s), so a good answer on a
-    /// loaded CI machine is not mistaken for a time-out.
+    /// Tight limits only where a case measures them (`FixtureServer.isSlowFault`); elsewhere the defaults.
     static func limits(for path: String) -> [String] {
-        path.hasPrefix("slow-") ? ["--timeout", "2", "--connect-timeout", "1"] : []
+        FixtureServer.isSlowFault(path) ? ["--timeout", "2", "--connect-timeout", "1"] : []
     }
     let cache: TemporaryDirectory
 

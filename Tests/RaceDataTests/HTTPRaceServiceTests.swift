@@ -7,8 +7,7 @@ import Testing
 /// The HTTP source against `Scripts/fixture-server` on loopback, one fault at a time.
 @Suite("HTTP source", .serialized)
 struct HTTPRaceServiceTests {
-    /// Tight limits, only for the cases that measure them: on a loaded CI machine a good answer can take
-    /// longer than a second, and must not turn into a time-out.
+    /// Tight limits only for the cases that measure them (`FixtureServer.isSlowFault`).
     static let tightLimits = HTTPRaceService.Limits(
         connectTimeout: 1, totalTimeout: 2, maximumBodyBytes: 10 * 1024 * 1024)
     static let roomyLimits = HTTPRaceService.Limits(
@@ -16,7 +15,7 @@ struct HTTPRaceServiceTests {
     static let fiveRaces = Fixtures.fiveRaces
 
     static func limits(for path: String) -> HTTPRaceService.Limits {
-        path.hasPrefix("slow-") ? tightLimits : roomyLimits
+        FixtureServer.isSlowFault(path) ? tightLimits : roomyLimits
     }
 
     private func service(_ server: FixtureServer, _ path: String, cache: FeedCache? = nil, offline: CachedFeed? = nil)
@@ -60,7 +59,7 @@ struct HTTPRaceServiceTests {
             #expect(error.source == server.url(path))
             #expect(error.description == "Could not read races from \(server.url(path)): \(reason).")
         }
-        if path.hasPrefix("slow-") {
+        if FixtureServer.isSlowFault(path) {
             #expect(Date().timeIntervalSince(started) < Self.tightLimits.totalTimeout + 1.5)
         }
     }

@@ -41,6 +41,10 @@ public final class FixtureServer: @unchecked Sendable {
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+    /// The fault modes that only end by a time limit (`slow-first-byte`, `slow-body`): the cases worth tight
+    /// limits. Everywhere else tight limits only risk a loaded CI machine's good answer turning into a time-out.
+    public static func isSlowFault(_ path: String) -> Bool { path.hasPrefix("slow-") }
+
     public func stop() {
         guard process.isRunning else { return }
         // SIGKILL: the test runner may have left SIGTERM blocked in children.

@@ -50,12 +50,7 @@ public final class RunningProcess: @unchecked Sendable {
     /// Waits until stdout or stderr contains `text`; false if it never does.
     @discardableResult
     public func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if output.contains(text) || errors.contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+        poll(for: timeout) { output.contains(text) || errors.contains(text) }
     }
 
     /// Types `line` about once every `interval` until `condition` holds for stdout; false if it never does.
@@ -68,13 +63,19 @@ public final class RunningProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             send(line)
-            let nextSend = Date().addingTimeInterval(interval)
-            while Date() < nextSend {
-                if condition(output) { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            if poll(for: interval, until: { condition(output) }) { return true }
         }
         return condition(output)
+    }
+
+    /// Checks `condition` every 50 ms for up to `timeout`.
+    private func poll(for timeout: TimeInterval, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     /// Ends input and waits for the program to exit; on a time-out it is

@@ -25,7 +25,7 @@ struct FavouritesEndToEndTests {
         defer { data.remove() }
         let first = try run("fav 2\nquit\n")
         #expect(first.status == 0)
-        #expect(first.lines[2] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+        #expect(first.lines[checked: 2] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
 
         let second = try run("favs\nback\n")
         #expect(second.status == 0)
@@ -35,7 +35,7 @@ struct FavouritesEndToEndTests {
                 "Favourites",
                 "  1  G  R1   Murray Bridge Straight   10m 0s",
             ])
-        #expect(second.lines[4] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+        #expect(second.lines[checked: 4] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
     }
 
     @Test("show N draws the list, then the sheet under it; fav there; back shows the marker")
@@ -48,7 +48,7 @@ struct FavouritesEndToEndTests {
         let sheetStart = try #require(run.lines.firstIndex(of: rule))
         #expect(sheetStart == 6, "the list comes first")
         #expect(
-            Array(run.lines[sheetStart..<(sheetStart + 9)]) == [
+            Array(run.lines[checked: sheetStart..<(sheetStart + 9)]) == [
                 rule,
                 "  Murray Bridge Straight R1 - Fischer Motors Maiden Stake Pr2 Division1",
                 "  Category   greyhound",
@@ -74,7 +74,7 @@ struct FavouritesEndToEndTests {
         // Murray Bridge Straight R1 started at 1748310300; 65 s later:
         let later = try run("favs\nshow 1\n", now: "1748310365", environment: ["TZ": "Australia/Sydney"])
         #expect(later.status == 0)
-        #expect(later.lines[1] == "  1  G  R1   Murray Bridge Straight  jumped 1m ago")
+        #expect(later.lines[checked: 1] == "  1  G  R1   Murray Bridge Straight  jumped 1m ago")
         #expect(later.lines.contains("  Race started 1m 5s ago - no longer on the board."))
         #expect(later.lines.contains("  Starts     Tue 27 May 11:45:00 GMT+10 (started 1m 5s ago)"))
         #expect(later.lines.contains("  Venue      Murray Bridge Straight, SA, AUS"), "details come from the feed")
@@ -98,8 +98,8 @@ struct FavouritesEndToEndTests {
         let run = try run("fav 1\nfav 3\nfavs\nunfav 1\nlist\n")
         #expect(run.status == 0)
         let favourites = run.lines.indices.filter { run.lines[$0] == "Favourites" }
-        #expect(favourites.count == 2)
-        #expect(run.lines[favourites[1] + 1] == "  1  T  R9   Yonkers Raceway   11m 0s")
+        try #require(favourites.count == 2)
+        #expect(run.lines[checked: favourites[1] + 1] == "  1  T  R9   Yonkers Raceway   11m 0s")
         #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
         #expect(run.lines.contains("  3  T  R9   Yonkers Raceway          11m 0s  *"))
     }

@@ -79,7 +79,7 @@ struct RaceListEndToEndTests {
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.lines.count == 6)
-        #expect(first.lines[1] == "  1  T  R9   Hoosier Park              2m 0s")
+        #expect(first.lines[checked: 1] == "  1  T  R9   Hoosier Park              2m 0s")
     }
 
     @Test("an unknown command is one line on stderr and the REPL carries on")
@@ -143,8 +143,8 @@ struct RaceListEndToEndTests {
         #expect(run.status == 0)
         #expect(run.stderr.contains("it has no `data` object"))
         #expect(run.lines.first == "Next to Go - all categories")
-        #expect(run.lines.count == 6)
-        #expect(run.lines[1] == "  1  H  R5   Nagoya           10s")
+        try #require(run.lines.count == 6)
+        #expect(run.lines[checked: 1] == "  1  H  R5   Nagoya           10s")
     }
 }
 
@@ -232,7 +232,7 @@ struct ErrorEndToEndTests {
         let run = try BinaryRunner.run(["--source", "file:\(file.path)", "--now", "1744097990", "list"])
         #expect(run.status == 0)
         #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
-        #expect(run.lines[1].contains("Evil[2J]0;titlePark31m"))
+        #expect(run.lines[checked: 1]?.contains("Evil[2J]0;titlePark31m") == true)
     }
 }
 

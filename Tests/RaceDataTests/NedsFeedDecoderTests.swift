@@ -8,7 +8,7 @@ import Testing
 struct NedsFeedDecoderTests {
     let decoder = NedsFeedDecoder()
 
-    @Test("every capture in shared/fixtures decodes whole", arguments: try Fixtures.allNames())
+    @Test("every capture in Tests/Fixtures decodes whole", arguments: try Fixtures.allNames())
     func everyFixture(name: String) throws {
         let json = try Fixtures.json(name)
         let summaries = (json["data"] as! [String: Any])["race_summaries"] as! [String: Any]

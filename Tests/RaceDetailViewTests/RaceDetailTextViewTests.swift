@@ -35,7 +35,7 @@ struct RaceDetailTextViewTests {
         RaceDetailTextView(output: output, style: style).display(
             model(comment: "KINKON TAILOR (4) finished tenth two runs back then did well last start."))
         #expect(
-            Array(output.lines[4...6]) == [
+            Array(output.lines[checked: 4...6]) == [
                 "  Comment    KINKON TAILOR (4) finished",
                 "             tenth two runs back then",
                 "             did well last start.",
@@ -48,8 +48,8 @@ struct RaceDetailTextViewTests {
         let style = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 50)
         RaceDetailTextView(output: output, style: style).display(
             model(expired: "Race started 1m 5s ago — no longer on the board.", favourite: true))
-        #expect(output.lines[0] == String(repeating: "─", count: 50))
-        #expect(output.lines[1] == "  Casino R10 · Maiden — Heat 1  ♥")
-        #expect(output.lines[2] == "  Race started 1m 5s ago — no longer on the board.")
+        #expect(output.lines[checked: 0] == String(repeating: "─", count: 50))
+        #expect(output.lines[checked: 1] == "  Casino R10 · Maiden — Heat 1  ♥")
+        #expect(output.lines[checked: 2] == "  Race started 1m 5s ago — no longer on the board.")
     }
 }

@@ -176,7 +176,7 @@ struct AutoRefreshTests {
         #expect(log.results == [.success])
         let boards = view.displayed.compactMap { model -> (String, Bool)? in
             guard case .races(let rows) = model.content else { return nil }
-            return (rows[0].countdown, model.replacesPrevious)
+            return (rows.first?.countdown ?? "(empty board)", model.replacesPrevious)
         }
         #expect(boards.map(\.0) == ["1m 5s", "1m 4s", "1m 3s"])
         #expect(boards.map(\.1) == [false, true, true])

@@ -43,10 +43,10 @@ struct RaceListTextViewTests {
     func glyphsAndColour() {
         let style = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: true, width: 80)
         RaceListTextView(output: output, style: style).display(model(.races(rows())))
-        #expect(output.lines[0] == "\u{1B}[1mNext to Go\u{1B}[0m · all categories")
-        #expect(output.lines[1] == "  1  🏇  R8   Mountaineer Park  \u{1B}[33m  2m 0s\u{1B}[0m")
-        #expect(output.lines[2].contains("🐕"))
-        #expect(output.lines[3].contains("🐎"))
+        #expect(output.lines[checked: 0] == "\u{1B}[1mNext to Go\u{1B}[0m · all categories")
+        #expect(output.lines[checked: 1] == "  1  🏇  R8   Mountaineer Park  \u{1B}[33m  2m 0s\u{1B}[0m")
+        #expect(output.lines[checked: 2]?.contains("🐕") == true)
+        #expect(output.lines[checked: 3]?.contains("🐎") == true)
     }
 
     @Test("hostile text from the feed is cleaned before it is printed")
@@ -55,7 +55,7 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "Evil\u{1B}]0;pwned\u{07}\nPark",
             countdown: "5s", urgency: .imminent)
         RaceListTextView(output: output, style: .plain).display(model(.races([hostile])))
-        #expect(output.lines[1] == "  1  H  R1   Evil]0;pwned Park       5s")
+        #expect(output.lines[checked: 1] == "  1  H  R1   Evil]0;pwned Park       5s")
     }
 
     @Test("long meeting names are shortened to fit narrow terminals")
@@ -65,8 +65,8 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "An Extremely Long Meeting Name Indeed",
             countdown: "1h 5m", urgency: .later)
         RaceListTextView(output: output, style: style).display(model(.races([long])))
-        #expect(output.lines[1] == "  1  H  R1   An Extremely Lo...    1h 5m")
-        #expect(output.lines[1].count == 40)
+        #expect(output.lines[checked: 1] == "  1  H  R1   An Extremely Lo...    1h 5m")
+        #expect(output.lines[checked: 1]?.count == 40)
     }
 
     @Test("a terminal resized between draws gets a board that fits its new width")
@@ -81,8 +81,8 @@ struct RaceListTextViewTests {
         view.display(model(.races([long])))
         columns.update { $0 = 40 }
         view.display(model(.races([long])))
-        #expect(output.lines[1] == "  1  H  R1   An Extremely Long Meeting N...    1h 5m")
-        #expect(output.lines[3] == "  1  H  R1   An Extremely Lo...    1h 5m")
+        #expect(output.lines[checked: 1] == "  1  H  R1   An Extremely Long Meeting N...    1h 5m")
+        #expect(output.lines[checked: 3] == "  1  H  R1   An Extremely Lo...    1h 5m")
     }
 
     @Test("empty state prints the message under the header, with any footnote")
@@ -123,11 +123,11 @@ struct RaceListTextViewTests {
                 urgency: .later),
         ]
         RaceListTextView(output: output, style: .plain).display(model(.races(rows)))
-        #expect(output.lines[1] == "  1  H  R8   Seymour       2m 0s  *")
-        #expect(output.lines[2] == "  2  H  R9   Seymour       7m 0s")
+        #expect(output.lines[checked: 1] == "  1  H  R8   Seymour       2m 0s  *")
+        #expect(output.lines[checked: 2] == "  2  H  R9   Seymour       7m 0s")
         let glyphs = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 80)
         RaceListTextView(output: output, style: glyphs).display(model(.races(rows)))
-        #expect(output.lines[4] == "  1  🏇  R8   Seymour       2m 0s  ♥")
+        #expect(output.lines[checked: 4] == "  1  🏇  R8   Seymour       2m 0s  ♥")
     }
 
     @Test("warnings go to stderr")
@@ -144,12 +144,12 @@ struct RaceListTextViewTests {
         let view = RaceListTextView(output: output, style: terminal)
         view.display(model(.races(rows())))
         view.display(frame)
-        #expect(output.lines[4] == "\u{1B}[4A\r\u{1B}[JNext to Go - all categories")
+        #expect(output.lines[checked: 4] == "\u{1B}[4A\r\u{1B}[JNext to Go - all categories")
 
         let piped = RecordingOutput()
         let plainView = RaceListTextView(output: piped, style: .plain)
         plainView.display(model(.races(rows())))
         plainView.display(frame)
-        #expect(piped.lines[4] == "Next to Go - all categories")
+        #expect(piped.lines[checked: 4] == "Next to Go - all categories")
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
 
-/// The real API captures in `../shared/fixtures`, beside the repository.
+/// The real API captures in `Tests/Fixtures`, byte-identical copies of public
+/// captures (`Tests/Fixtures/SOURCES.md` says where each came from).
 public enum Fixtures {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // TestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
-    public static let directory = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures", isDirectory: true)
+    public static let directory = packageRoot.appendingPathComponent("Tests/Fixtures", isDirectory: true)
 
     public static let fiveRaces = "nextraces-2025-04-5-races.json"
     public static let tenRaces2024 = "nextraces-2024-03-10-races.json"
     public static let tenRaces2025 = "nextraces-2025-05-10-races.json"
+    public static let fortyFiveRaces = "nextraces-2024-03-45-races.json"
 
     /// Every capture in the folder, so a new one is tested without edits.
     public static func allNames() throws -> [String] {

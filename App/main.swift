@@ -7,7 +7,7 @@ import Shell
 // Composition root: arguments → clock and source → modules → shell.
 
 func fail(_ message: String, status: ExitStatus) -> Never {
-    FileHandle.standardError.write(Data("next-to-go: \(message)\n".utf8))
+    StandardStreams.write("next-to-go: \(message)\n", to: .error)
     exit(status.rawValue)
 }
 
@@ -20,10 +20,10 @@ do {
 
 switch options.action {
 case .showHelp:
-    print(Usage.text)
+    StandardStreams.writeOrExit(Usage.text + "\n", status: ExitStatus.outputFailed.rawValue)
     exit(ExitStatus.ok.rawValue)
 case .showVersion:
-    print(Usage.version)
+    StandardStreams.writeOrExit(Usage.version + "\n", status: ExitStatus.outputFailed.rawValue)
     exit(ExitStatus.ok.rawValue)
 case .interactive, .single:
     break
@@ -49,6 +49,7 @@ do {
     fail(error.description, status: error.exitStatus)
 }
 
+let terminationSignals = TerminationSignals()
 let terminal = TerminalEnvironment.current()
 let output = StandardOutput()
 for warning in setup.warnings { output.writeWarning(warning, style: terminal.displayStyle) }

@@ -10,12 +10,15 @@ public struct Countdown: Sendable, Equatable {
     /// Whole seconds are taken towards the past, so a race half a second from
     /// its start reads `0s`, never `1s` after it has jumped.
     public init(from now: Date, to start: Date) {
-        self.seconds = Int((start.timeIntervalSince(now)).rounded(.down))
+        self.seconds = Int(saturatingRoundedDown: start.timeIntervalSince(now))
     }
 
     /// `1h 5m` at or over an hour, `4m 5s` at or over a minute, `22s`, `0s`,
     /// and `-20s` after the start.
     public var text: String {
+        // Beyond a year the feed is wrong or the clock is: say so rather than print a 20-digit hour count.
+        if seconds >= Self.longestShown { return "over a year" }
+        if seconds <= -Self.longestShown { return "-over a year" }
         if seconds >= 3600 { return "\(seconds / 3600)h \(seconds % 3600 / 60)m" }
         if seconds >= 60 { return "\(seconds / 60)m \(seconds % 60)s" }
         return "\(seconds)s"
@@ -23,8 +26,10 @@ public struct Countdown: Sendable, Equatable {
 
     /// How long ago a race started, in the same units: `1m 5s`, `20s`, `2h 3m`.
     public var elapsedText: String {
-        Countdown(seconds: max(0, -seconds)).text
+        Countdown(seconds: seconds == Int.min ? Int.max : max(0, -seconds)).text
     }
+
+    static let longestShown = 366 * 86_400
 
     public var hasStarted: Bool { seconds <= 0 }
 
@@ -33,6 +38,7 @@ public struct Countdown: Sendable, Equatable {
     public static func roughAge(seconds: Int) -> String {
         let seconds = max(0, seconds)
         switch seconds {
+        case longestShown...: return "over a year"
         case ..<60: return "\(seconds)s"
         case ..<3600: return "\(seconds / 60)m"
         case ..<86_400: return "\(seconds / 3600)h \(seconds % 3600 / 60)m"

@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case unavailable = 69
     /// Favourites could not be saved (disk full, permissions…); nothing saved was lost.
     case cannotSave = 73
+    /// Stdout could not be written: a full disk, a closed descriptor, a reader that went away.
+    case outputFailed = 74
 }
 
 /// How one REPL command ended. The shell turns a failure into the exit status

@@ -41,6 +41,22 @@ public struct Race: Sendable, Equatable, Identifiable, Codable {
         now >= advertisedStart.addingTimeInterval(Self.boardExpiryDelay)
     }
 
+    /// Start times the app believes: 2000-01-01 to 2100-01-01 UTC. A feed claiming a start outside them is
+    /// wrong, and skipping that race keeps every time computation within ordinary numbers. `--now` is held to
+    /// the same window.
+    public static let plausibleStarts =
+        Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 4_102_444_800)
+
+    /// A feed's races lie within hours of each other; one more than this far from the feed's middle start is a
+    /// mistake, not a race.
+    public static let plausibleSpreadInFeed: TimeInterval = 10 * 366 * 86_400
+
+    /// Text fields from a feed are cut to this many characters (a `…` marks the cut): nothing on a board or a
+    /// sheet needs more, and every later step (cleaning, measuring, fitting) stays small.
+    public static let maximumTextLength = 300
+    /// The race comment is prose and gets more room.
+    public static let maximumCommentLength = 2_000
+
     /// The same race moved in time; the snapshot replay uses it.
     public func startingAt(_ start: Date, id newID: String? = nil) -> Race {
         Race(

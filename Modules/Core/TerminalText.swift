@@ -46,8 +46,12 @@ public enum TerminalText {
 
     /// Columns a string takes in a terminal: wide East Asian characters and
     /// emoji take two, combining marks none.
-    public static func width(of text: String) -> Int {
+    public static func width(of text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { total, scalar in total + width(of: scalar) }
+    }
+
+    public static func width(of character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { total, scalar in total + width(of: scalar) }
     }
 
     private static func width(of scalar: Unicode.Scalar) -> Int {
@@ -78,7 +82,7 @@ public enum TerminalText {
         var result = ""
         var used = 0
         for character in text {
-            let characterWidth = width(of: String(character))
+            let characterWidth = width(of: character)
             if used + characterWidth > budget { break }
             result.append(character)
             used += characterWidth
@@ -86,31 +90,40 @@ public enum TerminalText {
         return result + ellipsis + String(repeating: " ", count: max(0, budget - used))
     }
 
-    /// Breaks text into lines of at most `columns`, at spaces where it can.
+    /// Breaks text into lines of at most `columns`, at spaces where it can; a word wider than a line is cut
+    /// across lines. One pass, each character measured once, so a 200,000-letter word costs no more than
+    /// 200,000 letters of ordinary text.
     public static func wrap(_ text: String, columns: Int) -> [String] {
+        let columns = max(1, columns)
         var lines: [String] = []
         var current = ""
+        var currentWidth = 0
+        func endLine() {
+            lines.append(current)
+            current = ""
+            currentWidth = 0
+        }
         for word in text.split(separator: " ") {
-            var word = String(word)
-            while width(of: word) > columns {
-                if !current.isEmpty {
-                    lines.append(current)
-                    current = ""
-                }
-                let head = String(word.prefix(columns))
-                lines.append(head)
-                word = String(word.dropFirst(head.count))
-            }
-            if current.isEmpty {
-                current = word
-            } else if width(of: current) + 1 + width(of: word) <= columns {
+            let wordWidth = width(of: word)
+            if !current.isEmpty, currentWidth + 1 + wordWidth <= columns {
                 current += " " + word
-            } else {
-                lines.append(current)
-                current = word
+                currentWidth += 1 + wordWidth
+                continue
+            }
+            if !current.isEmpty { endLine() }
+            if wordWidth <= columns {
+                current = String(word)
+                currentWidth = wordWidth
+                continue
+            }
+            for character in word {
+                let characterWidth = width(of: character)
+                if !current.isEmpty, currentWidth + characterWidth > columns { endLine() }
+                current.append(character)
+                currentWidth += characterWidth
             }
         }
-        if !current.isEmpty { lines.append(current) }
+        if !current.isEmpty { endLine() }
         return lines
     }
 }

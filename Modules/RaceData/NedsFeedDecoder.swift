@@ -23,15 +23,41 @@ public struct NedsFeedDecoder: Sendable {
             throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
         }
 
-        var races: [Race] = []
+        var races: [(key: String, race: Race)] = []
         var skipped: [SkippedRace] = []
         for key in orderedKeys(summaries, preferredOrder: body["next_to_go_ids"] as? [Any]) {
             switch Self.race(from: summaries[key]) {
-            case .success(let race): races.append(race)
-            case .failure(let problem): skipped.append(SkippedRace(key: key, reason: problem.reason))
+            case .success(let race): races.append((key, race))
+            case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
             }
         }
-        return RaceFeed(races: races, skipped: skipped)
+        let kept = Self.withoutOutliers(races)
+        for (key, race) in races where !kept.contains(where: { $0.key == key }) {
+            skipped.append(
+                SkippedRace(
+                    key: Self.shown(key),
+                    reason:
+                        "advertised_start \(Self.isoDate(race.advertisedStart)) is years away from the feed's other races"
+                ))
+        }
+        return RaceFeed(races: kept.map(\.race), skipped: skipped)
+    }
+
+    /// Races whose start lies within `Race.plausibleSpreadInFeed` of the feed's median start.
+    private static func withoutOutliers(_ races: [(key: String, race: Race)]) -> [(key: String, race: Race)] {
+        guard races.count > 2 else { return races }
+        let starts = races.map(\.race.advertisedStart).sorted()
+        let median = starts[starts.count / 2]
+        return races.filter { abs($0.race.advertisedStart.timeIntervalSince(median)) <= Race.plausibleSpreadInFeed }
+    }
+
+    private static func isoDate(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day())
+    }
+
+    /// A summary key as a message may show it: cleaned, and short.
+    private static func shown(_ key: String) -> String {
+        TerminalText.clean(String(key.prefix(64)), asciiOnly: true)
     }
 
     // MARK: - Whole document
@@ -45,6 +71,11 @@ public struct NedsFeedDecoder: Sendable {
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
+            if let repaired = JSONTextRepair.repaired(data),
+                let root = try? JSONSerialization.jsonObject(with: repaired, options: [.fragmentsAllowed])
+            {
+                return root
+            }
             let preview = TerminalText.clean(String(start.prefix(24)), asciiOnly: true)
             let looksLikeHTML = start.hasPrefix("<")
             throw .invalidFeed(
@@ -60,7 +91,8 @@ public struct NedsFeedDecoder: Sendable {
         case is [Any]: "an array"
         case is String: "a string"
         case is NSNull: "null"
-        default: "a \(type(of: value)) value"
+        case let number as NSNumber: Self.isBoolean(number) ? "a Boolean" : "a number"
+        default: "a value of another kind"
         }
     }
 
@@ -85,17 +117,24 @@ public struct NedsFeedDecoder: Sendable {
         }
         do {
             let id = try requiredString(summary, "race_id")
+            guard id.count <= Self.maximumIDLength else {
+                throw Problem(reason: "race_id is longer than \(Self.maximumIDLength) characters")
+            }
             let raceNumber = try requiredInt(summary, "race_number")
             let meetingName = try requiredString(summary, "meeting_name")
             let categoryID = try requiredString(summary, "category_id")
             guard let category = RaceCategory(nedsID: categoryID) else {
-                throw Problem(reason: "unknown category_id \(categoryID)")
+                throw Problem(reason: "unknown category_id \(shown(categoryID))")
             }
             guard let startObject = summary["advertised_start"] as? [String: Any] else {
                 throw Problem(reason: "missing advertised_start")
             }
             guard let seconds = number(startObject["seconds"]) else {
                 throw Problem(reason: "missing or non-numeric advertised_start.seconds")
+            }
+            let start = Date(timeIntervalSince1970: seconds)
+            guard Race.plausibleStarts.contains(start) else {
+                throw Problem(reason: "advertised_start.seconds \(seconds) is not between 2000 and 2100")
             }
             return .success(
                 Race(
@@ -104,7 +143,7 @@ public struct NedsFeedDecoder: Sendable {
                     name: optionalString(summary["race_name"]),
                     meetingName: meetingName,
                     category: category,
-                    advertisedStart: Date(timeIntervalSince1970: seconds),
+                    advertisedStart: start,
                     venue: Venue(
                         name: optionalString(summary["venue_name"]),
                         state: optionalString(summary["venue_state"]),
@@ -113,7 +152,7 @@ public struct NedsFeedDecoder: Sendable {
         } catch let problem as Problem {
             return .failure(problem)
         } catch {
-            return .failure(Problem(reason: "\(error)"))
+            return .failure(Problem(reason: "the summary could not be read"))
         }
     }
 
@@ -127,7 +166,7 @@ public struct NedsFeedDecoder: Sendable {
             distance: distance,
             trackCondition: (raceForm["track_condition"] as? [String: Any]).flatMap { optionalString($0["name"]) },
             weather: (raceForm["weather"] as? [String: Any]).flatMap { optionalString($0["name"]) },
-            comment: optionalString(raceForm["race_comment"]))
+            comment: optionalString(raceForm["race_comment"], limit: Race.maximumCommentLength))
     }
 
     private static func requiredString(_ summary: [String: Any], _ key: String) throws(Problem) -> String {
@@ -146,10 +185,15 @@ public struct NedsFeedDecoder: Sendable {
         return Int(value)
     }
 
-    private static func optionalString(_ value: Any?) -> String? {
+    static let maximumIDLength = 200
+
+    /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
+    private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
         guard let text = value as? String else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
+        let head = text.prefix(limit + 1)
+        let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        return head.count > limit ? String(trimmed.prefix(limit)) + "…" : trimmed
     }
 
     /// JSON numbers only: a Boolean or a numeric string is not a number here.

@@ -33,7 +33,7 @@ public struct SnapshotReplay: Sendable {
     }
 
     public static func replayID(of race: Race, startingAt start: Date) -> String {
-        "\(race.id)@\(Int(start.timeIntervalSince1970))"
+        "\(race.id)@\(Int(saturatingRoundedDown: start.timeIntervalSince1970))"
     }
 
     /// The races not yet expired at `now`, from as many passes as it takes to
@@ -43,7 +43,7 @@ public struct SnapshotReplay: Sendable {
         let lastShifted = last.advertisedStart.timeIntervalSince1970 + offset
         let expiredBefore = now.timeIntervalSince1970 - Race.boardExpiryDelay
         // First pass whose last race has not expired yet.
-        let firstLivePass = max(0, Int(((expiredBefore - lastShifted) / period).rounded(.down)) + 1)
+        let firstLivePass = max(0, Int(saturatingRoundedDown: (expiredBefore - lastShifted) / period) &+ 1)
 
         let categories = Set(capture.map(\.category))
         var counts: [RaceCategory: Int] = [:]

@@ -358,7 +358,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         case .loading, .error: return nil
         }
         guard let staleReason, let lastGoodUpdate else { return nil }
-        let age = Countdown.roughAge(seconds: Int(clock.now().timeIntervalSince(lastGoodUpdate)))
+        let age = Countdown.roughAge(seconds: Int(saturatingRoundedDown: clock.now().timeIntervalSince(lastGoodUpdate)))
         return "stale — last update \(age) ago (\(staleReason.reason))"
     }
 

@@ -21,7 +21,9 @@ enum AtomicFile {
         } catch {
             throw Failure(description: "could not create \(directory.path)")
         }
-        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
+        let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
+        removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
+        let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Failure(description: "could not create a temporary file (\(errnoText()))")
@@ -38,6 +40,34 @@ enum AtomicFile {
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
+        }
+    }
+
+    /// The file a path ends at, through any chain of symbolic links, so a write replaces the file the link
+    /// points at and the link stays. A path that is no link is its own answer; so is a chain that loops.
+    static func followingLinks(_ file: URL) -> URL {
+        var current = file
+        for _ in 0..<32 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                destination.hasPrefix("/")
+                ? URL(fileURLWithPath: destination)
+                : current.deletingLastPathComponent().appendingPathComponent(destination)
+        }
+        return file
+    }
+
+    /// A process killed between creating its temporary file and renaming it leaves the file behind. Those of
+    /// processes that no longer exist are removed; a live writer's never is.
+    private static func removeTemporariesOfDeadProcesses(in directory: URL, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0, errno == ESRCH {
+                unlink(directory.appendingPathComponent(name).path)
+            }
         }
     }
 

@@ -35,4 +35,11 @@ public enum FavouritesError: Error, Sendable, Equatable, CustomStringConvertible
             "Could not update favourites in \(location): \(reason). Nothing saved was lost."
         }
     }
+
+    /// The cause alone.
+    public var reason: String {
+        switch self {
+        case .unavailable(_, let reason): reason
+        }
+    }
 }

@@ -14,12 +14,21 @@ import Foundation
 ///   so two processes toggling at once both land;
 /// - writes go to a temporary file that is fsynced and then renamed over the
 ///   old one (and the directory fsynced), so a crash leaves the old file or
-///   the new one, never half of either;
-/// - a file that does not parse is renamed to `favourites.json.corrupt-<time>`
-///   and reported once, and the store carries on empty.
+///   the new one, never half of either; a `favourites.json` that is a symbolic
+///   link is written through, so the file it points at stays the one in use;
+/// - the file is input like any other: one that does not parse, is too large,
+///   or holds entries that make no sense is kept aside byte for byte
+///   (`favourites.json.<why>-<time>`) before anything is written in its place,
+///   what can be kept is kept, and the user is told once;
+/// - reading needs no lock and writes nothing unless the file needs repair, so
+///   a read-only data folder still shows its favourites.
 public struct FileFavouritesStore: FavouritesStore {
     public static let fileName = "favourites.json"
     static let lockName = "favourites.lock"
+    /// Favourites are pruned a day after their race, so a real file holds a few dozen. Past these the file is
+    /// not what this app wrote, and reading it whole on every command would make the board crawl.
+    public static let maximumFavourites = 1_000
+    public static let maximumFileBytes = 4 * 1024 * 1024
 
     public let directory: URL
     private let clock: any WallClock
@@ -39,15 +48,27 @@ public struct FileFavouritesStore: FavouritesStore {
     public var location: String { fileURL.path }
 
     /// Reading creates nothing: with no data directory yet there are simply
-    /// no favourites.
+    /// no favourites. A file that needs repair is repaired under the lock when
+    /// the folder can be written; otherwise what could be read is shown, with
+    /// a warning, and the file is left exactly as it is.
     public func load() throws(FavouritesError) -> FavouritesState {
         guard FileManager.default.fileExists(atPath: directory.path) else { return FavouritesState(favourites: []) }
-        return try locked { () throws(FavouritesError) in try read() }
+        let reading = try read()
+        guard reading.problem != nil else { return FavouritesState(favourites: reading.favourites) }
+        do {
+            return try locked { () throws(FavouritesError) in try repaired(read()) }
+        } catch {
+            return FavouritesState(
+                favourites: reading.favourites,
+                warning:
+                    "Warning: \(reading.problem!.describe(location)); it could not be repaired (\(error.reason)), so it is left as it is."
+            )
+        }
     }
 
     public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {
         try locked { () throws(FavouritesError) in
-            let current = try read()
+            let current = try repaired(read())
             var favourites = current.favourites
             if let index = favourites.firstIndex(where: { $0.id == favourite.id }) {
                 favourites.remove(at: index)
@@ -61,18 +82,132 @@ public struct FileFavouritesStore: FavouritesStore {
 
     public func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
         try locked { () throws(FavouritesError) in
-            let current = try read()
+            let current = try repaired(read())
             let kept = current.favourites.filter { !ids.contains($0.id) }
             if kept.count != current.favourites.count { try write(kept) }
             return FavouritesState(favourites: kept, warning: current.warning)
         }
     }
 
+    // MARK: - Reading, which changes nothing
+
+    /// What is wrong with the file as found, if anything.
+    enum Problem: Equatable {
+        case unparseable
+        case tooLarge
+        case notRegularFile
+        case senselessEntries(count: Int, firstReason: String)
+        case tooManyEntries(count: Int)
+
+        /// Kept-aside files are named for the problem.
+        var asideTag: String {
+            switch self {
+            case .unparseable, .notRegularFile: "corrupt"
+            case .tooLarge: "too-large"
+            case .senselessEntries, .tooManyEntries: "before-repair"
+            }
+        }
+
+        func describe(_ location: String) -> String {
+            switch self {
+            case .unparseable: "\(location) could not be read"
+            case .notRegularFile: "\(location) is not a regular file"
+            case .tooLarge:
+                "\(location) is larger than \(FileFavouritesStore.maximumFileBytes / (1024 * 1024)) MB, far more than favourites ever take"
+            case .senselessEntries(let count, let reason):
+                "\(count) \(count == 1 ? "entry" : "entries") in \(location) made no sense (\(reason))"
+            case .tooManyEntries(let count):
+                "\(location) holds \(count) favourites, more than the \(FileFavouritesStore.maximumFavourites) kept"
+            }
+        }
+    }
+
+    struct Reading {
+        /// The favourites that make sense; the latest `maximumFavourites` of them.
+        var favourites: [FavouriteRace]
+        var problem: Problem?
+    }
+
+    private func read() throws(FavouritesError) -> Reading {
+        let data: Data
+        do {
+            data = try RegularFile.read(fileURL.path, maximumBytes: Self.maximumFileBytes)
+        } catch {
+            switch error {
+            case .missing: return Reading(favourites: [])
+            case .tooLarge: return Reading(favourites: [], problem: .tooLarge)
+            case .notRegular: return Reading(favourites: [], problem: .notRegularFile)
+            case .unreadable(let reason):
+                throw .unavailable(location: location, reason: "the file could not be read (\(reason))")
+            }
+        }
+        guard let document = try? Self.decoder().decode(Document.self, from: data) else {
+            return Reading(favourites: [], problem: .unparseable)
+        }
+        var favourites: [FavouriteRace] = []
+        var senseless: [String] = []
+        for entry in document.favourites {
+            switch entry.validated() {
+            case .success(let favourite): favourites.append(favourite)
+            case .failure(let problem): senseless.append(problem.reason)
+            }
+        }
+        if let firstReason = senseless.first {
+            return Reading(
+                favourites: Self.latest(favourites),
+                problem: .senselessEntries(count: senseless.count, firstReason: firstReason))
+        }
+        if favourites.count > Self.maximumFavourites {
+            return Reading(favourites: Self.latest(favourites), problem: .tooManyEntries(count: favourites.count))
+        }
+        return Reading(favourites: favourites)
+    }
+
+    /// The `maximumFavourites` with the latest starts, in the file's order.
+    private static func latest(_ favourites: [FavouriteRace]) -> [FavouriteRace] {
+        guard favourites.count > maximumFavourites else { return favourites }
+        let cutoff = favourites.map(\.advertisedStart).sorted(by: >)[maximumFavourites - 1]
+        var room = maximumFavourites
+        return favourites.filter { favourite in
+            guard favourite.advertisedStart >= cutoff, room > 0 else { return false }
+            room -= 1
+            return true
+        }
+    }
+
     // MARK: - File format
 
-    private struct Document: Codable {
+    private struct Document: Decodable {
+        var favourites: [Entry]
+    }
+
+    private struct Written: Encodable {
         var version = 1
         var favourites: [FavouriteRace]
+    }
+
+    /// One entry as found: decoded alone, so one bad entry costs only itself.
+    private struct Entry: Decodable {
+        let favourite: Result<FavouriteRace, EntryProblem>
+
+        init(from decoder: any Decoder) {
+            do {
+                favourite = .success(try FavouriteRace(from: decoder))
+            } catch {
+                favourite = .failure(EntryProblem(reason: "a field is missing or of the wrong kind"))
+            }
+        }
+
+        func validated() -> Result<FavouriteRace, EntryProblem> {
+            favourite.flatMap { favourite in
+                if let reason = favourite.implausibility { return .failure(EntryProblem(reason: reason)) }
+                return .success(favourite)
+            }
+        }
+    }
+
+    private struct EntryProblem: Error {
+        let reason: String
     }
 
     private static func encoder() -> JSONEncoder {
@@ -88,57 +223,71 @@ public struct FileFavouritesStore: FavouritesStore {
         return decoder
     }
 
-    // MARK: - Steps, all called with the lock held
+    // MARK: - Steps that change the file, all called with the lock held
 
-    private func read() throws(FavouritesError) -> FavouritesState {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return FavouritesState(favourites: []) }
-            throw .unavailable(location: location, reason: "the file could not be read")
+    /// The reading as it can be used, with the file repaired first if it needed it: the file as it was is
+    /// kept aside, then what makes sense is written in its place. If it cannot be kept aside, nothing is
+    /// written and the call fails: a file is never replaced that has not been kept.
+    private func repaired(_ reading: Reading) throws(FavouritesError) -> FavouritesState {
+        guard let problem = reading.problem else { return FavouritesState(favourites: reading.favourites) }
+        if problem == .notRegularFile {
+            throw .unavailable(location: location, reason: "it is not a regular file; move it away to save favourites")
         }
-        do {
-            let document = try Self.decoder().decode(Document.self, from: data)
-            return FavouritesState(favourites: document.favourites)
-        } catch {
-            let aside = try moveAside()
-            return FavouritesState(
-                favourites: [],
-                warning:
-                    "Warning: \(location) could not be read; moved it aside to \(aside.path) and started with no favourites."
-            )
-        }
+        let aside = try keepAside(tag: problem.asideTag)
+        try write(reading.favourites)
+        let outcome =
+            reading.favourites.isEmpty
+            ? "started with no favourites"
+            : "kept the \(reading.favourites.count) that do"
+        return FavouritesState(
+            favourites: reading.favourites,
+            warning: "Warning: \(problem.describe(location)); the file as it was is kept at \(aside.path); \(outcome).")
     }
 
-    private func moveAside() throws(FavouritesError) -> URL {
+    /// Copies the file's bytes to `favourites.json.<tag>-<time>` beside it. A copy, not a rename, so a
+    /// `favourites.json` that is a symbolic link stays one.
+    private func keepAside(tag: String) throws(FavouritesError) -> URL {
+        let stamp = Self.stampFormatter.string(from: clock.now())
+        var target = directory.appendingPathComponent("\(Self.fileName).\(tag)-\(stamp)")
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            target = directory.appendingPathComponent("\(Self.fileName).\(tag)-\(stamp)-\(attempt)")
+            attempt += 1
+        }
+        do {
+            try FileManager.default.copyItem(at: fileURL.resolvingSymlinksInPath(), to: target)
+        } catch {
+            try? FileManager.default.removeItem(at: target)
+            throw .unavailable(
+                location: location,
+                reason:
+                    "it needs repair but could not be kept aside first (\(Self.reason(error))), so it is left as it is")
+        }
+        return target
+    }
+
+    private static let stampFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let stamp = formatter.string(from: clock.now())
-        var target = directory.appendingPathComponent("\(Self.fileName).corrupt-\(stamp)")
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target.path) {
-            target = directory.appendingPathComponent("\(Self.fileName).corrupt-\(stamp)-\(attempt)")
-            attempt += 1
-        }
-        guard rename(fileURL.path, target.path) == 0 else {
-            throw .unavailable(
-                location: location, reason: "could not move the unreadable file aside (\(AtomicFile.errnoText()))")
-        }
-        return target
+        return formatter
+    }()
+
+    private static func reason(_ error: any Error) -> String {
+        let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
+        return code.map { String(cString: strerror(Int32($0))) } ?? "the copy failed"
     }
 
     private func write(_ favourites: [FavouriteRace]) throws(FavouritesError) {
         let data: Data
         do {
-            data = try Self.encoder().encode(Document(favourites: favourites))
+            data = try Self.encoder().encode(Written(favourites: favourites))
         } catch {
             throw .unavailable(location: location, reason: "could not encode favourites")
         }
         do {
-            try AtomicFile.write(data, to: fileURL)
+            try AtomicFile.write(data, to: AtomicFile.followingLinks(fileURL))
         } catch {
             throw .unavailable(location: location, reason: error.description)
         }
@@ -164,5 +313,20 @@ public struct FileFavouritesStore: FavouritesStore {
         defer { flock(descriptor, LOCK_UN) }
         return try body()
     }
+}
 
+extension FavouriteRace {
+    /// Why an entry loaded from disk cannot be a race this app saved, or nil if it can.
+    var implausibility: String? {
+        if id.isEmpty || id.count > 200 { return "an id that is empty or over 200 characters" }
+        // Feeds' text is cut to `Race.maximumTextLength` before it can be saved; the bound here is looser so
+        // that only a file this app did not write can fail it.
+        if meetingName.isEmpty || meetingName.count > 1_000 {
+            return "a meeting name that is empty or over 1000 characters"
+        }
+        if let name, name.count > 1_000 { return "a race name over 1000 characters" }
+        if !(1...999_999).contains(number) { return "race number \(number)" }
+        if !Race.plausibleStarts.contains(advertisedStart) { return "a start that is not between 2000 and 2100" }
+        return nil
+    }
 }

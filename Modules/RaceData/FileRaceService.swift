@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads a feed from a JSON file on every fetch, as it is: no replay, so a
@@ -13,27 +14,27 @@ public struct FileRaceService: RaceService {
         self.maximumBytes = maximumBytes
     }
 
-    public var sourceDescription: String { "file \(path)" }
+    /// The path as typed, cleaned: it is echoed in every message about this source.
+    public var sourceDescription: String { "file \(TerminalText.clean(path, asciiOnly: true))" }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+            data = try RegularFile.read(path, maximumBytes: maximumBytes)
         } catch {
-            throw .unavailable(source: sourceDescription, reason: Self.readFailureReason(path: path))
+            switch error {
+            case .tooLarge: throw .tooLarge(source: sourceDescription, limit: maximumBytes)
+            case .missing: throw .unavailable(source: sourceDescription, reason: "no such file")
+            case .notRegular: throw .unavailable(source: sourceDescription, reason: Self.notRegularReason(path))
+            case .unreadable(let reason): throw .unavailable(source: sourceDescription, reason: reason)
+            }
         }
-        guard data.count <= maximumBytes else { throw .tooLarge(source: sourceDescription, limit: maximumBytes) }
         return try decoder.decode(data, source: sourceDescription)
     }
 
-    static func readFailureReason(path: String) -> String {
+    private static func notRegularReason(_ path: String) -> String {
         var isDirectory: ObjCBool = false
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        if isDirectory.boolValue { return "it is a directory, not a file" }
-        if !manager.isReadableFile(atPath: path) { return "permission denied" }
-        return "the file could not be read"
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return isDirectory.boolValue ? "it is a directory, not a file" : "it is not a regular file"
     }
 }

@@ -72,11 +72,137 @@ struct FileFavouritesStoreTests {
         #expect(first.favourites.isEmpty)
         #expect(
             first.warning
-                == "Warning: \(store.fileURL.path) could not be read; moved it aside to \(aside.path) and started with no favourites."
+                == "Warning: \(store.fileURL.path) could not be read; the file as it was is kept at \(aside.path); started with no favourites."
         )
         #expect(try Data(contentsOf: aside) == garbage, "the damaged file is kept byte for byte")
         #expect(try store.load().warning == nil)
         #expect(try store.toggle(favourite("a")).ids == ["a"])
+    }
+
+    /// The file as a person or another program might have left it: `entries` are written as JSON values.
+    private func writeFile(entries: [String]) throws -> Data {
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let data = Data("{\"version\": 1, \"favourites\": [\(entries.joined(separator: ","))]}".utf8)
+        try data.write(to: store.fileURL)
+        return data
+    }
+
+    private func entry(_ id: String, start: String = "1748310300", number: String = "10") -> String {
+        "{\"id\": \"\(id)\", \"meetingName\": \"Casino\", \"number\": \(number), \"category\": \"greyhound\", \"advertisedStart\": \(start)}"
+    }
+
+    @Test(
+        "entries that make no sense are dropped with a warning, the rest kept, the file as it was kept aside",
+        arguments: [
+            ("1e19", "10", "a start that is not between 2000 and 2100"),
+            ("-1e308", "10", "a start that is not between 2000 and 2100"),
+            ("1748310300", "1e19", "a field is missing or of the wrong kind"),
+            ("1748310300", "0", "race number 0"),
+            ("\"soon\"", "10", "a field is missing or of the wrong kind"),
+        ])
+    func senselessEntries(start: String, number: String, reason: String) throws {
+        defer { directory.remove() }
+        let original = try writeFile(entries: [entry("good"), entry("bad", start: start, number: number)])
+
+        let state = try store.load()
+        let aside = store.directory.appendingPathComponent("favourites.json.before-repair-20250527T014000Z")
+        #expect(state.ids == ["good"])
+        #expect(
+            state.warning
+                == "Warning: 1 entry in \(store.fileURL.path) made no sense (\(reason)); the file as it was is kept at \(aside.path); kept the 1 that do."
+        )
+        #expect(try Data(contentsOf: aside) == original, "kept byte for byte")
+        let again = try store.load()
+        #expect(again.ids == ["good"])
+        #expect(again.warning == nil, "reported once")
+    }
+
+    @Test("a file that cannot be locked (a read-only folder) still shows its favourites, and is left as it is")
+    func readOnlyFolder() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("a"))
+        let lock = store.directory.appendingPathComponent("favourites.lock")
+        try FileManager.default.removeItem(at: lock)
+        // A directory where the lock file goes: opening it for writing fails, as in a read-only folder (the
+        // tests may run as root, which file modes do not stop).
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        #expect(try store.load().ids == ["a"])
+
+        let original = try writeFile(entries: [entry("good"), entry("bad", start: "1e19")])
+        let state = try store.load()
+        #expect(state.ids == ["good"])
+        #expect(state.warning?.contains("it could not be repaired (could not open the lock file") == true)
+        #expect(state.warning?.hasSuffix("so it is left as it is.") == true)
+        #expect(try Data(contentsOf: store.fileURL) == original)
+        #expect(throws: FavouritesError.self) { try store.toggle(favourite("b")) }
+        #expect(try Data(contentsOf: store.fileURL) == original, "a failed save changes nothing")
+    }
+
+    @Test("a favourites.json that is a symbolic link is written through; the link stays a link")
+    func symbolicLink() throws {
+        defer { directory.remove() }
+        let dotfiles = directory.url.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("favourites.json")
+        try Data("{\"version\": 1, \"favourites\": []}".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: store.fileURL.path, withDestinationPath: "../dotfiles/favourites.json")
+
+        _ = try store.toggle(favourite("a"))
+        _ = try store.toggle(favourite("b"))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path)
+                == "../dotfiles/favourites.json")
+        #expect(try FileFavouritesStore(directory: dotfiles, clock: clock).load().ids == ["a", "b"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["favourites.json"])
+    }
+
+    @Test("temporary files of writers killed mid-save are removed; a live writer's is not")
+    func staleTemporaries() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let dead = try ProcessRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo $$"], environment: [:])
+        let deadPID = dead.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stale = store.directory.appendingPathComponent(".favourites.json.tmp-\(deadPID)")
+        let live = store.directory.appendingPathComponent(".favourites.json.tmp-1")
+        try Data(count: 100).write(to: stale)
+        try Data(count: 100).write(to: live)
+
+        _ = try store.toggle(favourite("a"))
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: live.path), "pid 1 is alive")
+    }
+
+    @Test("a file over the size cap is kept aside unread; over the count cap, the latest are kept")
+    func caps() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let huge = Data(count: FileFavouritesStore.maximumFileBytes + 1)
+        try huge.write(to: store.fileURL)
+        let state = try store.load()
+        #expect(state.favourites.isEmpty)
+        #expect(state.warning?.contains("is larger than 4 MB, far more than favourites ever take") == true)
+        let aside = store.directory.appendingPathComponent("favourites.json.too-large-20250527T014000Z")
+        #expect(try Data(contentsOf: aside).count == huge.count)
+
+        let count = FileFavouritesStore.maximumFavourites + 5
+        _ = try writeFile(entries: (0..<count).map { entry("r\($0)", start: "\(1_748_310_000 + $0)") })
+        let capped = try store.load()
+        #expect(capped.favourites.count == FileFavouritesStore.maximumFavourites)
+        #expect(capped.favourites.first?.id == "r5", "the five earliest starts go")
+        #expect(capped.warning?.contains("holds \(count) favourites, more than the 1000 kept") == true)
+    }
+
+    @Test("a favourites.json that is a FIFO is never opened for a wait, and never replaced")
+    func notARegularFile() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        try #require(mkfifo(store.fileURL.path, 0o600) == 0)
+        #expect(try store.load().favourites.isEmpty)
+        #expect(try store.load().warning?.contains("is not a regular file") == true)
+        #expect(throws: FavouritesError.self) { try store.toggle(favourite("a")) }
     }
 
     @Test("a second damaged file the same second gets its own aside name")

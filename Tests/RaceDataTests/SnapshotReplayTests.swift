@@ -116,7 +116,7 @@ struct FileRaceServiceTests {
         }
     }
 
-    @Test("a file bigger than the cap, or endless like a device, is refused")
+    @Test("a file bigger than the cap is refused; an endless device or a FIFO is not read at all")
     func tooLarge() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -124,8 +124,16 @@ struct FileRaceServiceTests {
         #expect(throws: RaceDataError.tooLarge(source: "file \(file.path)", limit: 1024)) {
             try FileRaceService(path: file.path, maximumBytes: 1024).fetchRaces()
         }
-        #expect(throws: RaceDataError.tooLarge(source: "file /dev/zero", limit: 10 * 1024 * 1024)) {
+        #expect(
+            throws: RaceDataError.unavailable(source: "file /dev/zero", reason: "it is not a regular file")
+        ) {
             try FileRaceService(path: "/dev/zero").fetchRaces()
+        }
+        // Opening a FIFO with no writer would wait forever.
+        let fifo = directory.url.appendingPathComponent("feed.fifo").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: RaceDataError.unavailable(source: "file \(fifo)", reason: "it is not a regular file")) {
+            try FileRaceService(path: fifo).fetchRaces()
         }
     }
 

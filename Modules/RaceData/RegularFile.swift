@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a whole file that must be an ordinary one of bounded size. Everything on disk is input: a path can
+/// name a FIFO (opening it would wait for a writer forever), a device that never ends, or a file of gigabytes.
+/// Symbolic links are followed.
+enum RegularFile {
+    enum Failure: Error, Equatable {
+        case missing
+        case notRegular
+        case tooLarge(limit: Int)
+        case unreadable(reason: String)
+    }
+
+    static func read(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
+        // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .missing
+            case EACCES, EPERM: throw .unreadable(reason: "permission denied")
+            default: throw .unreadable(reason: AtomicFile.errnoText())
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: AtomicFile.errnoText()) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
+        guard status.st_size <= off_t(maximumBytes) else { throw .tooLarge(limit: maximumBytes) }
+
+        var data = Data(count: Int(status.st_size))
+        var received = 0
+        // A file that grows while it is read is read up to the limit and judged by it.
+        while true {
+            if received == data.count {
+                guard data.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+                data.count += max(4096, min(data.count, maximumBytes + 1 - data.count))
+            }
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + received, buffer.count - received)
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .unreadable(reason: AtomicFile.errnoText())
+            }
+            if count == 0 { break }
+            received += count
+        }
+        data.count = received
+        guard received <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        return data
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, bytes, count)
+        #else
+            Darwin.read(descriptor, bytes, count)
+        #endif
+    }
+}

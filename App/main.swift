@@ -31,7 +31,7 @@ case .interactive, .single:
 
 guard let source = RaceSource(argument: options.source) else {
     fail(
-        "--source '\(options.source)' is not valid: expected \(RaceSource.usage). Run `next-to-go --help` for usage.",
+        "--source \(TerminalText.quoted(options.source, limit: 200)) is not valid: expected \(RaceSource.usage). Run `next-to-go --help` for usage.",
         status: .usage)
 }
 

@@ -35,6 +35,33 @@ public enum TerminalText {
         return String(scalars)
     }
 
+    /// What the user typed, quoted for a message: control characters shown in caret notation (`^[` for
+    /// Escape) so an escape sequence is named rather than obeyed, other invisible characters as `<U+202E>`,
+    /// the rest as `clean` with `asciiOnly`, and anything past `limit` characters cut with `...`.
+    public static func quoted(_ typed: String, limit: Int = 40) -> String {
+        var shown = ""
+        var count = 0
+        for scalar in typed.unicodeScalars {
+            guard count < limit else {
+                shown += "..."
+                break
+            }
+            count += 1
+            switch scalar.value {
+            case 0x00..<0x20: shown += "^" + String(UnicodeScalar(UInt8(scalar.value) + 0x40))
+            case 0x7F: shown += "^?"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                    shown += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
+                default:
+                    shown += scalar.isASCII ? String(scalar) : clean(String(scalar), asciiOnly: true)
+                }
+            }
+        }
+        return "'" + shown + "'"
+    }
+
     /// Typographic punctuation (feeds are full of it) and our own separators,
     /// spelled in ASCII.
     private static let asciiPunctuation: [Unicode.Scalar: String] = [

@@ -36,10 +36,15 @@ public struct FeedCache: Sendable {
 
     public func lookUp(_ url: URL) -> Lookup {
         let file = fileURL(for: url)
-        guard let data = try? Data(contentsOf: file) else {
-            return FileManager.default.fileExists(atPath: file.path) ? .damaged(path: file.path) : .none
+        let data: Data
+        do {
+            // The saved body is at most the feed cap, and JSON-escaped it can grow; a bigger file is not ours.
+            data = try RegularFile.read(file.path, maximumBytes: 2 * HTTPRaceService.Limits.standard.maximumBodyBytes)
+        } catch {
+            return error == .missing ? .none : .damaged(path: file.path)
         }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == url.absoluteString,
+            entry.savedAt.isFinite, Race.plausibleStarts.contains(Date(timeIntervalSince1970: entry.savedAt)),
             let feed = try? NedsFeedDecoder().decode(Data(entry.body.utf8), source: url.absoluteString)
         else {
             return .damaged(path: file.path)

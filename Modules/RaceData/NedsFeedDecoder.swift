@@ -190,10 +190,13 @@ public struct NedsFeedDecoder: Sendable {
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
     private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
         guard let text = value as? String else { return nil }
-        let head = text.prefix(limit + 1)
-        let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        return head.count > limit ? String(trimmed.prefix(limit)) + "…" : trimmed
+        // Only the head is ever looked at, so a field of megabytes costs no more than a short one.
+        let head = text.drop(while: \.isWhitespace).prefix(limit + 1)
+        guard head.count > limit else {
+            let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        return String(head.prefix(limit)) + "…"
     }
 
     /// JSON numbers only: a Boolean or a numeric string is not a number here.

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// What the command line asked for: `next-to-go [OPTIONS] [COMMAND [ARGUMENT…]]`.
@@ -47,8 +48,12 @@ public struct LaunchOptions: Sendable, Equatable {
                 source = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
             case "--now":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                guard let seconds = TimeInterval(text), seconds.isFinite, seconds >= 0 else {
-                    throw .invalidValue(option: name, value: text, expected: "Unix seconds, e.g. 1748310000")
+                guard let seconds = TimeInterval(text), seconds.isFinite,
+                    Race.plausibleStarts.contains(Date(timeIntervalSince1970: seconds))
+                else {
+                    throw .invalidValue(
+                        option: name, value: text,
+                        expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
                 }
                 now = Date(timeIntervalSince1970: seconds)
             case "--refresh":
@@ -110,10 +115,10 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): "unknown option '\(option)'"
+        case .unknownOption(let option): "unknown option \(TerminalText.quoted(option))"
         case .missingValue(let option): "\(option) needs a value"
         case .invalidValue(let option, let value, let expected):
-            "\(option) '\(value)' is not valid: expected \(expected)"
+            "\(option) \(TerminalText.quoted(value, limit: 200)) is not valid: expected \(expected)"
         }
     }
 }

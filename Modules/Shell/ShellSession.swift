@@ -75,8 +75,8 @@ public final class ShellSession: Navigator {
 
     private func unknownCommandMessage(_ name: String) -> String {
         stack.count > 1
-            ? "'\(name)' is not available here. Type `back` to return, or `help` to see the commands."
-            : "Unknown command '\(name)'. Type `help` to see the commands."
+            ? "\(TerminalText.quoted(name)) is not available here. Type `back` to return, or `help` to see the commands."
+            : "Unknown command \(TerminalText.quoted(name)). Type `help` to see the commands."
     }
 
     public func helpLines() -> [String] {

@@ -18,6 +18,11 @@ public final class TerminationSignals {
 
     /// - Parameter onSignal: runs on the main queue before the exit, to restore what the app changed.
     public init(onSignal: @escaping @MainActor (Int32) -> Void = { _ in }) {
+        // A parent may hand the signals down blocked (test runners do); blocked, they would never arrive.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in Self.handled { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         sources = Self.handled.map { number in
             // Dispatch sees the signal only if its default action no longer runs.
             signal(number, SIG_IGN)

@@ -24,6 +24,19 @@ struct CountdownTests {
         #expect(Countdown(seconds: seconds).text == expected)
     }
 
+    @Test("spans no clock can hold never trap: they read as over a year")
+    func extremes() {
+        let now = Date(timeIntervalSince1970: 1_748_310_000)
+        #expect(Countdown(from: now, to: Date(timeIntervalSince1970: 1e19)).text == "over a year")
+        #expect(Countdown(from: now, to: Date(timeIntervalSince1970: -1e308)).text == "-over a year")
+        #expect(Countdown(from: now, to: Date(timeIntervalSince1970: -1e308)).elapsedText == "over a year")
+        #expect(Countdown.roughAge(seconds: Int.max) == "over a year")
+        #expect(Int(saturatingRoundedDown: .nan) == 0)
+        #expect(Int(saturatingRoundedDown: 1e300) == Int.max)
+        #expect(Int(saturatingRoundedDown: -1e300) == Int.min)
+        #expect(Int(saturatingRoundedDown: -1.5) == -2)
+    }
+
     @Test("whole seconds are taken towards the past")
     func rounding() {
         let start = Date(timeIntervalSince1970: 1000)

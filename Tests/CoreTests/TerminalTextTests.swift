@@ -38,5 +38,25 @@ struct TerminalTextTests {
         #expect(TerminalText.wrap("one two three four", columns: 9) == ["one two", "three", "four"])
         #expect(TerminalText.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
         #expect(TerminalText.wrap("", columns: 4) == [])
+        #expect(TerminalText.wrap("ab cdefghij k", columns: 4) == ["ab", "cdef", "ghij", "k"])
+        #expect(TerminalText.wrap("大井大井大", columns: 4) == ["大井", "大井", "大"], "by columns, not characters")
+        #expect(TerminalText.wrap("abc", columns: 0) == ["a", "b", "c"], "a line always holds something")
+    }
+
+    @Test("a word of 200,000 letters wraps into full lines, every letter kept")
+    func wrapHugeWord() {
+        let lines = TerminalText.wrap(String(repeating: "a", count: 200_000), columns: 80)
+        #expect(lines.count == 2_500)
+        #expect(lines.allSatisfy { $0.count == 80 })
+    }
+
+    @Test("typed text is quoted with control characters named, never sent to the terminal")
+    func quoted() {
+        #expect(TerminalText.quoted("lsit") == "'lsit'")
+        #expect(TerminalText.quoted("\u{1B}]0;pwned\u{07}") == "'^[]0;pwned^G'")
+        #expect(TerminalText.quoted("\u{1B}[A") == "'^[[A'")
+        #expect(TerminalText.quoted("a\u{7F}\u{9B}\u{202E}b") == "'a^?<U+9B><U+202E>b'")
+        #expect(TerminalText.quoted("café") == "'cafe'")
+        #expect(TerminalText.quoted(String(repeating: "x", count: 100), limit: 5) == "'xxxxx...'")
     }
 }

@@ -184,7 +184,7 @@ struct ErrorEndToEndTests {
             (["--bogus"], "next-to-go: unknown option '--bogus'. Run `next-to-go --help` for usage.\n"),
             (
                 ["--now", "soon"],
-                "next-to-go: --now 'soon' is not valid: expected Unix seconds, e.g. 1748310000. Run `next-to-go --help` for usage.\n"
+                "next-to-go: --now 'soon' is not valid: expected Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000. Run `next-to-go --help` for usage.\n"
             ),
             (["--source"], "next-to-go: --source needs a value. Run `next-to-go --help` for usage.\n"),
             (

@@ -1,8 +1,9 @@
 import Core
 import Foundation
-import RaceData
 import TestSupport
 import Testing
+
+@testable import RaceData
 
 @Suite("Decoding the Neds feed")
 struct NedsFeedDecoderTests {
@@ -140,11 +141,63 @@ struct NedsFeedDecoderTests {
             ("{\"status\": 200}", "it has no `data` object"),
             ("{\"data\": {\"next_to_go_ids\": []}}", "it has no `data.race_summaries` object"),
             ("{\"data\": {\"race_summaries\": []}}", "it has no `data.race_summaries` object"),
+            ("true", "expected a JSON object at the top level, found a Boolean"),
+            ("12", "expected a JSON object at the top level, found a number"),
         ])
     func invalidFeeds(body: String, reason: String) {
         #expect(throws: RaceDataError.invalidFeed(source: "file /tmp/x.json", reason: reason)) {
             try decoder.decode(Data(body.utf8), source: "file /tmp/x.json")
         }
+    }
+
+    @Test("a race years away from the rest of the feed is skipped as a mistake, with its reason")
+    func outlierStart() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
+            if summary["race_number"] as? Int == 5 { summary["advertised_start"] = ["seconds": 4_000_000_000] }
+        }
+        let feed = try decoder.decode(data, source: "five")
+        #expect(feed.races.count == 4)
+        #expect(feed.skipped.map(\.reason) == ["advertised_start 2096-10-02 is years away from the feed's other races"])
+    }
+
+    @Test("text fields are cut at decode, marked with an ellipsis; ids past 200 characters skip the race")
+    func longText() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
+            summary["meeting_name"] = "  " + String(repeating: "M", count: 5_000)
+            var form = summary["race_form"] as? [String: Any] ?? [:]
+            form["race_comment"] = String(repeating: "c", count: 50_000)
+            summary["race_form"] = form
+            if summary["race_number"] as? Int == 5 { summary["race_id"] = String(repeating: "i", count: 201) }
+        }
+        let feed = try decoder.decode(data, source: "five")
+        #expect(feed.races.count == 4)
+        #expect(feed.skipped.map(\.reason) == ["race_id is longer than 200 characters"])
+        for race in feed.races {
+            #expect(race.meetingName == String(repeating: "M", count: Race.maximumTextLength) + "…")
+            #expect(race.form.comment?.count == Race.maximumCommentLength + 1)
+        }
+    }
+
+    @Test(
+        "a lone surrogate escape or bytes that are not UTF-8 are mended, not fatal to the feed",
+        arguments: [
+            (#"{"data":{"race_summaries":{},"x":"\ud800"}}"#, true),
+            (#"{"data":{"race_summaries":{},"x":"\udc00\ud83d"}}"#, true),
+            (#"{"data":{"race_summaries":{},"x":"\\ud800"}}"#, false),
+            (#"{"data":{"race_summaries":{},"x":"\ud83d\ude00"}}"#, false),
+        ])
+    func mendedText(body: String, needsMending: Bool) throws {
+        #expect(try decoder.decode(Data(body.utf8), source: "x") == RaceFeed(races: []))
+        #expect((JSONTextRepair.repaired(Data(body.utf8)) != nil) == needsMending, "only what is broken is touched")
+    }
+
+    @Test("bytes that are not UTF-8 become U+FFFD and the feed is read")
+    func invalidUTF8() throws {
+        var body = Data(#"{"data":{"race_summaries":{},"x":"ab"}}"#.utf8)
+        body[body.count - 5] = 0xFF
+        #expect(try decoder.decode(body, source: "x") == RaceFeed(races: []))
+        let mended = try #require(JSONTextRepair.repaired(body))
+        #expect(String(decoding: mended, as: UTF8.self).contains("\u{FFFD}b"))
     }
 
     @Test("error messages read as sentences and map to exit codes")

@@ -67,9 +67,12 @@ struct LaunchOptionsTests {
         }
         #expect(
             throws: LaunchOptionsError.invalidValue(
-                option: "--now", value: "noon", expected: "Unix seconds, e.g. 1748310000")
+                option: "--now", value: "noon",
+                expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
         ) { try LaunchOptions(arguments: ["--now", "noon"]) }
-        #expect(throws: LaunchOptionsError.self) { try LaunchOptions(arguments: ["--now", "-5"]) }
+        for extreme in ["-5", "1e19", "1e308", "-1e308", "9.3e18", "nan", "inf", "4102444801"] {
+            #expect(throws: LaunchOptionsError.self, "\(extreme)") { try LaunchOptions(arguments: ["--now", extreme]) }
+        }
         #expect(LaunchOptionsError.unknownOption("--sauce").description == "unknown option '--sauce'")
     }
 }

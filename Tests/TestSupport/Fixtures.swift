@@ -35,6 +35,24 @@ public enum Fixtures {
         try JSONSerialization.jsonObject(with: data(name)) as! [String: Any]
     }
 
+    /// The capture cut to its first race (in its running order), with `edit` applied to that race's summary.
+    /// `replacing` then swaps placeholder text for raw JSON text no serialiser would write (a lone `\ud800`).
+    public static func oneRace(
+        _ name: String, replacing replacements: [String: String] = [:], _ edit: (_ summary: inout [String: Any]) -> Void
+    ) throws -> Data {
+        var document = try json(name)
+        var body = document["data"] as! [String: Any]
+        let first = (body["next_to_go_ids"] as! [String])[0]
+        var summary = (body["race_summaries"] as! [String: Any])[first] as! [String: Any]
+        edit(&summary)
+        body["next_to_go_ids"] = [first]
+        body["race_summaries"] = [first: summary]
+        document["data"] = body
+        var text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+        for (placeholder, raw) in replacements { text = text.replacingOccurrences(of: placeholder, with: raw) }
+        return Data(text.utf8)
+    }
+
     /// Applies `edit` to every race summary of a capture and returns the document.
     public static func editedSummaries(
         _ name: String, _ edit: (_ key: String, _ summary: inout [String: Any]) -> Void

@@ -37,6 +37,17 @@ public final class RunningProcess: @unchecked Sendable {
     public var output: String { String(decoding: stdout.value, as: UTF8.self) }
     public var errors: String { String(decoding: stderr.value, as: UTF8.self) }
 
+    /// Sends `signal` to the program, as a terminal or `kill` would.
+    public func send(signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the program to exit by itself, input still open; false if it is still running.
+    @discardableResult
+    public func waitForExit(timeout: TimeInterval = 10) -> Bool {
+        poll(for: timeout) { !process.isRunning }
+    }
+
     /// Types a line.
     public func send(_ line: String) {
         write(line + "\n")

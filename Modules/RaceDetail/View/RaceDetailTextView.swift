@@ -18,12 +18,20 @@ public final class RaceDetailTextView: RaceDetailViewInput {
     public func display(_ viewModel: RaceDetailViewModel) {
         let width = min(style.width, Self.maximumWidth)
         output.writeLine(rule(width: width))
-        var heading = style.paint(style.clean(viewModel.title), .bold)
-        if let subtitle = viewModel.subtitle {
-            heading += (style.usesGlyphs ? " · " : " - ") + style.clean(subtitle)
+        let title = style.clean(viewModel.title)
+        let subtitle = viewModel.subtitle.map { (style.usesGlyphs ? " · " : " - ") + style.clean($0) } ?? ""
+        let marker = viewModel.isFavourite ? "  " + RaceTable.favouriteMarker(style: style) : ""
+        let headingColumns = width - Self.indent.count
+        if TerminalText.width(of: title + subtitle + marker) <= headingColumns {
+            let paintedMarker =
+                viewModel.isFavourite ? "  " + style.paint(RaceTable.favouriteMarker(style: style), .red) : ""
+            output.writeLine(Self.indent + style.paint(title, .bold) + subtitle + paintedMarker)
+        } else {
+            // A heading too long for one line (a feed's names can be hundreds of characters) is wrapped, unpainted.
+            for line in TerminalText.wrap(title + subtitle + marker, columns: headingColumns) {
+                output.writeLine(Self.indent + line)
+            }
         }
-        if viewModel.isFavourite { heading += "  " + style.paint(RaceTable.favouriteMarker(style: style), .red) }
-        output.writeLine(Self.indent + heading)
         if let notice = viewModel.expiredNotice {
             output.writeLine(Self.indent + style.paint(style.clean(notice), .yellow))
         }
@@ -31,14 +39,11 @@ public final class RaceDetailTextView: RaceDetailViewInput {
         let labelColumns =
             (viewModel.fields.map(\.label.count) + [viewModel.comment == nil ? 0 : "Comment".count]).max() ?? 0
         let valueIndent = Self.indent + String(repeating: " ", count: labelColumns + 2)
-        for field in viewModel.fields {
-            output.writeLine(labelled(field.label, style.clean(field.value), labelColumns: labelColumns))
-        }
-        if let comment = viewModel.comment {
-            let lines = TerminalText.wrap(style.clean(comment), columns: max(20, width - valueIndent.count))
+        let fields = viewModel.fields.map { ($0.label, $0.value) } + (viewModel.comment.map { [("Comment", $0)] } ?? [])
+        for (label, value) in fields {
+            let lines = TerminalText.wrap(style.clean(value), columns: max(20, width - valueIndent.count))
             for (index, line) in lines.enumerated() {
-                output.writeLine(
-                    index == 0 ? labelled("Comment", line, labelColumns: labelColumns) : valueIndent + line)
+                output.writeLine(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
             }
         }
         output.writeLine(rule(width: width))

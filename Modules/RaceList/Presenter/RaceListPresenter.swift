@@ -89,7 +89,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         for word in arguments {
             guard let category = RaceCategory(userInput: word) else {
                 view?.displayCommandError(
-                    "Unknown category '\(word)'. Choose from horse, greyhound, harness, or `filter clear`.")
+                    "Unknown category \(TerminalText.quoted(word)). Choose from horse, greyhound, harness, or `filter clear`."
+                )
                 completion(.failure(.usage))
                 return
             }

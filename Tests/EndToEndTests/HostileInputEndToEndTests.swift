@@ -1,0 +1,192 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every reproducer of "no input crashes or hangs it": each is a one-race feed derived from a real capture,
+/// a file on disk, a signal, or an output that cannot be written. Each must end in a board or a clear
+/// message with an exit status, never a crash, a hang or a control byte from the input on the screen.
+@Suite("next-to-go against hostile input")
+struct HostileInputEndToEndTests {
+    static let now = "1744097990"  // ten seconds before Nagoya R5, the first race of the five-race capture
+
+    private func run(
+        feed: Data, _ commands: String = "", arguments: [String] = ["list"], environment: [String: String] = [:]
+    ) throws -> ProcessRunner.Run {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("races.json", contents: feed)
+        return try BinaryRunner.run(
+            ["--source", "file:\(file.path)", "--now", Self.now] + arguments, stdin: commands,
+            environment: environment, timeout: 30)
+    }
+
+    private func expectNoCrash(_ run: ProcessRunner.Run, _ comment: Comment? = nil) {
+        #expect(!run.stderr.contains("Fatal error"), comment)
+        #expect(!run.stderr.contains("Program crashed"), comment)
+        #expect(run.status < 128, "ended by a signal: \(run.status)")
+    }
+
+    @Test("a start time no clock can hold skips the race with its reason", arguments: [1e19, 1e308, -1e308, 9.3e18])
+    func extremeStart(seconds: Double) throws {
+        let feed = try Fixtures.oneRace(Fixtures.fiveRaces) { $0["advertised_start"] = ["seconds": seconds] }
+        let run = try run(feed: feed)
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("No upcoming races."))
+        #expect(run.stdout.contains("is not between 2000 and 2100"))
+    }
+
+    @Test("a race number or distance no race has is never a crash", arguments: [1e19, 1e308, -1e308, 9.3e18])
+    func extremeNumbers(value: Double) throws {
+        let badNumber = try run(feed: Fixtures.oneRace(Fixtures.fiveRaces) { $0["race_number"] = value })
+        expectNoCrash(badNumber)
+        #expect(badNumber.stdout.contains("left out (race_number is not a whole number)"))
+
+        let badDistance = try run(
+            feed: Fixtures.oneRace(Fixtures.fiveRaces) { summary in
+                var form = summary["race_form"] as! [String: Any]
+                form["distance"] = value
+                summary["race_form"] = form
+            }, "show 1\n", arguments: [])
+        expectNoCrash(badDistance)
+        #expect(badDistance.status == 0)
+        #expect(badDistance.stdout.contains("  Nagoya R5"), "the race stays; only the distance is not shown")
+    }
+
+    @Test("a 3 MB meeting name is shown cut, and the board comes back at once")
+    func hugeMeetingName() throws {
+        let feed = try Fixtures.oneRace(Fixtures.fiveRaces) {
+            $0["meeting_name"] = String(repeating: "😀", count: 800_000)
+        }
+        let run = try run(feed: feed, "list\nshow 1\n", arguments: [])
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.lines[checked: 1]?.hasPrefix("  1  H  R5   ???") == true)
+        #expect(run.lines[checked: 1]?.hasSuffix("...      10s") == true)
+        #expect(run.stdout.utf8.count < 10_000, "what is shown is clamped")
+        #expect(run.lines.allSatisfy { $0.count <= 80 }, "the sheet's heading is wrapped too")
+    }
+
+    @Test("a race comment of one 200,000-letter word is shown cut and wrapped")
+    func hugeComment() throws {
+        let feed = try Fixtures.oneRace(Fixtures.fiveRaces) { summary in
+            var form = summary["race_form"] as! [String: Any]
+            form["race_comment"] = String(repeating: "a", count: 200_000)
+            summary["race_form"] = form
+        }
+        let run = try run(feed: feed, arguments: ["show", "1"])
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("aaa..."), "the cut is marked")
+        #expect(run.stdout.utf8.count < 10_000)
+        #expect(run.lines.allSatisfy { $0.count <= 80 })
+    }
+
+    @Test("a lone surrogate or bytes that are not UTF-8 cost only the field they are in, not the feed")
+    func brokenText() throws {
+        let surrogate = try Fixtures.oneRace(Fixtures.fiveRaces, replacing: ["SURROGATE": "\\ud800"]) {
+            $0["unused_field"] = "SURROGATE"
+        }
+        let kept = try run(feed: surrogate)
+        #expect(kept.status == 0)
+        #expect(kept.lines[checked: 1] == "  1  H  R5   Nagoya          10s")
+
+        var bytes = [UInt8](try Fixtures.oneRace(Fixtures.fiveRaces) { $0["meeting_name"] = "NagoyaXX" })
+        let marker = [UInt8]("XX".utf8)
+        let at = try #require((0..<bytes.count - 1).first { bytes[$0] == marker[0] && bytes[$0 + 1] == marker[1] })
+        bytes.replaceSubrange(at..<(at + 2), with: [0xFF, 0xC3])
+        let mended = try run(feed: Data(bytes))
+        #expect(mended.status == 0)
+        #expect(mended.lines[checked: 1]?.hasPrefix("  1  H  R5   Nagoya??") == true)
+    }
+
+    @Test("what the user types is echoed only cleaned: an escape sequence is named, never obeyed")
+    func typedEscapes() throws {
+        let run = try BinaryRunner.run(
+            ["--now", Self.now], stdin: "\u{1B}]0;pwned\u{07}\nfilter \u{1B}[2Jx\n\u{1B}[A\n")
+        expectNoCrash(run)
+        for scalar in run.stderr.unicodeScalars where scalar != "\n" {
+            #expect(scalar.properties.generalCategory != .control, "control byte \(scalar.value) echoed")
+        }
+        #expect(run.stderr.contains("Unknown command '^[]0;pwned^G'."))
+        #expect(run.stderr.contains("Unknown category '^[[2Jx'."))
+
+        let option = try BinaryRunner.run(["--now", "1\u{1B}[31m", "list"])
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("--now '1^[[31m' is not valid"))
+        let source = try BinaryRunner.run(["--source", "x\u{1B}]0;t\u{07}", "list"])
+        #expect(source.status == 64)
+        #expect(source.stderr.contains("--source 'x^[]0;t^G' is not valid"))
+    }
+
+    @Test("stdout that cannot be written ends the app quietly with status 74", arguments: ["> /dev/full", ">&-"])
+    func unwritableOutput(redirect: String) throws {
+        let command = "printf 'list\\nshow 1\\n' | '\(BinaryRunner.binary.path)' --now \(Self.now) \(redirect)"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: "", environment: [:],
+            timeout: 30)
+        expectNoCrash(run)
+        #expect(run.status == 74)
+        #expect(run.stderr.isEmpty, "quietly: \(run.stderr)")
+    }
+
+    @Test("a reader that went away with SIGPIPE ignored (as Python's subprocess leaves it) ends the app with 74")
+    func closedPipeWithSigpipeIgnored() throws {
+        let lists = String(repeating: "list\\n", count: 500)
+        let command =
+            "trap '' PIPE; printf '\(lists)' | '\(BinaryRunner.binary.path)' --now \(Self.now) 2>err | true; echo ${PIPESTATUS[1]}; cat err"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command], stdin: "", environment: [:],
+            timeout: 30)
+        #expect(run.lines.first == "74")
+        #expect(run.lines.count == 1, "nothing on stderr: \(run.stdout)")
+    }
+
+    @Test("stderr that cannot be written costs the messages, not the run")
+    func unwritableErrors() throws {
+        let command = "'\(BinaryRunner.binary.path)' --now \(Self.now) filter cats 2>/dev/full; echo status=$?"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: "", environment: [:],
+            timeout: 30)
+        #expect(run.stdout.hasSuffix("status=64\n"), "the command's own status still tells: \(run.stdout)")
+    }
+
+    @Test(
+        "Ctrl-\\ (SIGQUIT), SIGTERM and SIGHUP end the app cleanly with 128 + the signal, no backtrace",
+        arguments: [SIGQUIT, SIGTERM, SIGHUP])
+    func signals(number: Int32) throws {
+        let process = try RunningProcess(
+            executable: BinaryRunner.binary, arguments: ["--now", Self.now], environment: BinaryRunner.baseEnvironment)
+        process.send("list")
+        #expect(process.waitFor("Next to Go"))
+        process.send(signal: number)
+        // Input stays open: the app must leave because of the signal, not because input ended.
+        #expect(process.waitForExit())
+        let run = try process.finish(timeout: 10)
+        #expect(run.status == 128 + number)
+        #expect(!run.stderr.contains("crashed"))
+        #expect(!run.stderr.contains("Backtrace"))
+    }
+
+    @Test("a favourites file with a start no clock can hold: that entry is dropped with a warning, the rest shown")
+    func implausibleFavourite() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let good =
+            #"{"id": "good", "meetingName": "Casino", "number": 10, "category": "greyhound", "advertisedStart": 1744098300}"#
+        let bad =
+            #"{"id": "bad", "meetingName": "Casino", "number": 11, "category": "greyhound", "advertisedStart": 1e19}"#
+        _ = try data.file("favourites.json", contents: Data(#"{"version": 1, "favourites": [\#(good), \#(bad)]}"#.utf8))
+        let run = try BinaryRunner.run(["--now", Self.now, "--data-dir", data.url.path, "favs"], timeout: 30)
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("1 entry in \(data.url.path)/favourites.json made no sense"))
+        #expect(run.stdout.contains("Casino"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: data.url.path)
+        #expect(kept.contains { $0.hasPrefix("favourites.json.before-repair-") }, "the file as it was is kept")
+    }
+}

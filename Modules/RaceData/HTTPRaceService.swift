@@ -41,6 +41,9 @@ public final class HTTPRaceService: RaceService {
     /// Set once a live fetch has worked; from then on the presenter keeps
     /// the last good data itself and the cache is only written.
     private let hasFetchedLive = LockedFlag()
+    /// The last exchange, until its transport has reported its end.
+    private let previousExchange = Mutex<Exchange?>(nil)
+    private let session: SharedSession
 
     public init(
         url: URL, limits: Limits = .standard, cache: FeedCache? = nil, offlineCopy: CachedFeed? = nil,
@@ -51,6 +54,7 @@ public final class HTTPRaceService: RaceService {
         self.cache = cache
         self.offlineCopy = offlineCopy
         self.clock = clock
+        self.session = SharedSession(limits: limits)
     }
 
     public var sourceDescription: String { url.absoluteString }
@@ -70,40 +74,43 @@ public final class HTTPRaceService: RaceService {
         return feed
     }
 
-    /// One exchange, bounded by `limits`.
+    /// A failed transfer that is still being cut off is waited for this long before a fetch gives up.
+    static let previousTransferWait: TimeInterval = 1
+    /// Past this, an exchange whose end the transport never reported is no longer waited for.
+    static let forgottenTransferAge: TimeInterval = 60
+
+    /// One exchange, bounded by `limits`. Never two at once: FoundationNetworking runs every session's
+    /// transfers on one shared serial queue, and a body still pouring in (an endless answer, say) can hold that
+    /// queue for seconds, so a second transfer started beside it would wait there too, with its memory and its
+    /// socket. A fetch that finds the last transfer not yet ended waits briefly for it, then fails at once,
+    /// touching nothing.
     func download() throws(RaceDataError) -> Data {
+        if let previous = previousExchange.withLock({ $0 }),
+            !previous.waitUntilEnded(timeout: Self.previousTransferWait),
+            previous.age < Self.forgottenTransferAge
+        {
+            throw .unavailable(
+                source: sourceDescription, reason: "the previous answer is still being cut off; try again in a moment")
+        }
         let exchange = Exchange(url: url, limits: limits)
-        let session = URLSession(configuration: Self.configuration(limits), delegate: exchange, delegateQueue: nil)
-        // Lets the session go once its task has ended. Not `invalidateAndCancel`: that cancels from this
-        // thread, and a cancel racing a completion traps inside FoundationNetworking (see `Exchange.stop`).
-        defer { session.finishTasksAndInvalidate() }
+        previousExchange.withLock { $0 = exchange }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let task = session.dataTask(with: request)
-        exchange.start(task)
+        exchange.start(session.task(for: request, reportingTo: exchange))
         return try exchange.waitForBody()
-    }
-
-    private static func configuration(_ limits: Limits) -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        // Backstops only: the exchange's own watchdog enforces both limits
-        // and knows which one ran out.
-        configuration.timeoutIntervalForRequest = limits.totalTimeout + 1
-        configuration.timeoutIntervalForResource = limits.totalTimeout + 1
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        return configuration
     }
 }
 
 /// One request's life: watches status, content type and size as the answer
 /// arrives, enforces the time limits, and hands the body or a typed error to
-/// the waiting caller. URLSession calls it on its own queue; the state is
-/// kept behind a lock.
-private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// the waiting caller. The session's callbacks reach it on the session's
+/// queue; the state is kept behind a lock.
+final class Exchange: @unchecked Sendable {
     private let url: URL
     private let limits: HTTPRaceService.Limits
     private let finished = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+    private let startedAt = DispatchTime.now()
     private let lock = NSLock()
     private var task: URLSessionTask?
     private var body = Data()
@@ -124,6 +131,18 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private var source: String { url.absoluteString }
+
+    var age: TimeInterval {
+        TimeInterval(DispatchTime.now().uptimeNanoseconds - startedAt.uptimeNanoseconds) / 1_000_000_000
+    }
+
+    /// True once the transport has reported the task's end, waiting up to `timeout` for it.
+    func waitUntilEnded(timeout: TimeInterval) -> Bool {
+        if lock.withLock({ hasEnded }) { return true }
+        guard ended.wait(timeout: .now() + timeout) == .success else { return false }
+        ended.signal()  // stays signalled for any later look
+        return true
+    }
 
     func start(_ task: URLSessionTask) {
         lock.withLock { self.task = task }
@@ -167,6 +186,8 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             if let condition, self[keyPath: condition] { return false }
             guard !isComplete else { return false }
             if failure == nil { failure = error }
+            // Nothing of a failed answer is used: let its memory go now, not when the session lets go.
+            body = Data()
             return true
         }
         guard failed else { return }
@@ -201,10 +222,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         if first { finished.signal() }
     }
 
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
+    func didReceive(_ response: URLResponse) {
         lock.withLock {
             hasResponse = true
             expectedLength = response.expectedContentLength
@@ -214,8 +232,6 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             let isLong = response.expectedContentLength > Int64(Self.discardAllowance)
             fail(problem, stopping: isLong)
         }
-        // `.allow` either way: FoundationNetworking ignores the disposition, and `stop()` decides.
-        completionHandler(.allow)
     }
 
     private func problem(with response: URLResponse) -> RaceDataError? {
@@ -239,7 +255,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             || mediaType.hasSuffix("+json")
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    func didReceive(_ data: Data) {
         enum Outcome { case kept, overLimit, discardedTooMuch }
         let outcome = lock.withLock { () -> Outcome in
             guard failure == nil else {
@@ -256,7 +272,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func didComplete(error: (any Error)?) {
         lock.withLock {
             isComplete = true
             hasEnded = true
@@ -269,6 +285,7 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
                 failure = .unavailable(source: source, reason: Self.reason(for: error))
             }
         }
+        ended.signal()
         release()
     }
 

@@ -171,12 +171,16 @@ struct FeedCacheTests {
         try Data("{ damaged".utf8).write(to: cache.fileURL(for: url))
         #expect(cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path))
 
-        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 5))
+        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 1e19))
+        #expect(
+            cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path), "a save time no clock can hold")
+
+        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 1_748_310_000))
         guard case .found(let copy) = cache.lookUp(url) else {
             Issue.record("expected the saved feed to replace the damaged one")
             return
         }
-        #expect(copy.savedAt == Date(timeIntervalSince1970: 5))
+        #expect(copy.savedAt == Date(timeIntervalSince1970: 1_748_310_000))
         #expect(cache.fileURL(for: url) != cache.fileURL(for: URL(string: "http://127.0.0.1:9/other")!))
         #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/other")!) == .none)
     }

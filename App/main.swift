@@ -6,6 +6,11 @@ import Shell
 
 // Composition root: arguments → clock and source → modules → shell.
 
+// A fetching child of the app itself (see `ChildProcessHTTPTransport`), not the board.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ChildProcessHTTPTransport.childArgument {
+    ChildProcessHTTPTransport.runChild(arguments: Array(CommandLine.arguments.dropFirst(2)))
+}
+
 func fail(_ message: String, status: ExitStatus) -> Never {
     StandardStreams.write("next-to-go: \(message)\n", to: .error)
     exit(status.rawValue)
@@ -44,7 +49,9 @@ do {
         limits: HTTPRaceService.Limits(
             connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes),
-        cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
+        cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)),
+        fetchExecutable: FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+            ? "/proc/self/exe" : CommandLine.arguments[0])
 } catch {
     fail(error.description, status: error.exitStatus)
 }

@@ -41,20 +41,20 @@ public final class HTTPRaceService: RaceService {
     /// Set once a live fetch has worked; from then on the presenter keeps
     /// the last good data itself and the cache is only written.
     private let hasFetchedLive = LockedFlag()
-    /// The last exchange, until its transport has reported its end.
-    private let previousExchange = Mutex<Exchange?>(nil)
-    private let session: SharedSession
+    private let transport: any HTTPTransport
 
+    /// - Parameter transport: how the bytes are fetched; by default in this process
+    ///   (`InProcessHTTPTransport`). The app passes `ChildProcessHTTPTransport`.
     public init(
         url: URL, limits: Limits = .standard, cache: FeedCache? = nil, offlineCopy: CachedFeed? = nil,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), transport: (any HTTPTransport)? = nil
     ) {
         self.url = url
         self.limits = limits
         self.cache = cache
         self.offlineCopy = offlineCopy
         self.clock = clock
-        self.session = SharedSession(limits: limits)
+        self.transport = transport ?? InProcessHTTPTransport(limits: limits)
     }
 
     public var sourceDescription: String { url.absoluteString }
@@ -63,7 +63,7 @@ public final class HTTPRaceService: RaceService {
         let body: Data
         let feed: RaceFeed
         do {
-            body = try download()
+            body = try transport.get(url)
             feed = try decoder.decode(body, source: sourceDescription)
         } catch {
             guard error.isUnreachable, !hasFetchedLive.isSet, let offlineCopy else { throw error }
@@ -72,6 +72,19 @@ public final class HTTPRaceService: RaceService {
         hasFetchedLive.set()
         cache?.save(body, for: url, at: clock.now())
         return feed
+    }
+}
+
+/// Fetches in this process with URLSession.
+public final class InProcessHTTPTransport: HTTPTransport {
+    public let limits: HTTPRaceService.Limits
+    /// The last exchange, until its transport has reported its end.
+    private let previousExchange = Mutex<Exchange?>(nil)
+    private let session: SharedSession
+
+    public init(limits: HTTPRaceService.Limits) {
+        self.limits = limits
+        self.session = SharedSession(limits: limits)
     }
 
     /// A failed transfer that is still being cut off is waited for this long before a fetch gives up.
@@ -84,13 +97,13 @@ public final class HTTPRaceService: RaceService {
     /// queue for seconds, so a second transfer started beside it would wait there too, with its memory and its
     /// socket. A fetch that finds the last transfer not yet ended waits briefly for it, then fails at once,
     /// touching nothing.
-    func download() throws(RaceDataError) -> Data {
+    public func get(_ url: URL) throws(RaceDataError) -> Data {
         if let previous = previousExchange.withLock({ $0 }),
             !previous.waitUntilEnded(timeout: Self.previousTransferWait),
             previous.age < Self.forgottenTransferAge
         {
             throw .unavailable(
-                source: sourceDescription, reason: "the previous answer is still being cut off; try again in a moment")
+                source: url.absoluteString, reason: "the previous answer is still being cut off; try again in a moment")
         }
         let exchange = Exchange(url: url, limits: limits)
         previousExchange.withLock { $0 = exchange }

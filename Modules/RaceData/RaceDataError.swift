@@ -2,7 +2,7 @@ import Core
 import Foundation
 
 /// Why a fetch produced no races. Every message names the source.
-public enum RaceDataError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The source could not be reached or read: missing file, no network,
     /// refused or reset connection.
     case unavailable(source: String, reason: String)
@@ -19,7 +19,7 @@ public enum RaceDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Something came back, but it is not a Neds `nextraces` feed.
     case invalidFeed(source: String, reason: String)
 
-    public enum TimeoutPhase: Sendable, Equatable {
+    public enum TimeoutPhase: Sendable, Equatable, Codable {
         /// Connecting and waiting for the response to start.
         case connect
         /// The whole exchange, body included.

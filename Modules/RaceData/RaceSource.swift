@@ -38,9 +38,11 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     /// Builds the service for this source. Only the snapshot can fail here
     /// (its resource is read at once); files and URLs are read on each fetch.
     /// For a URL, the cached copy is looked up now; a damaged one is ignored
-    /// and reported in `warnings`.
+    /// and reported in `warnings`. With `fetchExecutable`, URLs are fetched in a child process of that
+    /// program (`ChildProcessHTTPTransport`), else in this one.
     public func makeService(
-        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil
+        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil,
+        fetchExecutable: String? = nil
     ) throws(RaceDataError) -> ServiceSetup {
         switch self {
         case .snapshot:
@@ -57,7 +59,8 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             }
             return ServiceSetup(
                 service: HTTPRaceService(
-                    url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock),
+                    url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock,
+                    transport: fetchExecutable.map { ChildProcessHTTPTransport(executable: $0, limits: limits) }),
                 warnings: warnings)
         }
     }

@@ -114,7 +114,7 @@ struct FavouritesEndToEndTests {
         let aside = data.url.appendingPathComponent("favourites.json.corrupt-20250527T013500Z").path
         #expect(
             run.stderr
-                == "Warning: \(file.path) could not be read; moved it aside to \(aside) and started with no favourites.\n"
+                == "Warning: \(file.path) could not be read; the file as it was is kept at \(aside); started with no favourites.\n"
         )
         #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ not json")
         #expect(run.lines.first == "Favourites")

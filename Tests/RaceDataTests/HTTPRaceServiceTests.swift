@@ -192,3 +192,45 @@ struct FeedCacheTests {
         #expect(FeedCache.defaultDirectory(environment: ["HOME": "/h"]).path == "/h/.cache/next-to-go")
     }
 }
+
+/// The transport the app uses: the same exchange, run in a child copy of the app and ended by the parent.
+@Suite("HTTP in a child process", .serialized)
+struct ChildProcessHTTPTransportTests {
+    static let app = ProcessRunner.builtProduct("next-to-go").path
+
+    @Test("a good answer arrives byte for byte; a fault arrives as the same typed error")
+    func answers() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let transport = ChildProcessHTTPTransport(executable: Self.app, limits: HTTPRaceServiceTests.roomyLimits)
+        let body = try transport.get(URL(string: server.url(Fixtures.fiveRaces))!)
+        #expect(body == (try Fixtures.data(Fixtures.fiveRaces)))
+        #expect(throws: RaceDataError.httpStatus(source: server.url("status/503"), code: 503)) {
+            try transport.get(URL(string: server.url("status/503"))!)
+        }
+        #expect(throws: RaceDataError.tooLarge(source: server.url("endless"), limit: 10 * 1024 * 1024)) {
+            try transport.get(URL(string: server.url("endless"))!)
+        }
+    }
+
+    @Test("a child that cannot start, or that never answers, is an error within the limits")
+    func brokenChild() throws {
+        let missing = ChildProcessHTTPTransport(
+            executable: "/nonexistent/app", limits: HTTPRaceServiceTests.roomyLimits)
+        #expect(throws: RaceDataError.self) { try missing.get(URL(string: "http://127.0.0.1:9/x")!) }
+
+        // A script stands in for a child that hangs whatever it is asked: the parent ends it at its limit.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = try directory.file("hang", contents: Data("#!/bin/sh\nexec sleep 60\n".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let hanging = ChildProcessHTTPTransport(
+            executable: script.path,
+            limits: HTTPRaceService.Limits(connectTimeout: 1, totalTimeout: 1, maximumBodyBytes: 1024))
+        let started = Date()
+        #expect(throws: RaceDataError.timedOut(source: "http://127.0.0.1:9/x", phase: .total, seconds: 1)) {
+            try hanging.get(URL(string: "http://127.0.0.1:9/x")!)
+        }
+        #expect(Date().timeIntervalSince(started) < 20, "ended, not waited for")
+    }
+}

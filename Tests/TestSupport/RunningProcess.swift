@@ -37,6 +37,31 @@ public final class RunningProcess: @unchecked Sendable {
     public var output: String { String(decoding: stdout.value, as: UTF8.self) }
     public var errors: String { String(decoding: stderr.value, as: UTF8.self) }
 
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Resident memory in KB, from `/proc`; nil once the program has gone.
+    public var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(processIdentifier)/status", encoding: .utf8) else {
+            return nil
+        }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+    }
+
+    /// The program's open sockets, from `/proc`.
+    public var openSockets: Int {
+        let folder = "/proc/\(processIdentifier)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.filter {
+            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) ?? "").hasPrefix("socket:")
+        }.count
+    }
+
+    /// How many times `text` appears on stdout so far.
+    public func occurrences(of text: String) -> Int {
+        output.components(separatedBy: text).count - 1
+    }
+
     /// Sends `signal` to the program, as a terminal or `kill` would.
     public func send(signal: Int32) {
         kill(process.processIdentifier, signal)

@@ -1,0 +1,69 @@
+import Foundation
+import RaceData
+import TestSupport
+import Testing
+
+/// Long runs against a server that cycles good and broken answers, as a board left on all day meets them.
+@Suite("next-to-go live data over many fetches", .serialized)
+struct LiveDataSoakEndToEndTests {
+    @Test("140 refreshes cycling good, endless, huge, HTML, 503, truncated and reset answers keep memory flat")
+    func mixedRefreshesKeepMemoryFlat() throws {
+        let server = try FixtureServer(lifetime: 300)
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary,
+            arguments: [
+                "--source", server.url("cycle/\(Fixtures.tenRaces2025)"), "--refresh", "0", "--now",
+                RaceListEndToEndTests.now,
+            ],
+            environment: BinaryRunner.baseEnvironment.merging(["HOME": home.url.path]) { $1 })
+
+        /// Sends `count` refreshes and waits until all have been answered.
+        func refresh(_ count: Int) -> Bool {
+            let answered = app.occurrences(of: "Commands:")
+            for _ in 0..<count { app.send("refresh") }
+            app.send("help")
+            return app.keepSending("", every: 1, timeout: 120) { _ in
+                app.occurrences(of: "Commands:") > answered
+            }
+        }
+
+        // Warm up: the first fetches set up what every later one reuses.
+        try #require(refresh(21))
+        let before = try #require(app.residentKilobytes)
+        let socketsBefore = app.openSockets
+        try #require(refresh(140))
+        let after = try #require(app.residentKilobytes)
+        let sockets = app.openSockets
+        app.send("quit")
+        let run = try app.finish(timeout: 30)
+
+        #expect(after - before <= 5 * 1024, "resident memory grew \(after - before) KB")
+        #expect(sockets <= socketsBefore, "no connection is left open between fetches")
+        #expect(run.status == 0)
+        // After the first good answer a failed fetch keeps the board, marked stale with the reason.
+        #expect(run.stdout.contains("(the answer is larger than the 10 MB limit)"))
+        #expect(run.stdout.contains("(the connection was reset)"))
+        #expect(app.occurrences(of: "\n  1  ") >= 20, "good answers came through too")
+    }
+
+    @Test("an http run leaves no folder behind but its own next-to-go ones")
+    func leavesNoStrayFolders() throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let run = try BinaryRunner.run(
+            ["--source", server.url(Fixtures.tenRaces2025), "--now", RaceListEndToEndTests.now, "list"],
+            environment: ["HOME": home.url.path])
+        #expect(run.status == 0)
+
+        let found = try #require(FileManager.default.subpaths(atPath: home.url.path)).sorted()
+        let xdgBases: Set<String> = [".cache", ".local", ".local/share", ".local/state"]
+        let stray = found.filter { !xdgBases.contains($0) && !$0.contains("next-to-go") }
+        #expect(stray.isEmpty, "made outside next-to-go/: \(stray)")
+        #expect(found.contains(".cache/next-to-go"), "the feed cache is there: \(found)")
+    }
+}

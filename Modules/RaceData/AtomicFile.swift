@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ enum AtomicFile {
         guard descriptor >= 0 else {
             throw Failure(description: "could not create a temporary file (\(errnoText()))")
         }
-        let written = data.withUnsafeBytes { writeAll(descriptor, $0) }
+        let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
         let synced = written && fsync(descriptor) == 0
         let failure = errnoText()
         close(descriptor)
@@ -69,27 +70,6 @@ enum AtomicFile {
                 unlink(directory.appendingPathComponent(name).path)
             }
         }
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < buffer.count {
-            let result = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += result
-        }
-        return true
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
     }
 
     static func errnoText() -> String {

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -94,18 +95,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         } catch {
             answer = Data([Tag.error.rawValue]) + ((try? JSONEncoder().encode(error)) ?? Data())
         }
-        let written = answer.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let written = answer.withUnsafeBytes { FileDescriptorIO.writeAll(STDOUT_FILENO, $0) }
         // `_exit`: nothing of FoundationNetworking's is torn down on the way out.
         _exit(written ? 0 : 74)
     }
@@ -185,7 +175,9 @@ private final class ChildProcess {
                 return .failed("could not wait for the fetch (\(AtomicFile.errnoText()))")
             }
             guard ready > 0 else { continue }
-            let count = read(output, &chunk, chunk.count)
+            let count = chunk.withUnsafeMutableBytes {
+                FileDescriptorIO.read(output, into: $0.baseAddress!, count: $0.count)
+            }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return .failed("could not read the fetch (\(AtomicFile.errnoText()))")

@@ -312,7 +312,8 @@ final class Exchange: @unchecked Sendable {
             .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
             "the secure connection failed"
         case .timedOut?: "timed out"
-        default: (error as NSError).localizedDescription
+        // Foundation's own wording names its internals; the code is enough to look up.
+        default: "the request failed (URL error \((error as NSError).code))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 #if canImport(Glibc)
@@ -42,7 +43,7 @@ enum RegularFile {
                 data.count += max(4096, min(data.count, maximumBytes + 1 - data.count))
             }
             let count = data.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + received, buffer.count - received)
+                FileDescriptorIO.read(descriptor, into: buffer.baseAddress! + received, count: buffer.count - received)
             }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
@@ -56,11 +57,4 @@ enum RegularFile {
         return data
     }
 
-    private static func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, bytes, count)
-        #else
-            Darwin.read(descriptor, bytes, count)
-        #endif
-    }
 }

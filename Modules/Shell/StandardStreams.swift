@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,31 +24,12 @@ public enum StandardStreams {
     @discardableResult
     public static func write(_ text: String, to stream: Stream) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(stream.descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return text.withUTF8 { FileDescriptorIO.writeAll(stream.descriptor, UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes to stdout; if it cannot be written (a full disk, a closed descriptor, a reader that went away)
     /// there is no one left to show anything to, so the process ends at once with `status`, quietly.
     public static func writeOrExit(_ text: String, status: Int32) {
         guard write(text, to: .output) else { exit(status) }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
     }
 }

@@ -2,15 +2,8 @@ import Core
 import Foundation
 import RaceListView
 
-/// The Next-to-Go rules that do not depend on presenter state: which races
-/// are shown, in what order, when they leave, and how close they are.
+/// How close a race is, for the countdown's colour.
 public enum NextToGoRules {
-    public static let boardSize = 5
-    /// An empty filter lets every category through.
-    public static func passes(_ race: Race, filter: Set<RaceCategory>) -> Bool {
-        filter.isEmpty || filter.contains(race.category)
-    }
-
     public static func urgency(of countdown: Countdown) -> CountdownUrgency {
         switch countdown.seconds {
         case ...0: .started

@@ -4,39 +4,26 @@ import RaceData
 import RaceListInteractor
 import RaceListView
 
-/// Holds the race list's state and every rule about it: ordering, filter,
-/// expiry and refill, countdown text, favourite markers, automatic refresh
-/// with backoff, and the loading / loaded / stale / empty / error states.
-/// Talks to its neighbours through protocols.
+/// Coordinates the race list: turns commands into changes of the board (`RaceBoard`, the rules), records
+/// what fetches brought (`Freshness`), keeps the automatic fetches and expiry wake-ups going
+/// (`RaceListTimers`), and hands the view a view model. Talks to its neighbours through protocols.
 @MainActor
 public final class RaceListPresenter: RaceListModuleInput {
     private let interactor: any RaceListInteractorInput
     private let router: any RaceListRouterInput
     private let clock: any WallClock
-    private let scheduler: any Scheduler
-    private let refreshPolicy: RefreshPolicy
+    private let timers: RaceListTimers
     private weak var view: (any RaceListViewInput)?
 
+    private var board = RaceBoard()
+    private var freshness = Freshness()
     private var phase = Phase.notLoaded
-    /// Unexpired races, in board order.
-    private var races: [Race] = []
-    private var skipped: [SkippedRace] = []
-    private var filter: Set<RaceCategory> = []
     private var favouriteIDs: Set<String> = []
-    /// The board as last drawn: what `show N` and `fav N` refer to.
-    private var lastBoard: [Race]?
     private var isFetching = false
     /// Work waiting for the fetch in flight.
     private var afterFetch: [@MainActor () -> Void] = []
-    /// When the races shown were last fetched (or saved, for an offline copy).
-    private var lastGoodUpdate: Date?
-    /// Why the races shown are not fresh; nil while fetches work.
-    private var staleReason: RaceDataError?
-    private var consecutiveFailures = 0
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
-    private var nextAutomaticFetch: (any ScheduledWork)?
-    private var nextExpiryCheck: (any ScheduledWork)?
 
     private enum Phase {
         case notLoaded
@@ -56,12 +43,11 @@ public final class RaceListPresenter: RaceListModuleInput {
         self.router = router
         self.view = view
         self.clock = clock
-        self.scheduler = scheduler
-        self.refreshPolicy = refreshPolicy
+        self.timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
     }
 
     /// The categories currently let through; empty means all.
-    public var activeFilter: Set<RaceCategory> { filter }
+    public var activeFilter: Set<RaceCategory> { board.categories }
 
     // MARK: - Commands
 
@@ -102,14 +88,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Turns each category on if it is off and off if it is on; a category
     /// named twice is toggled twice.
     public func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion) {
-        for category in categories {
-            if filter.remove(category) == nil { filter.insert(category) }
-        }
+        board.toggle(categories)
         showList(completion: completion)
     }
 
     public func clearFilter(completion: @escaping CommandCompletion) {
-        filter.removeAll()
+        board.clearFilter()
         showList(completion: completion)
     }
 
@@ -171,7 +155,7 @@ public final class RaceListPresenter: RaceListModuleInput {
                 completion(result)
                 return
             }
-            _ = self.scheduler.schedule(after: 1) { [weak self] in
+            self.timers.afterOneSecond { [weak self] in
                 self?.drawsWatchFrame = true
                 self?.drawWatchFrames(remaining: remaining - 1, completion: completion)
             }
@@ -191,28 +175,15 @@ public final class RaceListPresenter: RaceListModuleInput {
         isFetching = false
         switch result {
         case .success(let feed):
-            races = feed.races.sorted(by: RaceOrder.isOrderedBefore)
-            skipped = feed.skipped
+            board.replaceRaces(with: feed)
+            freshness.recordSuccess(feed, at: clock.now())
             phase = .loaded
-            if let offline = feed.offline {
-                lastGoodUpdate = offline.savedAt
-                staleReason = offline.reason
-                consecutiveFailures += 1
-            } else {
-                lastGoodUpdate = clock.now()
-                staleReason = nil
-                consecutiveFailures = 0
-            }
         case .failure(let error):
-            consecutiveFailures += 1
+            freshness.recordFailure(error)
             // The last good races stay on the board, marked stale.
-            if case .loaded = phase {
-                staleReason = error
-            } else {
-                phase = .failed(error)
-            }
+            if case .loaded = phase {} else { phase = .failed(error) }
         }
-        _ = removeExpiredRaces()
+        board.removeExpired(at: clock.now())
         scheduleAutomaticFetch()
         scheduleExpiryCheck()
         let waiting = afterFetch
@@ -222,30 +193,17 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     // MARK: - Things that happen by themselves
 
-    /// The next automatic fetch: after the refresh interval, or after the
-    /// backoff delay while fetches fail.
     private func scheduleAutomaticFetch() {
-        nextAutomaticFetch?.cancel()
-        nextAutomaticFetch = nil
-        guard let delay = refreshPolicy.delay(afterConsecutiveFailures: consecutiveFailures) else { return }
-        nextAutomaticFetch = scheduler.schedule(after: delay) { [weak self] in
+        timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
             guard let self, !self.isFetching else { return }
             self.fetch()
         }
     }
 
-    /// Wakes when the next race leaves the board, so a board that runs
-    /// short is refilled at once, not only at the next command.
     private func scheduleExpiryCheck() {
-        nextExpiryCheck?.cancel()
-        nextExpiryCheck = nil
-        // `races` is in start order, so the first leaves first.
-        guard refreshPolicy.isEnabled, let first = races.first else { return }
-        let nextExpiry = first.advertisedStart.addingTimeInterval(Race.boardExpiryDelay)
-        nextExpiryCheck = scheduler.schedule(after: max(1, nextExpiry.timeIntervalSince(clock.now()))) { [weak self] in
+        timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
             guard let self, !self.isFetching else { return }
-            let removed = self.removeExpiredRaces()
-            if removed > 0, self.visibleRaces().count < NextToGoRules.boardSize {
+            if self.board.removeExpired(at: self.clock.now()) > 0, self.board.isShort {
                 self.fetch()
             } else {
                 self.scheduleExpiryCheck()
@@ -256,11 +214,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Runs `work` now, unless a fetch is in flight or expiry has left the
     /// board short, in which case it runs once fresh data has arrived.
     private func whenSettled(_ work: @escaping @MainActor () -> Void) {
-        if !isFetching {
-            let removed = removeExpiredRaces()
-            if removed > 0, visibleRaces().count < NextToGoRules.boardSize {
-                fetch()
-            }
+        if !isFetching, board.removeExpired(at: clock.now()) > 0, board.isShort {
+            fetch()
         }
         guard isFetching else {
             work()
@@ -272,29 +227,17 @@ public final class RaceListPresenter: RaceListModuleInput {
         afterFetch.append(work)
     }
 
-    private func removeExpiredRaces() -> Int {
-        let now = clock.now()
-        let before = races.count
-        races.removeAll { $0.hasLeftBoard(at: now) }
-        return before - races.count
-    }
-
-    private func visibleRaces() -> [Race] {
-        Array(races.lazy.filter { NextToGoRules.passes($0, filter: self.filter) }.prefix(NextToGoRules.boardSize))
-    }
-
     /// The race at position N of the board the user last saw (or would see
     /// now, if nothing was drawn yet). Reports a bad N itself.
     private func boardRace(_ arguments: [String], command: String, completion: CommandCompletion) -> Race? {
-        if case .failed(let error) = phase, lastBoard == nil {
+        if case .failed(let error) = phase, board.lastDrawn == nil {
             view?.displayCommandError("\(error.description) \(Self.retryHint)")
             completion(.failure(error.exitStatus))
             return nil
         }
-        let board = lastBoard ?? visibleRaces()
-        switch PositionArgument.index(from: arguments, command: command, count: board.count, listName: "board") {
-        case .success(let index):
-            return board[index]
+        switch board.race(at: arguments, command: command) {
+        case .success(let race):
+            return race
         case .failure(let error):
             view?.displayCommandError(error.message)
             completion(.failure(.usage))
@@ -333,10 +276,9 @@ public final class RaceListPresenter: RaceListModuleInput {
             view?.display(viewModel(.error(message: error.description, hint: Self.retryHint)))
             return .failure(error.exitStatus)
         case .loaded:
-            let visible = visibleRaces()
-            lastBoard = visible
+            let visible = board.draw()
             if visible.isEmpty {
-                view?.display(viewModel(.empty(message: emptyMessage())))
+                view?.display(viewModel(.empty(message: board.emptyMessage)))
             } else {
                 let now = clock.now()
                 view?.display(viewModel(.races(visible.enumerated().map { row(for: $1, position: $0 + 1, now: now) })))
@@ -347,33 +289,10 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func viewModel(_ content: RaceListViewModel.Content) -> RaceListViewModel {
         RaceListViewModel(
-            title: Self.title, filterSummary: filterSummary(), content: content, footnote: footnote(for: content),
-            staleNotice: staleNotice(for: content), replacesPrevious: drawsWatchFrame)
-    }
-
-    /// "stale — last update 2m ago (connection refused)", while the races
-    /// shown are the last good ones and fetching them again fails.
-    private func staleNotice(for content: RaceListViewModel.Content) -> String? {
-        switch content {
-        case .races, .empty: break
-        case .loading, .error: return nil
-        }
-        guard let staleReason, let lastGoodUpdate else { return nil }
-        let age = Countdown.roughAge(seconds: Int(saturatingRoundedDown: clock.now().timeIntervalSince(lastGoodUpdate)))
-        return "stale — last update \(age) ago (\(staleReason.reason))"
-    }
-
-    /// Races the feed could not supply are worth knowing about, but only
-    /// next to data, not next to a loading or error line.
-    private func footnote(for content: RaceListViewModel.Content) -> String? {
-        switch content {
-        case .races, .empty: break
-        case .loading, .error: return nil
-        }
-        guard let first = skipped.first else { return nil }
-        return skipped.count == 1
-            ? "1 race in the feed was left out (\(first.reason))."
-            : "\(skipped.count) races in the feed were left out (first: \(first.reason))."
+            title: Self.title, filterSummary: board.filterSummary, content: content,
+            footnote: content.showsData ? board.skippedNote : nil,
+            staleNotice: content.showsData ? freshness.staleNotice(at: clock.now()) : nil,
+            replacesPrevious: drawsWatchFrame)
     }
 
     private func row(for race: Race, position: Int, now: Date) -> RaceRowViewModel {
@@ -387,14 +306,14 @@ public final class RaceListPresenter: RaceListModuleInput {
             urgency: NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id))
     }
+}
 
-    private func filterSummary() -> String {
-        filter.isEmpty ? "all categories" : filter.sorted().map(\.displayName).joined(separator: ", ")
-    }
-
-    private func emptyMessage() -> String {
-        filter.isEmpty
-            ? "No upcoming races."
-            : "No upcoming races for \(filterSummary()). Type `filter clear` to see every category."
+extension RaceListViewModel.Content {
+    /// Notes about the data (stale, races left out) go next to data, not next to a loading or error line.
+    fileprivate var showsData: Bool {
+        switch self {
+        case .races, .empty: true
+        case .loading, .error: false
+        }
     }
 }

@@ -1,0 +1,37 @@
+import Core
+import Foundation
+
+/// What the board does by itself, and when: the next automatic fetch (the refresh interval, or the backoff
+/// while fetches fail) and a wake-up when the next race leaves the board. At most one of each is pending.
+@MainActor
+final class RaceListTimers {
+    private let scheduler: any Scheduler
+    private let policy: RefreshPolicy
+    private var nextFetch: (any ScheduledWork)?
+    private var nextExpiry: (any ScheduledWork)?
+
+    init(scheduler: any Scheduler, policy: RefreshPolicy) {
+        self.scheduler = scheduler
+        self.policy = policy
+    }
+
+    /// Replaces any pending automatic fetch; none while automatic fetches are off.
+    func scheduleFetch(afterConsecutiveFailures failures: Int, _ fetch: @escaping @MainActor () -> Void) {
+        nextFetch?.cancel()
+        nextFetch = policy.delay(afterConsecutiveFailures: failures).map { scheduler.schedule(after: $0, fetch) }
+    }
+
+    /// Replaces any pending expiry wake-up with one at `expiry` (at least a second from now), so a board that
+    /// runs short is refilled at once, not only at the next command. None while automatic fetches are off.
+    func scheduleExpiry(at expiry: Date?, now: Date, _ wake: @escaping @MainActor () -> Void) {
+        nextExpiry?.cancel()
+        nextExpiry = nil
+        guard policy.isEnabled, let expiry else { return }
+        nextExpiry = scheduler.schedule(after: max(1, expiry.timeIntervalSince(now)), wake)
+    }
+
+    /// One second from now, for `watch` frames.
+    func afterOneSecond(_ work: @escaping @MainActor () -> Void) {
+        _ = scheduler.schedule(after: 1, work)
+    }
+}

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -70,6 +71,15 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         }
     }
 
+    /// Descriptors the app held without close-on-exec (some it inherited itself) would keep pipes open for
+    /// as long as the child runs; it needs none beyond stdin, stdout and stderr.
+    private static func closeInheritedDescriptors() {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
+            close(descriptor)
+        }
+    }
+
     private enum Tag: UInt8 {
         case body = 0x42  // B
         case error = 0x45  // E
@@ -87,6 +97,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         }
         // Whatever happens inside, the child never outlives its limits by much.
         alarm(UInt32(min(total + grace + 1, 86_400)))
+        closeInheritedDescriptors()
         let transport = InProcessHTTPTransport(
             limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum))
         var answer: Data
@@ -98,6 +109,28 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         let written = answer.withUnsafeBytes { FileDescriptorIO.writeAll(STDOUT_FILENO, $0) }
         // `_exit`: nothing of FoundationNetworking's is torn down on the way out.
         _exit(written ? 0 : 74)
+    }
+}
+
+/// The fetching children alive now. When the app exits in the middle of a fetch (end of input, `quit`, a
+/// signal: every path ends in `exit`), they are killed rather than left to finish for no one.
+private enum LiveChildren {
+    private static let pids = Mutex<Set<pid_t>>([])
+    private static let killedAtExit: Void = {
+        atexit { LiveChildren.killAll() }
+    }()
+
+    static func add(_ pid: pid_t) {
+        _ = killedAtExit
+        pids.withLock { _ = $0.insert(pid) }
+    }
+
+    static func remove(_ pid: pid_t) {
+        pids.withLock { _ = $0.remove(pid) }
+    }
+
+    private static func killAll() {
+        for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
     }
 }
 
@@ -153,6 +186,7 @@ private final class ChildProcess {
         }
         pid = child
         output = descriptors[0]
+        LiveChildren.add(child)
     }
 
     /// Reads stdout to its end, or until `limit` bytes or `seconds` are passed; then the child is reaped
@@ -190,6 +224,7 @@ private final class ChildProcess {
 
     /// Ends the child if it is still running, and collects it so no zombie is left.
     private func reap() {
+        defer { LiveChildren.remove(pid) }
         var status: Int32 = 0
         for _ in 0..<20 {
             let result = waitpid(pid, &status, WNOHANG)

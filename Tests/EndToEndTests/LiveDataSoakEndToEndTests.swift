@@ -49,6 +49,56 @@ struct LiveDataSoakEndToEndTests {
         #expect(app.occurrences(of: "\n  1  ") >= 20, "good answers came through too")
     }
 
+    @Test("a fetch still in flight when the app exits is ended with it, not left running")
+    func noChildOutlivesTheApp() throws {
+        let server = try FixtureServer(delay: 30)
+        defer { server.stop() }
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary,
+            arguments: ["--source", server.url("slow-first-byte/\(Fixtures.tenRaces2025)")],
+            environment: BinaryRunner.baseEnvironment)
+        var fetching: [Int32] = []
+        for _ in 0..<100 where fetching.isEmpty {
+            fetching = Self.children(of: app.processIdentifier)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(!fetching.isEmpty, "the first fetch runs in a child")
+        app.closeInput()
+        // Read from /proc: Foundation's Process may count the app as running while anything it started holds
+        // one of its descriptors, which is the very thing under test.
+        for _ in 0..<200 where Self.isRunning(app.processIdentifier) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try #require(!Self.isRunning(app.processIdentifier), "the app ends at the end of its input")
+        Thread.sleep(forTimeInterval: 0.2)
+        for pid in fetching {
+            #expect(!Self.isRunning(pid), "fetching child \(pid) outlived the app")
+        }
+        let run = try app.finish(timeout: 30)
+        #expect(run.status == 0)
+    }
+
+    /// Processes whose parent is `pid`, from `/proc/*/stat`.
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let child = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { return nil }
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
+        }
+    }
+
+    /// Alive and not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        return stat[afterName.upperBound...].first != "Z"
+    }
+
     @Test("an http run leaves no folder behind but its own next-to-go ones")
     func leavesNoStrayFolders() throws {
         let server = try FixtureServer()

@@ -67,6 +67,11 @@ public final class RunningProcess: @unchecked Sendable {
         kill(process.processIdentifier, signal)
     }
 
+    /// Ends input (Ctrl-D, or the end of a pipe), leaving the program to react.
+    public func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
     /// Waits for the program to exit by itself, input still open; false if it is still running.
     @discardableResult
     public func waitForExit(timeout: TimeInterval = 10) -> Bool {

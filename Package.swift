@@ -4,7 +4,8 @@ import PackageDescription
 // MARK: - Features
 // Each feature is four targets with one job each. The dependency graph is
 // acyclic: Router -> Presenter -> Interactor -> RaceData -> Core, and
-// Presenter -> View -> Core. Features never import one another.
+// Presenter -> View -> Core. Features never import one another, and none of
+// them sees RaceDataLive: only the app wires live services in.
 
 struct Feature {
     let name: String
@@ -76,19 +77,24 @@ let package = Package(
         .target(name: "Core", path: "Modules/Core"),
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"], path: "Tests/CoreTests"),
 
-        // MARK: RaceData — feed decoding and the snapshot, file and HTTP sources
+        // MARK: RaceData — what features may know of data: services, feeds, errors, the favourites store
+        .target(name: "RaceData", dependencies: ["Core"], path: "Modules/RaceData"),
+
+        // MARK: RaceDataLive — the live code: feed decoding, the snapshot, file and HTTP sources, the
+        // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
-            name: "RaceData",
-            dependencies: ["Core"],
-            path: "Modules/RaceData",
+            name: "RaceDataLive",
+            dependencies: ["Core", "RaceData"],
+            path: "Modules/RaceDataLive",
             resources: [.copy("Resources/snapshot-nextraces.json")]
         ),
         .testTarget(
-            name: "RaceDataTests", dependencies: ["RaceData", "TestSupport", "FavouritesStress"],
+            name: "RaceDataTests", dependencies: ["RaceData", "RaceDataLive", "TestSupport", "FavouritesStress"],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.
         .executableTarget(
-            name: "FavouritesStress", dependencies: ["Core", "RaceData"], path: "Tests/FavouritesStress"),
+            name: "FavouritesStress", dependencies: ["Core", "RaceData", "RaceDataLive"],
+            path: "Tests/FavouritesStress"),
 
         // MARK: Shell — launch options, terminal detection, the line-based REPL
         .target(name: "Shell", dependencies: ["Core"], path: "Modules/Shell"),
@@ -97,7 +103,9 @@ let package = Package(
         // MARK: App — composition root
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: ["Core", "RaceData", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter"],
+            dependencies: [
+                "Core", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter",
+            ],
             path: "App"
         ),
         .testTarget(

@@ -1,4 +1,4 @@
-import RaceData
+import RaceDataLive
 
 enum Usage {
     static let version = "next-to-go 0.1.0"

@@ -1,5 +1,5 @@
 import Foundation
-import RaceData
+import RaceDataLive
 import TestSupport
 import Testing
 

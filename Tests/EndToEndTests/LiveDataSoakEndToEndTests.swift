@@ -1,5 +1,4 @@
 import Foundation
-import RaceData
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceDataLive
 
 // Test helper, not part of the app: toggles favourites in a data directory as
 // fast as it can, so tests can run two of these processes against one file.

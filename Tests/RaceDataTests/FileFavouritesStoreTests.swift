@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceDataLive
 import TestSupport
 import Testing
 

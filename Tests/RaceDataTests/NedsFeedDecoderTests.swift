@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import RaceData
+@testable import RaceDataLive
 
 @Suite("Decoding the Neds feed")
 struct NedsFeedDecoderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import RaceData
 
 /// Mends the two flaws that make a strict JSON parser reject a whole document for one bad character: bytes
 /// that are not UTF-8, and `\u` escapes naming half of a surrogate pair. Both become U+FFFD, so one broken

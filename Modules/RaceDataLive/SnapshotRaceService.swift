@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// The default source: a real captured feed shipped inside the package,
 /// replayed against the clock (see `SnapshotReplay`). Works with no network.

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// The last good feed of each URL, under `$XDG_CACHE_HOME/next-to-go/`, so
 /// the board can start with no network.

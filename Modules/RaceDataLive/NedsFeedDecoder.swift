@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// Turns a Neds `nextraces` response into races.
 ///

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// Where races come from, as chosen with `--source`.
 public enum RaceSource: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// Replays a captured feed against the clock so it always looks live.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RaceData
 
 /// Where the app keeps its files, by the XDG base-directory rules: the
 /// variable's folder if it is an absolute path, else a folder under HOME.

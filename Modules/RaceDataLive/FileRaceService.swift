@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 /// Reads a feed from a JSON file on every fetch, as it is: no replay, so a
 /// pinned `--now` makes runs exactly reproducible.

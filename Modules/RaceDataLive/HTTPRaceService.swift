@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 import Synchronization
 
 #if canImport(FoundationNetworking)

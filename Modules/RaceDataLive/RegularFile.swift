@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceData
 
 #if canImport(Glibc)
     import Glibc

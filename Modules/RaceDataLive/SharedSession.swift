@@ -1,4 +1,5 @@
 import Foundation
+import RaceData
 import Synchronization
 
 #if canImport(FoundationNetworking)

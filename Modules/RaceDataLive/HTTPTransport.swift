@@ -1,4 +1,5 @@
 import Foundation
+import RaceData
 
 /// Gets the body at a URL within limits, or a typed error naming it. `HTTPRaceService` decodes what it gets.
 public protocol HTTPTransport: Sendable {

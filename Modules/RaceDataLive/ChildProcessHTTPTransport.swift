@@ -72,6 +72,17 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         }
     }
 
+    /// The parent kills its children when it exits, but one it was still starting at that moment is missed.
+    /// The parent holds the only read end of the child's stdout, so that pipe reports an error the moment the
+    /// parent is gone: the child then ends at once.
+    private static func endWhenTheParentGoes() {
+        Thread.detachNewThread {
+            var stdout = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+            while poll(&stdout, 1, -1) < 0, errno == EINTR {}
+            _exit(0)
+        }
+    }
+
     /// Descriptors the app held without close-on-exec (some it inherited itself) would keep pipes open for
     /// as long as the child runs; it needs none beyond stdin, stdout and stderr.
     private static func closeInheritedDescriptors() {
@@ -99,6 +110,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         // Whatever happens inside, the child never outlives its limits by much.
         alarm(UInt32(min(total + grace + 1, 86_400)))
         closeInheritedDescriptors()
+        endWhenTheParentGoes()
         let transport = InProcessHTTPTransport(
             limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum))
         var answer: Data

@@ -235,3 +235,21 @@ struct ChildProcessHTTPTransportTests {
         #expect(Date().timeIntervalSince(started) < 20, "ended, not waited for")
     }
 }
+
+@Suite("A fetching child on its own", .serialized)
+struct FetchingChildTests {
+    @Test("a child whose parent is gone (its pipe has no reader) ends at once, not at its time limit")
+    func orphanEnds() throws {
+        let server = try FixtureServer(delay: 60)
+        defer { server.stop() }
+        let url = server.url("slow-first-byte/\(Fixtures.fiveRaces)")
+        // `true` reads nothing and exits at once, as a parent that exits mid-fetch does.
+        let command =
+            "'\(ChildProcessHTTPTransportTests.app)' \(ChildProcessHTTPTransport.childArgument) '\(url)' 30 40 1000 | true"
+        let started = Date()
+        let run = try ProcessRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: [:], timeout: 60)
+        #expect(run.status == 0)
+        #expect(Date().timeIntervalSince(started) < 20, "ended with its reader, not after its 30 s limit")
+    }
+}

@@ -47,6 +47,9 @@ public struct Race: Sendable, Equatable, Identifiable, Codable {
     public static let plausibleStarts =
         Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 4_102_444_800)
 
+    /// Race numbers the app believes; the feed, the favourites file and everything in between use this one rule.
+    public static let plausibleNumbers = 1...999_999
+
     /// A feed's races lie within hours of each other; one more than this far from the feed's middle start is a
     /// mistake, not a race.
     public static let plausibleSpreadInFeed: TimeInterval = 10 * 366 * 86_400

@@ -38,7 +38,23 @@ enum AtomicFile {
             unlink(temporary.path)
             throw Failure(description: "could not write the file (\(failure))")
         }
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
+        syncDirectory(of: file)
+    }
+
+    /// Makes a file's contents durable, then its name.
+    static func sync(_ file: URL) throws(Failure) {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(description: "could not open \(file.path) (\(errnoText()))") }
+        let synced = fsync(descriptor) == 0
+        let failure = errnoText()
+        close(descriptor)
+        guard synced else { throw Failure(description: "could not sync \(file.path) (\(failure))") }
+        syncDirectory(of: file)
+    }
+
+    /// Makes the names in a file's directory durable (a rename or a new link in it).
+    static func syncDirectory(of file: URL) {
+        let directoryDescriptor = open(file.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)

@@ -255,8 +255,18 @@ public struct FileFavouritesStore: FavouritesStore {
             target = directory.appendingPathComponent("\(Self.fileName).\(tag)-\(stamp)-\(attempt)")
             attempt += 1
         }
+        // The file the write will replace: through a symbolic link, the file it points at.
+        let original = AtomicFile.followingLinks(fileURL)
+        // A hard link: instant whatever the size, byte for byte, and durable once the directory is synced. The
+        // write that follows renames a new file over the original, so the link keeps the old one.
+        if link(original.path, target.path) == 0 {
+            AtomicFile.syncDirectory(of: target)
+            return target
+        }
+        // Across file systems (a link into another disk), a copy, made durable before anything replaces it.
         do {
-            try FileManager.default.copyItem(at: fileURL.resolvingSymlinksInPath(), to: target)
+            try FileManager.default.copyItem(at: original, to: target)
+            try AtomicFile.sync(target)
         } catch {
             try? FileManager.default.removeItem(at: target)
             throw .unavailable(
@@ -326,7 +336,7 @@ extension FavouriteRace {
             return "a meeting name that is empty or over 1000 characters"
         }
         if let name, name.count > 1_000 { return "a race name over 1000 characters" }
-        if !(1...999_999).contains(number) { return "race number \(number)" }
+        if !Race.plausibleNumbers.contains(number) { return "race number \(number)" }
         if !Race.plausibleStarts.contains(advertisedStart) { return "a start that is not between 2000 and 2100" }
         return nil
     }

@@ -32,8 +32,8 @@ public struct NedsFeedDecoder: Sendable {
             case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
             }
         }
-        let kept = Self.withoutOutliers(races)
-        for (key, race) in races where !kept.contains(where: { $0.key == key }) {
+        let (kept, outliers) = Self.splittingOutliers(races)
+        for (key, race) in outliers {
             skipped.append(
                 SkippedRace(
                     key: Self.shown(key),
@@ -44,12 +44,23 @@ public struct NedsFeedDecoder: Sendable {
         return RaceFeed(races: kept.map(\.race), skipped: skipped)
     }
 
-    /// Races whose start lies within `Race.plausibleSpreadInFeed` of the feed's median start.
-    private static func withoutOutliers(_ races: [(key: String, race: Race)]) -> [(key: String, race: Race)] {
-        guard races.count > 2 else { return races }
+    private typealias KeyedRace = (key: String, race: Race)
+
+    /// Races whose start lies within `Race.plausibleSpreadInFeed` of the feed's median start, and the rest.
+    private static func splittingOutliers(_ races: [KeyedRace]) -> (kept: [KeyedRace], outliers: [KeyedRace]) {
+        guard races.count > 2 else { return (races, []) }
         let starts = races.map(\.race.advertisedStart).sorted()
         let median = starts[starts.count / 2]
-        return races.filter { abs($0.race.advertisedStart.timeIntervalSince(median)) <= Race.plausibleSpreadInFeed }
+        var kept: [KeyedRace] = []
+        var outliers: [KeyedRace] = []
+        for entry in races {
+            if abs(entry.race.advertisedStart.timeIntervalSince(median)) <= Race.plausibleSpreadInFeed {
+                kept.append(entry)
+            } else {
+                outliers.append(entry)
+            }
+        }
+        return (kept, outliers)
     }
 
     private static func isoDate(_ date: Date) -> String {
@@ -180,8 +191,11 @@ public struct NedsFeedDecoder: Sendable {
 
     private static func requiredInt(_ summary: [String: Any], _ key: String) throws(Problem) -> Int {
         guard summary[key] != nil, !(summary[key] is NSNull) else { throw Problem(reason: "missing \(key)") }
-        guard let value = number(summary[key]), value == value.rounded(), abs(value) < 1_000_000 else {
-            throw Problem(reason: "\(key) is not a whole number")
+        let range = Race.plausibleNumbers
+        guard let value = number(summary[key]), value == value.rounded(),
+            Double(range.lowerBound)...Double(range.upperBound) ~= value
+        else {
+            throw Problem(reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(value)
     }
@@ -191,9 +205,12 @@ public struct NedsFeedDecoder: Sendable {
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
     private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
         guard let text = value as? String else { return nil }
-        // Only the head is ever looked at, so a field of megabytes costs no more than a short one.
-        let head = text.drop(while: \.isWhitespace).prefix(limit + 1)
-        guard head.count > limit else {
+        // Only the head is ever looked at, so a field of megabytes costs no more than a short one. It is bounded
+        // in scalars as well as characters: one character can carry a million combining marks.
+        let scalars = text.unicodeScalars.drop { $0.properties.isWhitespace }
+        let scalarLimit = limit * 4
+        let head = String(String.UnicodeScalarView(scalars.prefix(scalarLimit))).prefix(limit + 1)
+        guard head.count > limit || !scalars.dropFirst(scalarLimit).isEmpty else {
             let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
         }

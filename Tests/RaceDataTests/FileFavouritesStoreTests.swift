@@ -159,6 +159,25 @@ struct FileFavouritesStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["favourites.json"])
     }
 
+    @Test("repairing a favourites.json that is a symbolic link keeps the file it points at aside, and the link")
+    func repairThroughLink() throws {
+        defer { directory.remove() }
+        let dotfiles = directory.url.appendingPathComponent("dotfiles")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let target = dotfiles.appendingPathComponent("favourites.json")
+        let original = Data(#"{"version": 1, "favourites": [\#(entry("good")), \#(entry("bad", start: "1e19"))]}"#.utf8)
+        try original.write(to: target)
+        try FileManager.default.createSymbolicLink(at: store.fileURL, withDestinationURL: target)
+
+        let state = try store.load()
+        #expect(state.ids == ["good"])
+        let aside = store.directory.appendingPathComponent("favourites.json.before-repair-20250527T014000Z")
+        #expect(try Data(contentsOf: aside) == original, "the file the link points at, byte for byte")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path) == target.path)
+        #expect(try FileFavouritesStore(directory: dotfiles, clock: clock).load().ids == ["good"])
+    }
+
     @Test("temporary files of writers killed mid-save are removed; a live writer's is not")
     func staleTemporaries() throws {
         defer { directory.remove() }

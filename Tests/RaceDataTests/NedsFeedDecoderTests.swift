@@ -118,7 +118,7 @@ struct NedsFeedDecoderTests {
         #expect(
             Set(feed.skipped.map(\.reason)) == [
                 "unknown category_id 11111111-2222-3333-4444-555555555555",
-                "race_number is not a whole number",
+                "race_number is not a whole number from 1 to 999999",
                 "missing or non-numeric advertised_start.seconds",
                 "meeting_name is not a non-empty string",
             ])
@@ -159,6 +159,31 @@ struct NedsFeedDecoderTests {
         let feed = try decoder.decode(data, source: "five")
         #expect(feed.races.count == 4)
         #expect(feed.skipped.map(\.reason) == ["advertised_start 2096-10-02 is years away from the feed's other races"])
+    }
+
+    @Test("one character carrying a million combining marks is cut too")
+    func hugeGraphemeCluster() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            summary["meeting_name"] = "a" + String(repeating: "\u{301}", count: 1_000_000)
+        }
+        let feed = try decoder.decode(data, source: "five")
+        for race in feed.races {
+            #expect(race.meetingName.unicodeScalars.count <= Race.maximumTextLength * 4 + 1)
+            #expect(race.meetingName.hasSuffix("…"))
+        }
+    }
+
+    @Test("a feed of 20,000 races decodes whole")
+    func manyRaces() throws {
+        var summaries: [String: Any] = [:]
+        for index in 0..<20_000 {
+            summaries["r\(index)"] = [
+                "race_id": "r\(index)", "race_number": 1, "meeting_name": "M",
+                "category_id": RaceCategory.horse.nedsID, "advertised_start": ["seconds": 1_748_310_000 + index],
+            ]
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["data": ["race_summaries": summaries]])
+        #expect(try decoder.decode(data, source: "many").races.count == 20_000)
     }
 
     @Test("text fields are cut at decode, marked with an ellipsis; ids past 200 characters skip the race")

@@ -51,8 +51,7 @@ do {
             connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes),
         cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)),
-        fetchExecutable: FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
-            ? "/proc/self/exe" : CommandLine.arguments[0])
+        fetchExecutable: ChildProcessHTTPTransport.ownExecutable)
 } catch {
     fail(error.description, status: error.exitStatus)
 }

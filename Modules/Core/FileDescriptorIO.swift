@@ -13,7 +13,13 @@ public enum FileDescriptorIO {
         while offset < buffer.count {
             let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A non-blocking descriptor that is full: wait until it can take more, without spinning.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 return false
             }
             offset += written

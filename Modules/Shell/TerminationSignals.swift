@@ -7,30 +7,32 @@ import Dispatch
 #endif
 
 /// Ends the app cleanly on the signals that ask a program to stop: SIGQUIT (Ctrl-\), SIGTERM and SIGHUP.
-/// Left to their defaults, SIGQUIT makes the Swift runtime print a crash backtrace, and none of them would
-/// give the app a chance to put the terminal back. Each exits with 128 + the signal number, as a shell reports
-/// a program a signal ended.
-@MainActor
-public final class TerminationSignals {
+/// Left to their defaults, SIGQUIT makes the Swift runtime print a crash backtrace. Each exits with 128 + the
+/// signal number, as a shell reports a program a signal ended; `exit` runs the app's exit handlers (fetching
+/// children are killed).
+///
+/// The signals are handled on a queue of their own, not the main one: a main thread stuck writing to a
+/// stdout nobody reads must not make the app deaf to them. A signal the app was started with ignored (SIGHUP
+/// under `nohup`) stays ignored.
+public final class TerminationSignals: Sendable {
     public static let handled: [Int32] = [SIGQUIT, SIGTERM, SIGHUP]
 
-    private let sources: [any DispatchSourceSignal]
+    private let queue = DispatchQueue(label: "NextToGo.TerminationSignals")
+    private nonisolated(unsafe) let sources: [any DispatchSourceSignal]
 
-    /// - Parameter onSignal: runs on the main queue before the exit, to restore what the app changed.
-    public init(onSignal: @escaping @MainActor (Int32) -> Void = { _ in }) {
+    public init() {
         // A parent may hand the signals down blocked (test runners do); blocked, they would never arrive.
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         for number in Self.handled { sigaddset(&unblocked, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        sources = Self.handled.map { number in
+        sources = Self.handled.compactMap { [queue] number in
             // Dispatch sees the signal only if its default action no longer runs.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                MainActor.assumeIsolated { onSignal(number) }
-                exit(128 + number)
-            }
+            let previous = signal(number, SIG_IGN)
+            // Handlers are C function pointers; SIG_IGN is the pointer value 1.
+            guard unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { return nil }
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { exit(128 + number) }
             source.resume()
             return source
         }

@@ -16,7 +16,7 @@ enum Usage {
                                          file:PATH  a JSON file in the Neds `nextraces` shape, as it is
                                          URL        an http(s) endpoint serving that shape, e.g.
                                        \(HTTPRaceService.defaultURL.absoluteString)
-              --now SECONDS            pin the clock to this Unix time (reproducible runs)
+              --now SECONDS            pin the clock to this Unix time, 2000-2100 (reproducible runs)
               --refresh SECONDS        fetch again every SECONDS (default 30; 0 = only on `refresh`)
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)
               --connect-timeout SECONDS
@@ -43,7 +43,8 @@ enum Usage {
           help                  list the commands
           quit | q              leave (end of input does too)
 
-        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites not saved.
+        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites not saved,
+        74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.
         Colour and emoji only on a terminal; NO_COLOR and TERM=dumb turn them off.
         """
 }

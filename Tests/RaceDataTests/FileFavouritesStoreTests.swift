@@ -139,16 +139,22 @@ struct FileFavouritesStoreTests {
         #expect(try Data(contentsOf: store.fileURL) == original, "a failed save changes nothing")
     }
 
-    @Test("a favourites.json that is a symbolic link is written through; the link stays a link")
-    func symbolicLink() throws {
-        defer { directory.remove() }
+    /// `favourites.json` as a dotfile manager leaves it: a relative symbolic link to `dotfiles/favourites.json`,
+    /// which holds `contents`. Returns the dotfiles folder.
+    private func linkedToDotfiles(_ contents: Data) throws -> URL {
         let dotfiles = directory.url.appendingPathComponent("dotfiles")
         try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        let target = dotfiles.appendingPathComponent("favourites.json")
-        try Data("{\"version\": 1, \"favourites\": []}".utf8).write(to: target)
+        try contents.write(to: dotfiles.appendingPathComponent("favourites.json"))
         try FileManager.default.createSymbolicLink(
             atPath: store.fileURL.path, withDestinationPath: "../dotfiles/favourites.json")
+        return dotfiles
+    }
+
+    @Test("a favourites.json that is a symbolic link is written through; the link stays a link")
+    func symbolicLink() throws {
+        defer { directory.remove() }
+        let dotfiles = try linkedToDotfiles(Data("{\"version\": 1, \"favourites\": []}".utf8))
 
         _ = try store.toggle(favourite("a"))
         _ = try store.toggle(favourite("b"))
@@ -162,19 +168,16 @@ struct FileFavouritesStoreTests {
     @Test("repairing a favourites.json that is a symbolic link keeps the file it points at aside, and the link")
     func repairThroughLink() throws {
         defer { directory.remove() }
-        let dotfiles = directory.url.appendingPathComponent("dotfiles")
-        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        let target = dotfiles.appendingPathComponent("favourites.json")
         let original = Data(#"{"version": 1, "favourites": [\#(entry("good")), \#(entry("bad", start: "1e19"))]}"#.utf8)
-        try original.write(to: target)
-        try FileManager.default.createSymbolicLink(at: store.fileURL, withDestinationURL: target)
+        let dotfiles = try linkedToDotfiles(original)
 
         let state = try store.load()
         #expect(state.ids == ["good"])
         let aside = store.directory.appendingPathComponent("favourites.json.before-repair-20250527T014000Z")
         #expect(try Data(contentsOf: aside) == original, "the file the link points at, byte for byte")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path) == target.path)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path)
+                == "../dotfiles/favourites.json")
         #expect(try FileFavouritesStore(directory: dotfiles, clock: clock).load().ids == ["good"])
     }
 

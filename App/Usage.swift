@@ -1,4 +1,5 @@
 import RaceDataLive
+import Shell
 
 enum Usage {
     static let version = "next-to-go 0.1.0"
@@ -30,18 +31,9 @@ enum Usage {
         $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
         URL cannot be reached at start.
 
-        Shell commands (`help` inside the shell lists the ones that work where you are):
-          list | ls             the next five races to jump
-          filter CATEGORY...    toggle horse, greyhound, harness (several may be on)
-          filter clear          all categories again
-          show N | open N       race N's details, drawn under the list
-          fav N                 add race N to favourites, or remove it (`fav` alone in the details)
-          favs                  your favourites; there `show N` and `unfav N`
-          watch [SECONDS]       redraw the board every second for SECONDS (default 30)
-          back | b              close the details or the favourites
-          refresh               fetch the races again now
-          help                  list the commands
-          quit | q              leave (end of input does too)
+        Shell commands (`help` inside the shell lists the ones that work where you are, `help COMMAND`
+        explains one):
+        \(CommandTable.standard.referenceLines().map { "  " + $0 }.joined(separator: "\n"))
 
         Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites not saved,
         74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.

@@ -6,11 +6,12 @@ import Core
 public protocol Screen: AnyObject {
     var presentation: ScreenPresentation { get }
 
-    /// The commands this screen understands, for `help`.
-    var commandHelp: [CommandHelp] { get }
+    /// Which screen it is: the command table says which commands work here.
+    var kind: ScreenKind { get }
 
-    /// Runs the command and calls `completion` when it is done. Returns false,
-    /// without calling `completion`, for a command this screen does not know.
+    /// Runs the command (its name already the canonical one from the command
+    /// table) and calls `completion` when it is done. Returns false, without
+    /// calling `completion`, for a command this screen does not handle.
     func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool
 
     /// Draws the screen as it is now (on opening, and when it is back on top).
@@ -23,17 +24,6 @@ public enum ScreenPresentation: Sendable {
     /// A panel drawn under the screen it was opened from (the terminal form
     /// of a bottom sheet): opening it redraws that screen first.
     case sheet
-}
-
-/// One line of `help`.
-public struct CommandHelp: Sendable, Equatable {
-    public let usage: String
-    public let summary: String
-
-    public init(_ usage: String, _ summary: String) {
-        self.usage = usage
-        self.summary = summary
-    }
 }
 
 /// What routers ask of the shell to move between screens.

@@ -1,8 +1,10 @@
 import Core
 
-/// The line-based router: parses each line, answers the global commands
-/// (`help`, `back`, `quit`), hands everything else to the screen on top of
-/// the navigation stack, and opens and closes screens for the routers.
+/// The line-based router: parses each line, resolves its command word
+/// against the command table, answers the shell's own commands (`help`,
+/// `back`, `quit`), hands everything else, by its canonical name, to the
+/// screen on top of the navigation stack, and opens and closes screens for
+/// the routers.
 @MainActor
 public final class ShellSession: Navigator {
     public enum Outcome: Equatable, Sendable {
@@ -10,22 +12,21 @@ public final class ShellSession: Navigator {
         case quit
     }
 
-    static let helpCommand = CommandHelp("help", "show this list (also `h`, `?`)")
-    static let backCommand = CommandHelp("back", "close this screen (also `b`)")
-    static let quitCommand = CommandHelp("quit", "leave (also `q`, `exit`, or end of input)")
-
     private let output: any TextOutput
     private let factory: any ScreenFactory
+    private let commands: CommandTable
     /// Never empty once `init` returns: the root screen stays at the bottom.
     private var stack: [any Screen] = []
 
     /// - Parameter makeRoot: builds the bottom screen, given this session as
     ///   its navigator.
     public init(
-        output: any TextOutput, factory: any ScreenFactory, makeRoot: (any Navigator) -> any Screen
+        output: any TextOutput, factory: any ScreenFactory, commands: CommandTable = .standard,
+        makeRoot: (any Navigator) -> any Screen
     ) {
         self.output = output
         self.factory = factory
+        self.commands = commands
         stack = [makeRoot(self)]
     }
 
@@ -51,21 +52,26 @@ public final class ShellSession: Navigator {
     }
 
     public func execute(_ command: ShellCommand, completion: @escaping @MainActor (Outcome) -> Void) {
-        switch command.name {
-        case "quit", "q", "exit":
-            completion(.quit)
-        case "help", "h", "?":
-            output.writeLines(helpLines())
-            completion(.finished(.success))
-        case "back", "b":
-            guard stack.count > 1 else {
+        let screenBelow = stack.count > 1
+        guard let entry = commands.entry(for: command.name, on: topScreen.kind, screenBelow: screenBelow) else {
+            if commands.entries(named: command.name).contains(where: \.needsScreenBelow) {
                 output.writeError("Nothing to go back to: this is the race list. Type `quit` to leave.")
-                completion(.finished(.failure(.usage)))
-                return
+            } else {
+                output.writeError(unknownCommandMessage(command.name))
             }
+            completion(.finished(.failure(.usage)))
+            return
+        }
+        switch entry.name {
+        case "quit":
+            completion(.quit)
+        case "help":
+            showHelp(arguments: command.arguments, completion: completion)
+        case "back":
             close { completion(.finished($0)) }
         default:
-            let handled = topScreen.handle(command) { result in completion(.finished(result)) }
+            let canonical = ShellCommand(name: entry.name, arguments: command.arguments)
+            let handled = topScreen.handle(canonical) { result in completion(.finished(result)) }
             if !handled {
                 output.writeError(unknownCommandMessage(command.name))
                 completion(.finished(.failure(.usage)))
@@ -79,17 +85,25 @@ public final class ShellSession: Navigator {
             : "Unknown command \(TerminalText.quoted(name)). Type `help` to see the commands."
     }
 
+    /// `help`: the commands that work here; `help COMMAND`: that command's help.
+    private func showHelp(arguments: [String], completion: @escaping @MainActor (Outcome) -> Void) {
+        guard let word = arguments.first else {
+            output.writeLines(helpLines())
+            completion(.finished(.success))
+            return
+        }
+        guard arguments.count == 1, let lines = commands.detailedHelp(for: word.lowercased()) else {
+            output.writeError(
+                "No command \(TerminalText.quoted(word)) to explain. Type `help` to see the commands.")
+            completion(.finished(.failure(.usage)))
+            return
+        }
+        output.writeLines(lines)
+        completion(.finished(.success))
+    }
+
     public func helpLines() -> [String] {
-        let global =
-            stack.count > 1
-            ? [Self.helpCommand, Self.backCommand, Self.quitCommand] : [Self.helpCommand, Self.quitCommand]
-        let entries = topScreen.commandHelp + global
-        let usageColumns = entries.map(\.usage.count).max() ?? 0
-        return ["Commands:"]
-            + entries.map { entry in
-                "  " + entry.usage + String(repeating: " ", count: usageColumns - entry.usage.count) + "  "
-                    + entry.summary
-            }
+        ["Commands:"] + commands.helpLines(on: topScreen.kind, screenBelow: stack.count > 1)
     }
 
     // MARK: - Navigator

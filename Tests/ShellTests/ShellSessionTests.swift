@@ -11,17 +11,27 @@ final class FakeScreen: Screen {
     private(set) var handled: [ShellCommand] = []
     private var slowCompletion: CommandCompletion?
     let name: String
+    let kind: ScreenKind
     let presentation: ScreenPresentation
     private let output: RecordingOutput
     private weak var navigator: (any Navigator)?
 
-    let commandHelp = [CommandHelp("echo TEXT", "say it back"), CommandHelp("slow", "finish later")]
+    /// The fake's commands: `echo` and `slow` in `help`, the rest working quietly everywhere.
+    static let commands = CommandTable(
+        [
+            CommandEntry("echo", usage: "echo TEXT", summary: "say it back", example: "echo hi", screens: [.raceList]),
+            CommandEntry("slow", summary: "finish later", example: "slow", screens: [.raceList]),
+        ]
+            + [("fail", "end in failure"), ("favs", "open the favourites"), ("sheet", "open a race's sheet")].map {
+                CommandEntry($0, summary: $1, example: $0, screens: [.raceList, .favourites, .raceDetail])
+            } + CommandTable.shellCommands)
 
     init(
-        _ name: String, output: RecordingOutput, navigator: any Navigator,
+        _ name: String, kind: ScreenKind = .raceList, output: RecordingOutput, navigator: any Navigator,
         presentation: ScreenPresentation = .fullScreen
     ) {
         self.name = name
+        self.kind = kind
         self.output = output
         self.navigator = navigator
         self.presentation = presentation
@@ -62,9 +72,10 @@ struct FakeScreenFactory: ScreenFactory {
 
     func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen {
         switch route {
-        case .favourites: FakeScreen("favourites", output: output, navigator: navigator)
+        case .favourites: FakeScreen("favourites", kind: .favourites, output: output, navigator: navigator)
         case .raceDetail(let race):
-            FakeScreen("detail \(race.id)", output: output, navigator: navigator, presentation: .sheet)
+            FakeScreen(
+                "detail \(race.id)", kind: .raceDetail, output: output, navigator: navigator, presentation: .sheet)
         }
     }
 }
@@ -78,7 +89,9 @@ struct ShellSessionTests {
 
     init() {
         var made: FakeScreen?
-        session = ShellSession(output: output, factory: FakeScreenFactory(output: output)) { [output] navigator in
+        session = ShellSession(
+            output: output, factory: FakeScreenFactory(output: output), commands: FakeScreen.commands
+        ) { [output] navigator in
             let screen = FakeScreen("root", output: output, navigator: navigator)
             made = screen
             return screen
@@ -127,12 +140,36 @@ struct ShellSessionTests {
         #expect(
             output.lines == [
                 "Commands:",
-                "  echo TEXT  say it back",
-                "  slow       finish later",
-                "  help       show this list (also `h`, `?`)",
-                "  quit       leave (also `q`, `exit`, or end of input)",
+                "  echo TEXT       say it back",
+                "  slow            finish later",
+                "  fail            end in failure",
+                "  favs            open the favourites",
+                "  sheet           open a race's sheet",
+                "  help [COMMAND]  show this list, or one command's help (also `h`, `?`)",
+                "  quit            leave; end of input does too (also `q`, `exit`)",
             ])
         #expect(run("?") == [.finished(.success)])
+    }
+
+    @Test("help COMMAND explains one command from the table; an unknown one is an error")
+    func helpForOneCommand() {
+        #expect(run("help ECHO") == [.finished(.success)])
+        #expect(output.lines == ["echo TEXT - say it back", "  Works on: the race list.", "  Example: echo hi"])
+        #expect(run("help dance") == [.finished(.failure(.usage))])
+        #expect(output.errors == ["No command 'dance' to explain. Type `help` to see the commands."])
+    }
+
+    @Test("aliases reach the screen by the command's own name")
+    func aliases() {
+        let table = CommandTable(
+            [CommandEntry("echo", aliases: ["say"], summary: "say it back", example: "say hi", screens: [.raceList])])
+        let session = ShellSession(output: output, factory: FakeScreenFactory(output: output), commands: table) {
+            [output] navigator in FakeScreen("root", output: output, navigator: navigator)
+        }
+        var outcomes: [ShellSession.Outcome] = []
+        session.execute(line: "say hi") { outcomes.append($0) }
+        #expect(outcomes == [.finished(.success)])
+        #expect((session.topScreen as? FakeScreen)?.handled == [ShellCommand(name: "echo", arguments: ["hi"])])
     }
 
     @Test("blank lines do nothing; bad quoting is reported")
@@ -187,7 +224,7 @@ struct ShellSessionTests {
         _ = run("favs")
         output.reset()
         _ = run("help")
-        #expect(output.lines.contains("  back       close this screen (also `b`)"))
+        #expect(output.lines.contains("  back            close this screen (also `b`)"))
     }
 
     @Test("an unknown command on an inner screen points at back")

@@ -47,20 +47,15 @@ public final class FavouritesScreen: Screen {
 
     public let presentation = ScreenPresentation.fullScreen
 
-    public let commandHelp = [
-        CommandHelp("favs", "draw the favourites again"),
-        CommandHelp("show N", "open favourite N's details (also `open N`)"),
-        CommandHelp("unfav N", "remove favourite N"),
-        CommandHelp("list", "back to the race list (same as `back`)"),
-    ]
+    public let kind = ScreenKind.favourites
 
     public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
         switch command.name {
-        case "favs", "favourites", "favorites":
+        case "favs":
             presenter.show(completion: completion)
-        case "list", "ls":
+        case "list":
             presenter.close(completion: completion)
-        case "show", "open":
+        case "show":
             presenter.openRace(arguments: command.arguments, completion: completion)
         case "unfav":
             presenter.unfavourite(arguments: command.arguments, completion: completion)

@@ -45,14 +45,10 @@ public final class RaceDetailScreen: Screen {
 
     public let presentation = ScreenPresentation.sheet
 
-    public let commandHelp = [
-        CommandHelp("fav", "add this race to favourites, or remove it"),
-        CommandHelp("show", "draw the details again (the countdown moves on)"),
-        CommandHelp("list", "close the details (same as `back`)"),
-    ]
+    public let kind = ScreenKind.raceDetail
 
     public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
-        let takesNoArguments: Set = ["fav", "show", "open"]
+        let takesNoArguments: Set = ["fav", "show"]
         if takesNoArguments.contains(command.name), !command.arguments.isEmpty {
             presenter.rejectArguments(of: command.name, completion: completion)
             return true
@@ -60,9 +56,9 @@ public final class RaceDetailScreen: Screen {
         switch command.name {
         case "fav":
             presenter.toggleFavourite(completion: completion)
-        case "show", "open":
+        case "show":
             presenter.show(completion: completion)
-        case "list", "ls":
+        case "list":
             presenter.close(completion: completion)
         default:
             return false

@@ -55,32 +55,23 @@ public final class RaceListScreen: Screen {
 
     public let presentation = ScreenPresentation.fullScreen
 
-    public let commandHelp = [
-        CommandHelp("list", "show the next five races to jump (also `ls`)"),
-        CommandHelp("filter CATEGORY...", "toggle horse, greyhound and/or harness; none on = all"),
-        CommandHelp("filter clear", "show every category again"),
-        CommandHelp("show N", "open race N's details under the list (also `open N`)"),
-        CommandHelp("fav N", "add race N to favourites, or remove it"),
-        CommandHelp("favs", "show your favourite races"),
-        CommandHelp("watch [SECONDS]", "redraw the board every second for SECONDS (default 30)"),
-        CommandHelp("refresh", "fetch the races again now"),
-    ]
+    public let kind = ScreenKind.raceList
 
     public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
         switch command.name {
-        case "list", "ls":
+        case "list":
             presenter.showList(completion: completion)
-        case "filter", "f":
+        case "filter":
             presenter.filter(arguments: command.arguments, completion: completion)
-        case "refresh", "r":
+        case "refresh":
             presenter.refresh(completion: completion)
-        case "show", "open":
+        case "show":
             presenter.openRace(arguments: command.arguments, completion: completion)
         case "fav":
             presenter.toggleFavourite(arguments: command.arguments, completion: completion)
-        case "favs", "favourites", "favorites":
+        case "favs":
             presenter.openFavourites(completion: completion)
-        case "watch", "w":
+        case "watch":
             presenter.watch(arguments: command.arguments, completion: completion)
         default:
             return false

@@ -1,0 +1,165 @@
+/// The screens a command can work on.
+public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
+    case raceList, raceDetail, favourites
+}
+
+/// One argument a command takes, for help, parsing and (coming) completion.
+public struct CommandArgument: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A race's position on the list shown: 1 up to the list's length.
+        case position
+        /// Whole seconds within a range.
+        case seconds(ClosedRange<Int>)
+        /// One or more of horse, greyhound, harness (or their other names).
+        case categories
+        /// This exact word.
+        case keyword(String)
+    }
+
+    public let placeholder: String
+    public let kind: Kind
+    public let isOptional: Bool
+
+    public init(_ placeholder: String, _ kind: Kind, optional: Bool = false) {
+        self.placeholder = placeholder
+        self.kind = kind
+        self.isOptional = optional
+    }
+}
+
+/// A command, declared once: everything `help`, `help COMMAND`, `--help`, parsing and the README check read.
+public struct CommandEntry: Sendable, Equatable {
+    public let name: String
+    public let aliases: [String]
+    public let arguments: [CommandArgument]
+    /// The form shown in `help`, e.g. `filter CATEGORY...`.
+    public let usage: String
+    public let summary: String
+    /// What `help COMMAND` adds to the summary.
+    public let details: String
+    public let example: String
+    /// Where it works; nil for the commands that work everywhere (the shell's own).
+    public let screens: Set<ScreenKind>?
+    /// Works only on a screen opened over another (`back`).
+    public let needsScreenBelow: Bool
+    /// Further forms with a line of their own in `help` (`filter clear`).
+    public let moreForms: [CommandHelp]
+
+    public init(
+        _ name: String, aliases: [String] = [], arguments: [CommandArgument] = [], usage: String? = nil,
+        summary: String, details: String = "", example: String, screens: Set<ScreenKind>?,
+        needsScreenBelow: Bool = false, moreForms: [CommandHelp] = []
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.arguments = arguments
+        self.usage = usage ?? name
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.screens = screens
+        self.needsScreenBelow = needsScreenBelow
+        self.moreForms = moreForms
+    }
+
+    /// The words that call it.
+    public var words: [String] { [name] + aliases }
+
+    public func works(on screen: ScreenKind, screenBelow: Bool) -> Bool {
+        (screens?.contains(screen) ?? true) && (screenBelow || !needsScreenBelow)
+    }
+
+    /// `help`'s lines for it: the usage with its summary, then any further forms.
+    var helpEntries: [CommandHelp] {
+        let alsoCalled = aliases.isEmpty ? "" : " (also \(aliases.map { "`\($0)`" }.joined(separator: ", ")))"
+        return [CommandHelp(usage, summary + alsoCalled)] + moreForms
+    }
+}
+
+/// One line of `help`.
+public struct CommandHelp: Sendable, Equatable {
+    public let usage: String
+    public let summary: String
+
+    public init(_ usage: String, _ summary: String) {
+        self.usage = usage
+        self.summary = summary
+    }
+}
+
+/// Every command of the shell. The shell resolves what is typed against it, so a screen sees only canonical
+/// names, and every list of commands (`help`, `help COMMAND`, `--help`, the README check) is read from it.
+/// Adding a command is one entry here plus its handler on the screens it names.
+public struct CommandTable: Sendable {
+    public let entries: [CommandEntry]
+
+    public init(_ entries: [CommandEntry]) {
+        self.entries = entries
+    }
+
+    /// The entry `word` calls on `screen`, if it works there.
+    public func entry(for word: String, on screen: ScreenKind, screenBelow: Bool) -> CommandEntry? {
+        entries.first { $0.words.contains(word) && $0.works(on: screen, screenBelow: screenBelow) }
+    }
+
+    /// Every entry `word` calls, on any screen.
+    public func entries(named word: String) -> [CommandEntry] {
+        entries.filter { $0.words.contains(word) }
+    }
+
+    /// The commands that work on `screen`: the screen's own first, then the shell's.
+    public func entries(on screen: ScreenKind, screenBelow: Bool) -> [CommandEntry] {
+        let working = entries.filter { $0.works(on: screen, screenBelow: screenBelow) }
+        return working.filter { $0.screens != nil } + working.filter { $0.screens == nil }
+    }
+
+    /// `help` for `screen`: one aligned line per form.
+    public func helpLines(on screen: ScreenKind, screenBelow: Bool) -> [String] {
+        Self.aligned(entries(on: screen, screenBelow: screenBelow).flatMap(\.helpEntries))
+    }
+
+    static func aligned(_ lines: [CommandHelp]) -> [String] {
+        let usageColumns = lines.map(\.usage.count).max() ?? 0
+        return lines.map { line in
+            "  " + line.usage + String(repeating: " ", count: usageColumns - line.usage.count) + "  " + line.summary
+        }
+    }
+
+    /// Every command, screen by screen, as `--help` lists them.
+    public func referenceLines() -> [String] {
+        var lines: [String] = []
+        for screen in ScreenKind.allCases {
+            lines.append("On \(screen.title):")
+            lines += Self.aligned(entries.filter { $0.screens?.contains(screen) == true }.flatMap(\.helpEntries))
+        }
+        lines.append("Everywhere:")
+        lines += Self.aligned(entries.filter { $0.screens == nil }.flatMap(\.helpEntries))
+        return lines
+    }
+
+    /// `help COMMAND`: the summary, the details and an example of each form of the command.
+    public func detailedHelp(for word: String) -> [String]? {
+        let named = entries(named: word)
+        guard !named.isEmpty else { return nil }
+        return named.flatMap { entry -> [String] in
+            let whereItWorks =
+                entry.screens.map { screens in
+                    "Works on: " + ScreenKind.allCases.filter(screens.contains).map(\.title).joined(separator: ", ")
+                        + "."
+                } ?? "Works everywhere."
+            return entry.helpEntries.map { "\($0.usage) - \($0.summary)" }
+                + (entry.details.isEmpty ? [] : ["  " + entry.details])
+                + ["  " + whereItWorks, "  Example: \(entry.example)"]
+        }
+    }
+}
+
+extension ScreenKind {
+    var title: String {
+        switch self {
+        case .raceList: "the race list"
+        case .raceDetail: "a race's details"
+        case .favourites: "the favourites"
+        }
+    }
+}

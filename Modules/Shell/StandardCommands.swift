@@ -1,0 +1,79 @@
+extension CommandTable {
+    /// The commands of the shell itself, on every screen.
+    public static let shellCommands: [CommandEntry] = [
+        CommandEntry(
+            "help", aliases: ["h", "?"], arguments: [CommandArgument("COMMAND", .keyword("a command"), optional: true)],
+            usage: "help [COMMAND]", summary: "show this list, or one command's help",
+            details: "Lists the commands that work where you are; with a command, what it does and an example.",
+            example: "help watch", screens: nil),
+        CommandEntry(
+            "back", aliases: ["b"], summary: "close this screen",
+            details: "Closes the details or the favourites; the screen under it is drawn again.", example: "back",
+            screens: nil, needsScreenBelow: true),
+        CommandEntry(
+            "quit", aliases: ["q", "exit"], summary: "leave; end of input does too",
+            details: "Ends the app with status 0; Ctrl-D or the end of a pipe does the same.", example: "quit",
+            screens: nil),
+    ]
+
+    /// Every command of next-to-go, declared once.
+    public static let standard = CommandTable(
+        [
+            CommandEntry(
+                "list", aliases: ["ls"], summary: "show the next five races to jump",
+                details: "Soonest first; a race leaves a minute after its start and the board refills.",
+                example: "list", screens: [.raceList]),
+            CommandEntry(
+                "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories)],
+                usage: "filter CATEGORY...", summary: "toggle horse, greyhound and/or harness; none on = all",
+                details:
+                    "Each category named is turned on if it is off and off if it is on (also horses, dogs, trots).",
+                example: "filter greyhound harness", screens: [.raceList],
+                moreForms: [CommandHelp("filter clear", "show every category again")]),
+            CommandEntry(
+                "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
+                summary: "open race N's details under the list",
+                details: "N is the race's position on the board as last drawn.", example: "show 2",
+                screens: [.raceList]),
+            CommandEntry(
+                "fav", arguments: [CommandArgument("N", .position)], usage: "fav N",
+                summary: "add race N to favourites, or remove it",
+                details: "Favourites are kept across runs and marked on the board.", example: "fav 1",
+                screens: [.raceList]),
+            CommandEntry(
+                "favs", aliases: ["favourites", "favorites"], summary: "show your favourite races",
+                details: "Opens the favourites screen: `show N`, `unfav N`, `back` there.", example: "favs",
+                screens: [.raceList]),
+            CommandEntry(
+                "watch", aliases: ["w"], arguments: [CommandArgument("SECONDS", .seconds(1...3600), optional: true)],
+                usage: "watch [SECONDS]", summary: "redraw the board every second for SECONDS (default 30)",
+                details: "The countdown runs; on a terminal each frame is drawn over the last.", example: "watch 10",
+                screens: [.raceList]),
+            CommandEntry(
+                "refresh", aliases: ["r"], summary: "fetch the races again now",
+                details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
+                screens: [.raceList]),
+
+            CommandEntry(
+                "fav", summary: "add this race to favourites, or remove it", example: "fav", screens: [.raceDetail]),
+            CommandEntry(
+                "show", aliases: ["open"], summary: "draw the details again (the countdown moves on)", example: "show",
+                screens: [.raceDetail]),
+            CommandEntry(
+                "list", aliases: ["ls"], summary: "close the details (same as `back`)", example: "list",
+                screens: [.raceDetail]),
+
+            CommandEntry(
+                "favs", aliases: ["favourites", "favorites"], summary: "draw the favourites again", example: "favs",
+                screens: [.favourites]),
+            CommandEntry(
+                "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
+                summary: "open favourite N's details", example: "show 1", screens: [.favourites]),
+            CommandEntry(
+                "unfav", arguments: [CommandArgument("N", .position)], usage: "unfav N",
+                summary: "remove favourite N", example: "unfav 1", screens: [.favourites]),
+            CommandEntry(
+                "list", aliases: ["ls"], summary: "back to the race list (same as `back`)", example: "list",
+                screens: [.favourites]),
+        ] + shellCommands)
+}

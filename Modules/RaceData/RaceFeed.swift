@@ -9,15 +9,27 @@ public struct RaceFeed: Sendable, Equatable {
     /// Set when these races are a copy saved earlier, standing in because the
     /// source could not be reached.
     public let offline: OfflineCopy?
+    /// The bytes these races were decoded from, where they are worth keeping as they came (an HTTP answer, for
+    /// the feed cache). Not part of what makes two feeds equal.
+    public let sourceBody: Data?
 
-    public init(races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil) {
+    public init(races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil, sourceBody: Data? = nil) {
         self.races = races
         self.skipped = skipped
         self.offline = offline
+        self.sourceBody = sourceBody
     }
 
     public func offline(savedAt: Date, because reason: RaceDataError) -> RaceFeed {
         RaceFeed(races: races, skipped: skipped, offline: OfflineCopy(savedAt: savedAt, reason: reason))
+    }
+
+    public func withSourceBody(_ body: Data) -> RaceFeed {
+        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: body)
+    }
+
+    public static func == (left: RaceFeed, right: RaceFeed) -> Bool {
+        left.races == right.races && left.skipped == right.skipped && left.offline == right.offline
     }
 }
 

@@ -7,13 +7,9 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Fetches the live Neds feed (or anything serving that shape) over HTTP,
-/// hardened for running all day: every way an exchange can go wrong ends in
-/// a typed `RaceDataError` naming the URL, within the time limits.
-///
-/// A good answer is saved to the `FeedCache`; if the very first fetch finds
-/// the source unreachable, the copy saved earlier (`offlineCopy`) stands in,
-/// marked as such.
+/// Fetches the live Neds feed (or anything serving that shape) over HTTP and decodes it: every way an exchange
+/// can go wrong ends in a typed `RaceDataError` naming the URL, within the time limits (the transport's job).
+/// Keeping the last good answer and standing in with it is `OfflineFallbackRaceService`'s.
 public final class HTTPRaceService: RaceService {
     public static let defaultURL = URL(string: "https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=10")!
 
@@ -35,44 +31,23 @@ public final class HTTPRaceService: RaceService {
 
     public let url: URL
     public let limits: Limits
-    private let cache: FeedCache?
-    private let offlineCopy: CachedFeed?
-    private let clock: any WallClock
     private let decoder = NedsFeedDecoder()
-    /// Set once a live fetch has worked; from then on the presenter keeps
-    /// the last good data itself and the cache is only written.
-    private let hasFetchedLive = LockedFlag()
     private let transport: any HTTPTransport
 
     /// - Parameter transport: how the bytes are fetched; by default in this process
     ///   (`InProcessHTTPTransport`). The app passes `ChildProcessHTTPTransport`.
-    public init(
-        url: URL, limits: Limits = .standard, cache: FeedCache? = nil, offlineCopy: CachedFeed? = nil,
-        clock: any WallClock = SystemClock(), transport: (any HTTPTransport)? = nil
-    ) {
+    public init(url: URL, limits: Limits = .standard, transport: (any HTTPTransport)? = nil) {
         self.url = url
         self.limits = limits
-        self.cache = cache
-        self.offlineCopy = offlineCopy
-        self.clock = clock
         self.transport = transport ?? InProcessHTTPTransport(limits: limits)
     }
 
     public var sourceDescription: String { url.absoluteString }
 
+    /// The answer, decoded; it carries the bytes it came from for the feed cache.
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
-        let body: Data
-        let feed: RaceFeed
-        do {
-            body = try transport.get(url)
-            feed = try decoder.decode(body, source: sourceDescription)
-        } catch {
-            guard error.isUnreachable, !hasFetchedLive.isSet, let offlineCopy else { throw error }
-            return offlineCopy.feed.offline(savedAt: offlineCopy.savedAt, because: error)
-        }
-        hasFetchedLive.set()
-        cache?.save(body, for: url, at: clock.now())
-        return feed
+        let body = try transport.get(url)
+        return try decoder.decode(body, source: sourceDescription).withSourceBody(body)
     }
 }
 
@@ -317,12 +292,4 @@ final class Exchange: @unchecked Sendable {
         default: "the request failed (URL error \((error as NSError).code))"
         }
     }
-}
-
-/// A flag threads may set and read.
-final class LockedFlag: Sendable {
-    private let value = Mutex(false)
-
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
 }

@@ -59,9 +59,11 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             case .none?, nil: break
             }
             return ServiceSetup(
-                service: HTTPRaceService(
-                    url: url, limits: limits, cache: cache, offlineCopy: offlineCopy, clock: clock,
-                    transport: fetchExecutable.map { ChildProcessHTTPTransport(executable: $0, limits: limits) }),
+                service: OfflineFallbackRaceService(
+                    wrapping: HTTPRaceService(
+                        url: url, limits: limits,
+                        transport: fetchExecutable.map { ChildProcessHTTPTransport(executable: $0, limits: limits) }),
+                    cache: cache, cacheKey: url, offlineCopy: offlineCopy, clock: clock),
                 warnings: warnings)
         }
     }

@@ -19,12 +19,14 @@ struct HTTPRaceServiceTests {
         FixtureServer.isSlowFault(path) ? tightLimits : roomyLimits
     }
 
+    /// The HTTP source as the app builds it: decoding over a transport, wrapped for the cache and offline copy.
     private func service(_ server: FixtureServer, _ path: String, cache: FeedCache? = nil, offline: CachedFeed? = nil)
-        -> HTTPRaceService
+        -> any RaceService
     {
-        HTTPRaceService(
-            url: URL(string: server.url(path))!, limits: Self.limits(for: path), cache: cache, offlineCopy: offline,
-            clock: ManualClock(1_748_310_000))
+        let url = URL(string: server.url(path))!
+        return OfflineFallbackRaceService(
+            wrapping: HTTPRaceService(url: url, limits: Self.limits(for: path)), cache: cache, cacheKey: url,
+            offlineCopy: offline, clock: ManualClock(1_748_310_000))
     }
 
     @Test("a good answer decodes")
@@ -132,8 +134,10 @@ struct HTTPRaceServiceTests {
         #expect(copy.savedAt == Date(timeIntervalSince1970: 1_748_310_000))
         #expect(copy.feed.races.count == 5)
 
-        let offline = try HTTPRaceService(url: url, limits: Self.roomyLimits, cache: cache, offlineCopy: copy)
-            .fetchRaces()
+        let offline = try OfflineFallbackRaceService(
+            wrapping: HTTPRaceService(url: url, limits: Self.roomyLimits), cache: cache, cacheKey: url,
+            offlineCopy: copy, clock: ManualClock(1_748_310_000)
+        ).fetchRaces()
         #expect(offline.races.count == 5)
         #expect(offline.offline?.savedAt == copy.savedAt)
         #expect(offline.offline?.reason == .unavailable(source: url.absoluteString, reason: "connection refused"))
@@ -284,3 +288,39 @@ struct FeedCacheTests {
     }
 
 #endif
+
+/// The decorator on its own, around a fake: it wraps any service.
+@Suite("Offline fallback around any service")
+struct OfflineFallbackTests {
+    let refused = RaceDataError.unavailable(source: "the fake service", reason: "connection refused")
+    let key = URL(string: "http://127.0.0.1:9/races")!
+    let clock = ManualClock(1_748_310_000)
+
+    @Test("saves what carries its bytes; stands in at start only when the source is unreachable")
+    func wrapsAnyService() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let body = try Fixtures.data(Fixtures.fiveRaces)
+        let fake = FakeRaceService(result: .success(RaceFeed(races: []).withSourceBody(body)))
+        _ = try OfflineFallbackRaceService(wrapping: fake, cache: cache, cacheKey: key, offlineCopy: nil, clock: clock)
+            .fetchRaces()
+        guard case .found(let copy) = cache.lookUp(key) else {
+            Issue.record("the answer's bytes were not saved")
+            return
+        }
+        #expect(copy.savedAt == clock.now())
+
+        fake.answer(.failure(refused))
+        let standIn = try OfflineFallbackRaceService(
+            wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock
+        ).fetchRaces()
+        #expect(standIn.offline == OfflineCopy(savedAt: copy.savedAt, reason: refused))
+
+        fake.answer(.failure(.invalidFeed(source: "the fake service", reason: "it is empty")))
+        #expect(throws: RaceDataError.self, "unusable is not unreachable") {
+            try OfflineFallbackRaceService(wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock)
+                .fetchRaces()
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Core
+import Foundation
+import RaceData
+import Synchronization
+
+/// Wraps any race service for a board left running: every good answer that carries its bytes is saved to the
+/// `FeedCache`, and if the very first fetch finds the source unreachable, the copy saved earlier stands in,
+/// marked offline with its age and the reason. After one live success a failure is a failure: the board keeps
+/// its own last good races.
+public final class OfflineFallbackRaceService: RaceService {
+    private let service: any RaceService
+    private let cache: FeedCache?
+    private let cacheKey: URL
+    private let offlineCopy: CachedFeed?
+    private let clock: any WallClock
+    private let hasFetchedLive = LockedFlag()
+
+    /// - Parameters:
+    ///   - cacheKey: what the copy is saved under (the service's URL).
+    ///   - offlineCopy: the copy saved by an earlier run, looked up at start.
+    public init(
+        wrapping service: any RaceService, cache: FeedCache?, cacheKey: URL, offlineCopy: CachedFeed?,
+        clock: any WallClock
+    ) {
+        self.service = service
+        self.cache = cache
+        self.cacheKey = cacheKey
+        self.offlineCopy = offlineCopy
+        self.clock = clock
+    }
+
+    public var sourceDescription: String { service.sourceDescription }
+
+    public func fetchRaces() throws(RaceDataError) -> RaceFeed {
+        let feed: RaceFeed
+        do {
+            feed = try service.fetchRaces()
+        } catch {
+            guard error.isUnreachable, !hasFetchedLive.isSet, let offlineCopy else { throw error }
+            return offlineCopy.feed.offline(savedAt: offlineCopy.savedAt, because: error)
+        }
+        hasFetchedLive.set()
+        if let body = feed.sourceBody { cache?.save(body, for: cacheKey, at: clock.now()) }
+        return feed
+    }
+}
+
+/// A flag threads may set and read.
+final class LockedFlag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+}

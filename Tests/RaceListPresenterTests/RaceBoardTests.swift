@@ -119,3 +119,37 @@ struct FreshnessTests {
         #expect(freshness.staleNotice(at: now) == nil)
     }
 }
+
+@Suite("Race list arguments")
+struct RaceListArgumentsTests {
+    @Test("filter words become a change, or the message the user sees")
+    func filter() {
+        #expect(RaceListArguments.filter(["CLEAR"]) == .success(.clear))
+        #expect(
+            RaceListArguments.filter(["dogs", "trots", "dogs"])
+                == .success(.toggle([.greyhound, .harness, .greyhound])))
+        #expect(
+            RaceListArguments.filter(["cats"])
+                == .failure(
+                    ArgumentError(
+                        message: "Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`.")))
+        guard case .failure(let usage) = RaceListArguments.filter([]) else {
+            Issue.record("filter with nothing accepted")
+            return
+        }
+        #expect(usage.message.hasPrefix("Usage: filter"))
+    }
+
+    @Test("watch takes 1 to 3600 seconds, 30 when none is given")
+    func watch() {
+        #expect(RaceListArguments.watch([]) == .success(30))
+        #expect(RaceListArguments.watch(["3600"]) == .success(3600))
+        for bad in [["0"], ["3601"], ["-1"], ["soon"], ["1", "2"], ["99999999999999999999"]] {
+            guard case .failure(let error) = RaceListArguments.watch(bad) else {
+                Issue.record("\(bad) accepted")
+                continue
+            }
+            #expect(error.message.hasPrefix("Usage: watch [SECONDS]"))
+        }
+    }
+}

@@ -75,7 +75,7 @@ public struct RaceBoard: Sendable, Equatable {
     }
 
     /// The race at position N (1-based) of the board last drawn, or of the board as it stands if none was.
-    public func race(at arguments: [String], command: String) -> Result<Race, PositionError> {
+    public func race(at arguments: [String], command: String) -> Result<Race, ArgumentError> {
         let board = lastDrawn ?? visible
         return PositionArgument.index(from: arguments, command: command, count: board.count, listName: "board")
             .map { board[$0] }

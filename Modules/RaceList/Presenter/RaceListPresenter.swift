@@ -31,10 +31,6 @@ public final class RaceListPresenter: RaceListModuleInput {
         case failed(RaceDataError)
     }
 
-    public static let title = "Next to Go"
-    public static let watchSeconds = (standard: 30, range: 1...3600)
-    public static let retryHint = "Type `refresh` to retry."
-
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy
@@ -61,28 +57,16 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func filter(arguments: [String], completion: @escaping CommandCompletion) {
-        if arguments.isEmpty {
-            view?.displayCommandError(
-                "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all.")
-            completion(.failure(.usage))
-            return
+        switch RaceListArguments.filter(arguments) {
+        case .success(.clear): clearFilter(completion: completion)
+        case .success(.toggle(let categories)): toggleFilter(categories, completion: completion)
+        case .failure(let error): rejectArguments(error, completion: completion)
         }
-        if arguments.count == 1, arguments[0].lowercased() == "clear" {
-            clearFilter(completion: completion)
-            return
-        }
-        var categories: [RaceCategory] = []
-        for word in arguments {
-            guard let category = RaceCategory(userInput: word) else {
-                view?.displayCommandError(
-                    "Unknown category \(TerminalText.quoted(word)). Choose from horse, greyhound, harness, or `filter clear`."
-                )
-                completion(.failure(.usage))
-                return
-            }
-            categories.append(category)
-        }
-        toggleFilter(categories, completion: completion)
+    }
+
+    private func rejectArguments(_ error: ArgumentError, completion: CommandCompletion) {
+        view?.displayCommandError(error.message)
+        completion(.failure(.usage))
     }
 
     /// Turns each category on if it is off and off if it is on; a category
@@ -133,16 +117,10 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func watch(arguments: [String], completion: @escaping CommandCompletion) {
-        let range = Self.watchSeconds.range
-        let seconds = arguments.isEmpty ? Self.watchSeconds.standard : arguments.count == 1 ? Int(arguments[0]) : nil
-        guard let seconds, range.contains(seconds) else {
-            view?.displayCommandError(
-                "Usage: watch [SECONDS] redraws the board every second for SECONDS "
-                    + "(\(range.lowerBound) to \(range.upperBound), default \(Self.watchSeconds.standard)).")
-            completion(.failure(.usage))
-            return
+        switch RaceListArguments.watch(arguments) {
+        case .success(let seconds): drawWatchFrames(remaining: seconds, completion: completion)
+        case .failure(let error): rejectArguments(error, completion: completion)
         }
-        drawWatchFrames(remaining: seconds, completion: completion)
     }
 
     /// One board now, then one a second until `remaining` runs out. Counted
@@ -222,7 +200,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             return
         }
         if afterFetch.isEmpty, case .notLoaded = phase {
-            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
+            view?.display(viewModels().loading(source: interactor.sourceDescription))
         }
         afterFetch.append(work)
     }
@@ -231,7 +209,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// now, if nothing was drawn yet). Reports a bad N itself.
     private func boardRace(_ arguments: [String], command: String, completion: CommandCompletion) -> Race? {
         if case .failed(let error) = phase, board.lastDrawn == nil {
-            view?.displayCommandError("\(error.description) \(Self.retryHint)")
+            view?.displayCommandError("\(error.description) \(RaceListViewModels.retryHint)")
             completion(.failure(error.exitStatus))
             return nil
         }
@@ -267,53 +245,24 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     // MARK: - View model
 
+    private func viewModels() -> RaceListViewModels {
+        RaceListViewModels(
+            board: board, freshness: freshness, favouriteIDs: favouriteIDs, now: clock.now(),
+            isWatchFrame: drawsWatchFrame)
+    }
+
     private func render() -> CommandResult {
+        let models = viewModels()
         switch phase {
         case .notLoaded:
-            view?.display(viewModel(.loading(source: interactor.sourceDescription)))
+            view?.display(models.loading(source: interactor.sourceDescription))
             return .success
         case .failed(let error):
-            view?.display(viewModel(.error(message: error.description, hint: Self.retryHint)))
+            view?.display(models.error(error))
             return .failure(error.exitStatus)
         case .loaded:
-            let visible = board.draw()
-            if visible.isEmpty {
-                view?.display(viewModel(.empty(message: board.emptyMessage)))
-            } else {
-                let now = clock.now()
-                view?.display(viewModel(.races(visible.enumerated().map { row(for: $1, position: $0 + 1, now: now) })))
-            }
+            view?.display(models.races(board.draw()))
             return .success
-        }
-    }
-
-    private func viewModel(_ content: RaceListViewModel.Content) -> RaceListViewModel {
-        RaceListViewModel(
-            title: Self.title, filterSummary: board.filterSummary, content: content,
-            footnote: content.showsData ? board.skippedNote : nil,
-            staleNotice: content.showsData ? freshness.staleNotice(at: clock.now()) : nil,
-            replacesPrevious: drawsWatchFrame)
-    }
-
-    private func row(for race: Race, position: Int, now: Date) -> RaceRowViewModel {
-        let countdown = Countdown(from: now, to: race.advertisedStart)
-        return RaceRowViewModel(
-            position: position,
-            category: race.category,
-            raceNumber: "R\(race.number)",
-            meetingName: race.meetingName,
-            countdown: countdown.text,
-            urgency: NextToGoRules.urgency(of: countdown),
-            isFavourite: favouriteIDs.contains(race.id))
-    }
-}
-
-extension RaceListViewModel.Content {
-    /// Notes about the data (stale, races left out) go next to data, not next to a loading or error line.
-    fileprivate var showsData: Bool {
-        switch self {
-        case .races, .empty: true
-        case .loading, .error: false
         }
     }
 }

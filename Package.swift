@@ -105,6 +105,7 @@ let package = Package(
             name: "NextToGoApp",
             dependencies: [
                 "Core", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter",
+                "RaceListView", "RaceDetailView", "FavouritesView",
             ],
             path: "App"
         ),

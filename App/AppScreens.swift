@@ -15,14 +15,13 @@ struct AppScreens: ScreenFactory {
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
-    let output: any TextOutput
-    let style: DisplayStyle
+    let renderer: any ScreenRenderer
 
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListRouter.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
-            refreshInterval: refreshInterval, output: output, style: style, navigator: navigator)
+            refreshInterval: refreshInterval, view: renderer.raceListView(), navigator: navigator)
         screen.presenter.start()
         return screen
     }
@@ -31,11 +30,11 @@ struct AppScreens: ScreenFactory {
         switch route {
         case .raceDetail(let race):
             RaceDetailRouter.makeScreen(
-                race: race, favourites: favourites, clock: clock, timeZone: .current, output: output, style: style,
+                race: race, favourites: favourites, clock: clock, timeZone: .current, view: renderer.raceDetailView(),
                 navigator: navigator)
         case .favourites:
             FavouritesRouter.makeScreen(
-                favourites: favourites, latestRaces: latestRaces, clock: clock, output: output, style: style,
+                favourites: favourites, latestRaces: latestRaces, clock: clock, view: renderer.favouritesView(),
                 navigator: navigator)
         }
     }

@@ -67,7 +67,7 @@ let screens = AppScreens(
     service: setup.service,
     refreshInterval: options.refreshInterval,
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
-    clock: clock, output: output, style: terminal.displayStyle)
+    clock: clock, renderer: TextRenderer(output: output, style: terminal.displayStyle))
 let session = ShellSession(output: output, factory: screens) { screens.makeRaceList(navigator: $0) }
 
 func finish(_ status: ExitStatus) -> Never {

@@ -15,11 +15,10 @@ public final class FavouritesRouter: FavouritesRouterInput {
     }
 
     public static func makeScreen(
-        favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock, output: any TextOutput,
-        style: DisplayStyle, navigator: any Navigator
+        favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
+        view: any FavouritesViewInput, navigator: any Navigator
     ) -> FavouritesScreen {
         let interactor = FavouritesInteractor(favourites: favourites, latestRaces: latestRaces)
-        let view = FavouritesTextView(output: output, style: style)
         let router = FavouritesRouter(navigator: navigator)
         let presenter = FavouritesPresenter(interactor: interactor, router: router, view: view, clock: clock)
         return FavouritesScreen(presenter: presenter, view: view)

@@ -16,11 +16,10 @@ public final class RaceDetailRouter: RaceDetailRouterInput {
     }
 
     public static func makeScreen(
-        race: Race, favourites: FavouritesAccess, clock: any WallClock, timeZone: TimeZone, output: any TextOutput,
-        style: DisplayStyle, navigator: any Navigator
+        race: Race, favourites: FavouritesAccess, clock: any WallClock, timeZone: TimeZone,
+        view: any RaceDetailViewInput, navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(favourites: favourites)
-        let view = RaceDetailTextView(output: output, style: style)
         let router = RaceDetailRouter(navigator: navigator)
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone)

@@ -21,10 +21,9 @@ public final class RaceListRouter: RaceListRouterInput {
     /// and returns the screen that owns them.
     public static func makeScreen(
         service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
-        refreshInterval: TimeInterval, output: any TextOutput, style: DisplayStyle, navigator: any Navigator
+        refreshInterval: TimeInterval, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
-        let view = RaceListTextView(output: output, style: style)
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -33,6 +34,9 @@ public struct FileFavouritesStore: FavouritesStore {
 
     public let directory: URL
     private let clock: any WallClock
+    /// The last "could not be repaired" warning given, so a board redrawn every second (`watch`) says it once,
+    /// not once a frame, while the file stays as it is.
+    private let unrepairedWarnings = SaidOnce()
 
     public init(directory: URL, clock: any WallClock) {
         self.directory = directory
@@ -59,11 +63,10 @@ public struct FileFavouritesStore: FavouritesStore {
         do {
             return try locked { () throws(FavouritesError) in try repaired(read()) }
         } catch {
+            let warning =
+                "Warning: \(reading.problem!.describe(location)); it could not be repaired (\(error.reason)), so it is left as it is."
             return FavouritesState(
-                favourites: reading.favourites,
-                warning:
-                    "Warning: \(reading.problem!.describe(location)); it could not be repaired (\(error.reason)), so it is left as it is."
-            )
+                favourites: reading.favourites, warning: unrepairedWarnings.isNew(warning) ? warning : nil)
         }
     }
 
@@ -339,5 +342,17 @@ extension FavouriteRace {
         if !Race.plausibleNumbers.contains(number) { return "race number \(number)" }
         if !Race.plausibleStarts.contains(advertisedStart) { return "a start that is not between 2000 and 2100" }
         return nil
+    }
+}
+
+/// Remembers the last message given, so the same one in a row is said once.
+private final class SaidOnce: Sendable {
+    private let last = Mutex<String?>(nil)
+
+    func isNew(_ message: String) -> Bool {
+        last.withLock { last in
+            defer { last = message }
+            return last != message
+        }
     }
 }

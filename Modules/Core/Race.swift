@@ -47,6 +47,9 @@ public struct Race: Sendable, Equatable, Identifiable, Codable {
     public static let plausibleStarts =
         Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 4_102_444_800)
 
+    /// Ids longer than this are not ids: the feed's race is skipped, a favourite dropped.
+    public static let maximumIDLength = 200
+
     /// Race numbers the app believes; the feed, the favourites file and everything in between use this one rule.
     public static let plausibleNumbers = 1...999_999
 

@@ -332,7 +332,9 @@ public struct FileFavouritesStore: FavouritesStore {
 extension FavouriteRace {
     /// Why an entry loaded from disk cannot be a race this app saved, or nil if it can.
     var implausibility: String? {
-        if id.isEmpty || id.count > 200 { return "an id that is empty or over 200 characters" }
+        if id.isEmpty || id.count > Race.maximumIDLength {
+            return "an id that is empty or over \(Race.maximumIDLength) characters"
+        }
         // Feeds' text is cut to `Race.maximumTextLength` before it can be saved; the bound here is looser so
         // that only a file this app did not write can fail it.
         if meetingName.isEmpty || meetingName.count > 1_000 {

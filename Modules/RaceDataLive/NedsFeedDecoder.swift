@@ -129,8 +129,8 @@ public struct NedsFeedDecoder: Sendable {
         }
         do {
             let id = try requiredString(summary, "race_id")
-            guard id.count <= Self.maximumIDLength else {
-                throw Problem(reason: "race_id is longer than \(Self.maximumIDLength) characters")
+            guard id.count <= Race.maximumIDLength else {
+                throw Problem(reason: "race_id is longer than \(Race.maximumIDLength) characters")
             }
             let raceNumber = try requiredInt(summary, "race_number")
             let meetingName = try requiredString(summary, "meeting_name")
@@ -199,8 +199,6 @@ public struct NedsFeedDecoder: Sendable {
         }
         return Int(value)
     }
-
-    static let maximumIDLength = 200
 
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
     private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {

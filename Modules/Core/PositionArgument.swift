@@ -1,20 +1,15 @@
-/// Reads the `N` in commands such as `show N` and `fav N`: a race's position
-/// on the list the user is looking at.
+/// Checks the `N` in commands such as `show N` and `fav N` (read as a whole
+/// number by the shell) against the list the user is looking at.
 public enum PositionArgument {
     /// The zero-based index, or the message to show the user.
     public static func index(
-        from arguments: [String], command: String, count: Int, listName: String
+        of position: Int, command: String, count: Int, listName: String
     ) -> Result<Int, ArgumentError> {
         guard count > 0 else {
             return .failure(ArgumentError(message: "The \(listName) is empty; there is no race to \(command)."))
         }
-        let range = count == 1 ? "1" : "1 to \(count)"
-        guard arguments.count == 1, let position = Int(arguments[0]) else {
-            return .failure(
-                ArgumentError(
-                    message: "Usage: \(command) N, where N is a race's position on the \(listName) (\(range))."))
-        }
         guard (1...count).contains(position) else {
+            let range = count == 1 ? "1" : "1 to \(count)"
             return .failure(ArgumentError(message: "There is no race \(position) on the \(listName); choose \(range)."))
         }
         return .success(position - 1)

@@ -6,14 +6,14 @@ public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
 /// One argument a command takes, for help, parsing and (coming) completion.
 public struct CommandArgument: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
-        /// A race's position on the list shown: 1 up to the list's length.
+        /// A race's position on the list shown: the shell reads a whole number, the screen checks it is on its list.
         case position
-        /// Whole seconds within a range.
-        case seconds(ClosedRange<Int>)
-        /// One or more of horse, greyhound, harness (or their other names).
-        case categories
-        /// This exact word.
-        case keyword(String)
+        /// Whole seconds within a range, and what is meant when they are left out.
+        case seconds(ClosedRange<Int>, default: Int)
+        /// One or more of horse, greyhound, harness (or their other names), or else the one word `orWord`.
+        case categories(orWord: String?)
+        /// The name of a command (`help COMMAND`).
+        case commandName
     }
 
     public let placeholder: String
@@ -44,11 +44,13 @@ public struct CommandEntry: Sendable, Equatable {
     public let needsScreenBelow: Bool
     /// Further forms with a line of their own in `help` (`filter clear`).
     public let moreForms: [CommandHelp]
+    /// What to tell someone whose words do not fit the arguments; nil for the usage.
+    public let misuse: String?
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [CommandArgument] = [], usage: String? = nil,
         summary: String, details: String = "", example: String, screens: Set<ScreenKind>?,
-        needsScreenBelow: Bool = false, moreForms: [CommandHelp] = []
+        needsScreenBelow: Bool = false, moreForms: [CommandHelp] = [], misuse: String? = nil
     ) {
         self.name = name
         self.aliases = aliases
@@ -60,6 +62,7 @@ public struct CommandEntry: Sendable, Equatable {
         self.screens = screens
         self.needsScreenBelow = needsScreenBelow
         self.moreForms = moreForms
+        self.misuse = misuse
     }
 
     /// The words that call it.

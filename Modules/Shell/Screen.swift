@@ -9,10 +9,11 @@ public protocol Screen: AnyObject {
     /// Which screen it is: the command table says which commands work here.
     var kind: ScreenKind { get }
 
-    /// Runs the command (its name already the canonical one from the command
-    /// table) and calls `completion` when it is done. Returns false, without
-    /// calling `completion`, for a command this screen does not handle.
-    func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool
+    /// Runs the command (its name the canonical one from the command table,
+    /// its arguments already read into the types the table declares) and
+    /// calls `completion` when it is done. Returns false, without calling
+    /// `completion`, for a command this screen does not handle.
+    func handle(_ command: Command, completion: @escaping CommandCompletion) -> Bool
 
     /// Draws the screen as it is now (on opening, and when it is back on top).
     func render(completion: @escaping CommandCompletion)

@@ -1,7 +1,7 @@
 import Core
 
 /// The line-based router: parses each line, resolves its command word
-/// against the command table, answers the shell's own commands (`help`,
+/// against the command table, reads its arguments into typed values, answers the shell's own commands (`help`,
 /// `back`, `quit`), hands everything else, by its canonical name, to the
 /// screen on top of the navigation stack, and opens and closes screens for
 /// the routers.
@@ -62,16 +62,23 @@ public final class ShellSession: Navigator {
             completion(.finished(.failure(.usage)))
             return
         }
-        switch entry.name {
+        let parsed: Command
+        switch entry.parse(command.arguments) {
+        case .success(let typed): parsed = typed
+        case .failure(let error):
+            output.writeError(error.message)
+            completion(.finished(.failure(.usage)))
+            return
+        }
+        switch parsed.name {
         case "quit":
             completion(.quit)
         case "help":
-            showHelp(arguments: command.arguments, completion: completion)
+            showHelp(about: parsed.word, completion: completion)
         case "back":
             close { completion(.finished($0)) }
         default:
-            let canonical = ShellCommand(name: entry.name, arguments: command.arguments)
-            let handled = topScreen.handle(canonical) { result in completion(.finished(result)) }
+            let handled = topScreen.handle(parsed) { result in completion(.finished(result)) }
             if !handled {
                 output.writeError(unknownCommandMessage(command.name))
                 completion(.finished(.failure(.usage)))
@@ -86,13 +93,13 @@ public final class ShellSession: Navigator {
     }
 
     /// `help`: the commands that work here; `help COMMAND`: that command's help.
-    private func showHelp(arguments: [String], completion: @escaping @MainActor (Outcome) -> Void) {
-        guard let word = arguments.first else {
+    private func showHelp(about word: String?, completion: @escaping @MainActor (Outcome) -> Void) {
+        guard let word else {
             output.writeLines(helpLines())
             completion(.finished(.success))
             return
         }
-        guard arguments.count == 1, let lines = commands.detailedHelp(for: word.lowercased()) else {
+        guard let lines = commands.detailedHelp(for: word) else {
             output.writeError(
                 "No command \(TerminalText.quoted(word)) to explain. Type `help` to see the commands.")
             completion(.finished(.failure(.usage)))

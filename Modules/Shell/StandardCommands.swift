@@ -2,7 +2,7 @@ extension CommandTable {
     /// The commands of the shell itself, on every screen.
     public static let shellCommands: [CommandEntry] = [
         CommandEntry(
-            "help", aliases: ["h", "?"], arguments: [CommandArgument("COMMAND", .keyword("a command"), optional: true)],
+            "help", aliases: ["h", "?"], arguments: [CommandArgument("COMMAND", .commandName, optional: true)],
             usage: "help [COMMAND]", summary: "show this list, or one command's help",
             details: "Lists the commands that work where you are; with a command, what it does and an example.",
             example: "help watch", screens: nil),
@@ -24,41 +24,45 @@ extension CommandTable {
                 details: "Soonest first; a race leaves a minute after its start and the board refills.",
                 example: "list", screens: [.raceList]),
             CommandEntry(
-                "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories)],
+                "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories(orWord: "clear"))],
                 usage: "filter CATEGORY...", summary: "toggle horse, greyhound and/or harness; none on = all",
                 details:
                     "Each category named is turned on if it is off and off if it is on (also horses, dogs, trots).",
                 example: "filter greyhound harness", screens: [.raceList],
-                moreForms: [CommandHelp("filter clear", "show every category again")]),
+                moreForms: [CommandHelp("filter clear", "show every category again")],
+                misuse: "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all."),
             CommandEntry(
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
                 summary: "open race N's details under the list",
                 details: "N is the race's position on the board as last drawn.", example: "show 2",
-                screens: [.raceList]),
+                screens: [.raceList], misuse: positionMisuse("show", on: "board")),
             CommandEntry(
                 "fav", arguments: [CommandArgument("N", .position)], usage: "fav N",
                 summary: "add race N to favourites, or remove it",
                 details: "Favourites are kept across runs and marked on the board.", example: "fav 1",
-                screens: [.raceList]),
+                screens: [.raceList], misuse: positionMisuse("fav", on: "board")),
             CommandEntry(
                 "favs", aliases: ["favourites", "favorites"], summary: "show your favourite races",
                 details: "Opens the favourites screen: `show N`, `unfav N`, `back` there.", example: "favs",
                 screens: [.raceList]),
             CommandEntry(
-                "watch", aliases: ["w"], arguments: [CommandArgument("SECONDS", .seconds(1...3600), optional: true)],
+                "watch", aliases: ["w"],
+                arguments: [CommandArgument("SECONDS", .seconds(1...3600, default: 30), optional: true)],
                 usage: "watch [SECONDS]", summary: "redraw the board every second for SECONDS (default 30)",
                 details: "The countdown runs; on a terminal each frame is drawn over the last.", example: "watch 10",
-                screens: [.raceList]),
+                screens: [.raceList],
+                misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30)."),
             CommandEntry(
                 "refresh", aliases: ["r"], summary: "fetch the races again now",
                 details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
                 screens: [.raceList]),
 
             CommandEntry(
-                "fav", summary: "add this race to favourites, or remove it", example: "fav", screens: [.raceDetail]),
+                "fav", summary: "add this race to favourites, or remove it", example: "fav", screens: [.raceDetail],
+                misuse: takesNoNumber("fav")),
             CommandEntry(
                 "show", aliases: ["open"], summary: "draw the details again (the countdown moves on)", example: "show",
-                screens: [.raceDetail]),
+                screens: [.raceDetail], misuse: takesNoNumber("show")),
             CommandEntry(
                 "list", aliases: ["ls"], summary: "close the details (same as `back`)", example: "list",
                 screens: [.raceDetail]),
@@ -68,12 +72,24 @@ extension CommandTable {
                 screens: [.favourites]),
             CommandEntry(
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
-                summary: "open favourite N's details", example: "show 1", screens: [.favourites]),
+                summary: "open favourite N's details", example: "show 1", screens: [.favourites],
+                misuse: positionMisuse("show", on: "favourites list")),
             CommandEntry(
                 "unfav", arguments: [CommandArgument("N", .position)], usage: "unfav N",
-                summary: "remove favourite N", example: "unfav 1", screens: [.favourites]),
+                summary: "remove favourite N", example: "unfav 1", screens: [.favourites],
+                misuse: positionMisuse("unfav", on: "favourites list")),
             CommandEntry(
                 "list", aliases: ["ls"], summary: "back to the race list (same as `back`)", example: "list",
                 screens: [.favourites]),
         ] + shellCommands)
+}
+
+extension CommandTable {
+    private static func positionMisuse(_ command: String, on list: String) -> String {
+        "Usage: \(command) N, where N is a race's position on the \(list)."
+    }
+
+    private static func takesNoNumber(_ command: String) -> String {
+        "Here `\(command)` works on this race and takes no number. Type `back` first to pick another race."
+    }
 }

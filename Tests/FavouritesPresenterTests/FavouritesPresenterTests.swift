@@ -141,7 +141,7 @@ struct FavouritesPresenterTests {
     func unfavourite() {
         let (presenter, interactor) = make([favourite("b", 200), favourite("a", 100)])
         _ = run(presenter.show)
-        #expect(run { presenter.unfavourite(arguments: ["2"], completion: $0) } == [.success])
+        #expect(run { presenter.unfavourite(position: 2, completion: $0) } == [.success])
         #expect(interactor.favourites.ids == ["a"])
         #expect(view.rows == ["1 a R1 1m 40s"])
     }
@@ -150,14 +150,12 @@ struct FavouritesPresenterTests {
     func badPosition() {
         let (presenter, interactor) = make([favourite("a", 100), favourite("b", 200)])
         _ = run(presenter.show)
-        #expect(run { presenter.unfavourite(arguments: ["3"], completion: $0) } == [.failure(.usage)])
-        #expect(run { presenter.unfavourite(arguments: [], completion: $0) } == [.failure(.usage)])
-        #expect(run { presenter.openRace(arguments: ["x"], completion: $0) } == [.failure(.usage)])
+        #expect(run { presenter.unfavourite(position: 3, completion: $0) } == [.failure(.usage)])
+        #expect(run { presenter.openRace(position: 0, completion: $0) } == [.failure(.usage)])
         #expect(
             view.errors == [
                 "There is no race 3 on the favourites list; choose 1 to 2.",
-                "Usage: unfav N, where N is a race's position on the favourites list (1 to 2).",
-                "Usage: show N, where N is a race's position on the favourites list (1 to 2).",
+                "There is no race 0 on the favourites list; choose 1 to 2.",
             ])
         #expect(interactor.favourites.removed.isEmpty)
     }
@@ -170,8 +168,8 @@ struct FavouritesPresenterTests {
             advertisedStart: clock.now().addingTimeInterval(200), form: RaceForm(comment: "From the feed"))
         interactor.latest = ["b": full]
         _ = run(presenter.show)
-        _ = run { presenter.openRace(arguments: ["2"], completion: $0) }
-        _ = run { presenter.openRace(arguments: ["1"], completion: $0) }
+        _ = run { presenter.openRace(position: 2, completion: $0) }
+        _ = run { presenter.openRace(position: 1, completion: $0) }
         #expect(router.opened.map(\.form.comment) == ["From the feed", nil])
         #expect(router.opened.last == favourite("a", 100).race)
     }
@@ -190,7 +188,7 @@ struct FavouritesPresenterTests {
         _ = run(presenter.show)
         #expect(view.warnings == ["Warning: set aside"])
         interactor.favourites.fail(with: .unavailable(location: "f", reason: "disk full"))
-        #expect(run { presenter.unfavourite(arguments: ["1"], completion: $0) } == [.failure(.cannotSave)])
+        #expect(run { presenter.unfavourite(position: 1, completion: $0) } == [.failure(.cannotSave)])
         #expect(view.errors == ["Could not update favourites in f: disk full. Nothing saved was lost."])
     }
 }

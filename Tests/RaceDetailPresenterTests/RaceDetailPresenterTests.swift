@@ -194,17 +194,12 @@ struct RaceDetailPresenterTests {
         #expect(view.warnings == ["Warning: moved it aside"])
     }
 
-    @Test("back closes the sheet through the router; numbers are refused")
-    func closeAndArguments() {
+    @Test("back closes the sheet through the router")
+    func close() {
         let sheet = presenter(Self.fullRace)
         var results: [CommandResult] = []
         sheet.close { results.append($0) }
         #expect(router.closed == 1)
-        sheet.rejectArguments(of: "fav") { results.append($0) }
-        #expect(results == [.success, .failure(.usage)])
-        #expect(
-            view.errors == [
-                "Here `fav` works on this race and takes no number. Type `back` first to pick another race."
-            ])
+        #expect(results == [.success])
     }
 }

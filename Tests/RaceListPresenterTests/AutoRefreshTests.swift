@@ -169,7 +169,7 @@ struct AutoRefreshTests {
         let presenter = presenter(.off)
         presenter.start()
         interactor.answer(races(6, from: 65))
-        presenter.watch(arguments: ["2"], completion: log.callback)
+        presenter.watch(seconds: 2, completion: log.callback)
         #expect(log.results.isEmpty)
         scheduler.advance(by: 1)
         scheduler.advance(by: 1)
@@ -192,25 +192,9 @@ struct AutoRefreshTests {
             refreshPolicy: .off)
         presenter.start()
         interactor.answer(races())
-        presenter.watch(arguments: ["3"], completion: log.callback)
+        presenter.watch(seconds: 3, completion: log.callback)
         scheduler.advance(by: 3)
         #expect(log.results == [.success])
         #expect(view.displayed.count == 4)
-    }
-
-    @Test("watch takes 1 to 3600 seconds; anything else is a usage error")
-    func watchArguments() {
-        let presenter = presenter(.off)
-        presenter.start()
-        interactor.answer(races())
-        for arguments in [["0"], ["3601"], ["soon"], ["1", "2"]] {
-            presenter.watch(arguments: arguments, completion: log.callback)
-        }
-        #expect(log.results == Array(repeating: .failure(.usage), count: 4))
-        #expect(
-            view.commandErrors.first
-                == "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).")
-        presenter.watch(arguments: [], completion: log.callback)
-        #expect(scheduler.pendingDelays.contains(1))
     }
 }

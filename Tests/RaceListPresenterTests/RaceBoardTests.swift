@@ -61,8 +61,8 @@ struct RaceBoardTests {
         var board = board([race("a", in: 10), race("b", in: 20)])
         #expect(board.draw().map(\.id) == ["a", "b"])
         board.replaceRaces(with: RaceFeed(races: [race("c", in: 5), race("a", in: 10), race("b", in: 20)]))
-        #expect(try board.race(at: ["1"], command: "show").get().id == "a")
-        guard case .failure(let error) = board.race(at: ["3"], command: "show") else {
+        #expect(try board.race(at: 1, command: "show").get().id == "a")
+        guard case .failure(let error) = board.race(at: 3, command: "show") else {
             Issue.record("race 3 of a two-race board")
             return
         }
@@ -117,39 +117,5 @@ struct FreshnessTests {
         var freshness = Freshness()
         freshness.recordFailure(refused)
         #expect(freshness.staleNotice(at: now) == nil)
-    }
-}
-
-@Suite("Race list arguments")
-struct RaceListArgumentsTests {
-    @Test("filter words become a change, or the message the user sees")
-    func filter() {
-        #expect(RaceListArguments.filter(["CLEAR"]) == .success(.clear))
-        #expect(
-            RaceListArguments.filter(["dogs", "trots", "dogs"])
-                == .success(.toggle([.greyhound, .harness, .greyhound])))
-        #expect(
-            RaceListArguments.filter(["cats"])
-                == .failure(
-                    ArgumentError(
-                        message: "Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`.")))
-        guard case .failure(let usage) = RaceListArguments.filter([]) else {
-            Issue.record("filter with nothing accepted")
-            return
-        }
-        #expect(usage.message.hasPrefix("Usage: filter"))
-    }
-
-    @Test("watch takes 1 to 3600 seconds, 30 when none is given")
-    func watch() {
-        #expect(RaceListArguments.watch([]) == .success(30))
-        #expect(RaceListArguments.watch(["3600"]) == .success(3600))
-        for bad in [["0"], ["3601"], ["-1"], ["soon"], ["1", "2"], ["99999999999999999999"]] {
-            guard case .failure(let error) = RaceListArguments.watch(bad) else {
-                Issue.record("\(bad) accepted")
-                continue
-            }
-            #expect(error.message.hasPrefix("Usage: watch [SECONDS]"))
-        }
     }
 }

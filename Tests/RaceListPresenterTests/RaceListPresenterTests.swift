@@ -186,7 +186,7 @@ struct RaceListPresenterTests {
     @Test("a filter shows the next five of that category")
     func singleFilter() {
         loadMixed()
-        presenter.filter(arguments: ["horse"], completion: log.callback)
+        presenter.toggleFilter([.horse], completion: log.callback)
         #expect(shownMeetings == ["h1", "h2", "h3", "h4", "h5"])
         #expect(view.last?.filterSummary == "horse")
     }
@@ -194,7 +194,7 @@ struct RaceListPresenterTests {
     @Test("several categories may be on at once")
     func combinedFilter() {
         loadMixed()
-        presenter.filter(arguments: ["greyhound", "harness"], completion: log.callback)
+        presenter.toggleFilter([.greyhound, .harness], completion: log.callback)
         #expect(shownMeetings == ["g1", "t1", "g2", "t2", "g3"])
         #expect(view.last?.filterSummary == "greyhound, harness")
         #expect(presenter.activeFilter == [.greyhound, .harness])
@@ -203,12 +203,12 @@ struct RaceListPresenterTests {
     @Test("filtering a category again turns it off; none on means all")
     func toggleOff() {
         loadMixed()
-        presenter.filter(arguments: ["horse"], completion: log.callback)
-        presenter.filter(arguments: ["greyhound"], completion: log.callback)
+        presenter.toggleFilter([.horse], completion: log.callback)
+        presenter.toggleFilter([.greyhound], completion: log.callback)
         #expect(presenter.activeFilter == [.horse, .greyhound])
-        presenter.filter(arguments: ["horse"], completion: log.callback)
+        presenter.toggleFilter([.horse], completion: log.callback)
         #expect(shownMeetings == ["g1", "g2", "g3"])
-        presenter.filter(arguments: ["greyhound"], completion: log.callback)
+        presenter.toggleFilter([.greyhound], completion: log.callback)
         #expect(presenter.activeFilter.isEmpty)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
         #expect(view.last?.filterSummary == "all categories")
@@ -217,7 +217,7 @@ struct RaceListPresenterTests {
     @Test("all three on shows the same as none")
     func allThree() {
         loadMixed()
-        presenter.filter(arguments: ["horse", "greyhound", "harness"], completion: log.callback)
+        presenter.toggleFilter([.horse, .greyhound, .harness], completion: log.callback)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
         #expect(view.last?.filterSummary == "horse, greyhound, harness")
     }
@@ -225,36 +225,16 @@ struct RaceListPresenterTests {
     @Test("filter clear turns every category off")
     func clear() {
         loadMixed()
-        presenter.filter(arguments: ["harness", "dogs"], completion: log.callback)
-        presenter.filter(arguments: ["clear"], completion: log.callback)
+        presenter.toggleFilter([.harness, .greyhound], completion: log.callback)
+        presenter.clearFilter(completion: log.callback)
         #expect(presenter.activeFilter.isEmpty)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
-    }
-
-    @Test("an unknown category changes nothing and is a usage error")
-    func unknownCategory() {
-        loadMixed()
-        presenter.filter(arguments: ["horse", "cats"], completion: log.callback)
-        #expect(presenter.activeFilter.isEmpty)
-        #expect(
-            view.commandErrors == ["Unknown category 'cats'. Choose from horse, greyhound, harness, or `filter clear`."]
-        )
-        #expect(log.results == [.failure(.usage)])
-        #expect(view.displayed.isEmpty)
-    }
-
-    @Test("filter with no category explains itself")
-    func bareFilter() {
-        loadMixed()
-        presenter.filter(arguments: [], completion: log.callback)
-        #expect(view.commandErrors.count == 1)
-        #expect(log.results == [.failure(.usage)])
     }
 
     @Test("expiry refills a filtered board from the same category")
     func filteredRefill() {
         loadMixed()
-        presenter.filter(arguments: ["harness"], completion: log.callback)
+        presenter.toggleFilter([.harness], completion: log.callback)
         #expect(shownMeetings == ["t1", "t2", "t3"])
         clock.advance(by: 120 + 60)  // t1 expires
         presenter.showList(completion: log.callback)
@@ -297,7 +277,7 @@ struct RaceListPresenterTests {
     @Test("empty under a filter names the filter")
     func emptyFiltered() {
         load([race("h", 100, .horse)])
-        presenter.filter(arguments: ["greyhound", "harness"], completion: log.callback)
+        presenter.toggleFilter([.greyhound, .harness], completion: log.callback)
         #expect(
             view.last?.content
                 == .empty(
@@ -369,14 +349,14 @@ struct RaceListPresenterTests {
     func favouriteMarker() {
         load([race("a", 100), race("b", 200), race("c", 300)])
         presenter.showList(completion: log.callback)
-        presenter.toggleFavourite(arguments: ["2"], completion: log.callback)
+        presenter.toggleFavourite(position: 2, completion: log.callback)
         #expect(interactor.favourites.ids == ["b"])
         guard case .races(let rows)? = view.last?.content else {
             Issue.record("expected rows")
             return
         }
         #expect(rows.map(\.isFavourite) == [false, true, false])
-        presenter.toggleFavourite(arguments: ["2"], completion: log.callback)
+        presenter.toggleFavourite(position: 2, completion: log.callback)
         #expect(interactor.favourites.ids.isEmpty)
         #expect(log.results == [.success, .success, .success])
     }
@@ -384,15 +364,15 @@ struct RaceListPresenterTests {
     @Test("N refers to the board as last drawn, even under a filter")
     func positionsFollowTheBoard() {
         load([race("h", 100, .horse), race("g", 200, .greyhound)])
-        presenter.filter(arguments: ["greyhound"], completion: log.callback)
-        presenter.openRace(arguments: ["1"], completion: log.callback)
+        presenter.toggleFilter([.greyhound], completion: log.callback)
+        presenter.openRace(position: 1, completion: log.callback)
         #expect(router.openedRaces.map(\.id) == ["g"])
     }
 
     @Test("show N before any board was drawn uses the board as it would be drawn")
     func showBeforeList() {
         presenter.start()
-        presenter.openRace(arguments: ["2"], completion: log.callback)
+        presenter.openRace(position: 2, completion: log.callback)
         #expect(router.openedRaces.isEmpty, "waits for the first fetch")
         interactor.answer([race("a", 100), race("b", 200)])
         #expect(router.openedRaces.map(\.id) == ["b"])
@@ -404,22 +384,22 @@ struct RaceListPresenterTests {
         load([race("a", 10), race("b", 200), race("c", 300), race("d", 400), race("e", 500), race("f", 600)])
         presenter.showList(completion: log.callback)
         clock.advance(by: 75)
-        presenter.openRace(arguments: ["1"], completion: log.callback)
+        presenter.openRace(position: 1, completion: log.callback)
         #expect(router.openedRaces.map(\.id) == ["a"])
     }
 
-    @Test("bad positions are usage errors naming the range")
+    @Test("positions off the board are usage errors naming the range")
     func badPositions() {
         load([race("a", 100), race("b", 200)])
         presenter.showList(completion: log.callback)
-        presenter.openRace(arguments: ["3"], completion: log.callback)
-        presenter.toggleFavourite(arguments: [], completion: log.callback)
-        presenter.openRace(arguments: ["two"], completion: log.callback)
+        presenter.openRace(position: 3, completion: log.callback)
+        presenter.toggleFavourite(position: 0, completion: log.callback)
+        presenter.openRace(position: -1, completion: log.callback)
         #expect(
             view.commandErrors == [
                 "There is no race 3 on the board; choose 1 to 2.",
-                "Usage: fav N, where N is a race's position on the board (1 to 2).",
-                "Usage: show N, where N is a race's position on the board (1 to 2).",
+                "There is no race 0 on the board; choose 1 to 2.",
+                "There is no race -1 on the board; choose 1 to 2.",
             ])
         #expect(log.results == [.success, .failure(.usage), .failure(.usage), .failure(.usage)])
         #expect(router.openedRaces.isEmpty)
@@ -429,7 +409,7 @@ struct RaceListPresenterTests {
     @Test("an empty board has nothing to show")
     func emptyBoardPositions() {
         load([])
-        presenter.openRace(arguments: ["1"], completion: log.callback)
+        presenter.openRace(position: 1, completion: log.callback)
         #expect(view.commandErrors == ["The board is empty; there is no race to show."])
     }
 
@@ -437,7 +417,7 @@ struct RaceListPresenterTests {
     func positionsAfterError() {
         presenter.start()
         interactor.answer(.failure(.unavailable(source: "file races.json", reason: "no such file")))
-        presenter.toggleFavourite(arguments: ["1"], completion: log.callback)
+        presenter.toggleFavourite(position: 1, completion: log.callback)
         #expect(
             view.commandErrors == ["Could not read races from file races.json: no such file. Type `refresh` to retry."])
         #expect(log.results == [.failure(.unavailable)])
@@ -462,7 +442,7 @@ struct RaceListPresenterTests {
         load([race("a", 100)])
         presenter.showList(completion: log.callback)
         interactor.favourites.fail(with: .unavailable(location: "/d/favourites.json", reason: "disk full"))
-        presenter.toggleFavourite(arguments: ["1"], completion: log.callback)
+        presenter.toggleFavourite(position: 1, completion: log.callback)
         #expect(log.results == [.success, .failure(.cannotSave)])
         #expect(
             view.commandErrors == [

@@ -8,7 +8,7 @@ import Testing
 /// `fail`, and `favs` / `sheet` (asks the shell to open another screen).
 @MainActor
 final class FakeScreen: Screen {
-    private(set) var handled: [ShellCommand] = []
+    private(set) var handled: [Command] = []
     private var slowCompletion: CommandCompletion?
     let name: String
     let kind: ScreenKind
@@ -19,7 +19,9 @@ final class FakeScreen: Screen {
     /// The fake's commands: `echo` and `slow` in `help`, the rest working quietly everywhere.
     static let commands = CommandTable(
         [
-            CommandEntry("echo", usage: "echo TEXT", summary: "say it back", example: "echo hi", screens: [.raceList]),
+            CommandEntry(
+                "echo", arguments: [CommandArgument("N", .position)], usage: "echo N", summary: "say it back",
+                example: "echo 7", screens: [.raceList]),
             CommandEntry("slow", summary: "finish later", example: "slow", screens: [.raceList]),
         ]
             + [("fail", "end in failure"), ("favs", "open the favourites"), ("sheet", "open a race's sheet")].map {
@@ -37,7 +39,7 @@ final class FakeScreen: Screen {
         self.presentation = presentation
     }
 
-    func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
+    func handle(_ command: Command, completion: @escaping CommandCompletion) -> Bool {
         switch command.name {
         case "echo":
             handled.append(command)
@@ -105,10 +107,20 @@ struct ShellSessionTests {
         return outcomes
     }
 
-    @Test("screen commands go to the top screen with their arguments")
+    @Test("screen commands go to the top screen with their arguments read into typed values")
     func delegates() {
-        #expect(run("ECHO hello world") == [.finished(.success)])
-        #expect(root.handled == [ShellCommand(name: "echo", arguments: ["hello", "world"])])
+        #expect(run("ECHO 42") == [.finished(.success)])
+        #expect(root.handled == [Command("echo", [.position(42)])])
+    }
+
+    @Test("words that do not fit the table's arguments are refused before the screen sees them")
+    func refusedArguments() {
+        #expect(run("echo hello") == [.finished(.failure(.usage))])
+        #expect(run("echo 1 2") == [.finished(.failure(.usage))])
+        #expect(run("echo") == [.finished(.failure(.usage))])
+        #expect(run("slow now") == [.finished(.failure(.usage))])
+        #expect(output.errors == ["Usage: echo N.", "Usage: echo N.", "Usage: echo N.", "`slow` takes no arguments."])
+        #expect(root.handled.isEmpty)
     }
 
     @Test("the outcome waits for a slow command to settle")
@@ -124,7 +136,7 @@ struct ShellSessionTests {
     func unknown() {
         #expect(run("dance") == [.finished(.failure(.usage))])
         #expect(output.errors == ["Unknown command 'dance'. Type `help` to see the commands."])
-        #expect(run("echo still here") == [.finished(.success)])
+        #expect(run("echo 1") == [.finished(.success)])
     }
 
     @Test("quit, q, exit")
@@ -140,7 +152,7 @@ struct ShellSessionTests {
         #expect(
             output.lines == [
                 "Commands:",
-                "  echo TEXT       say it back",
+                "  echo N          say it back",
                 "  slow            finish later",
                 "  fail            end in failure",
                 "  favs            open the favourites",
@@ -154,7 +166,7 @@ struct ShellSessionTests {
     @Test("help COMMAND explains one command from the table; an unknown one is an error")
     func helpForOneCommand() {
         #expect(run("help ECHO") == [.finished(.success)])
-        #expect(output.lines == ["echo TEXT - say it back", "  Works on: the race list.", "  Example: echo hi"])
+        #expect(output.lines == ["echo N - say it back", "  Works on: the race list.", "  Example: echo 7"])
         #expect(run("help dance") == [.finished(.failure(.usage))])
         #expect(output.errors == ["No command 'dance' to explain. Type `help` to see the commands."])
     }
@@ -162,14 +174,18 @@ struct ShellSessionTests {
     @Test("aliases reach the screen by the command's own name")
     func aliases() {
         let table = CommandTable(
-            [CommandEntry("echo", aliases: ["say"], summary: "say it back", example: "say hi", screens: [.raceList])])
+            [
+                CommandEntry(
+                    "echo", aliases: ["say"], arguments: [CommandArgument("N", .position)], summary: "say it back",
+                    example: "say 1", screens: [.raceList])
+            ])
         let session = ShellSession(output: output, factory: FakeScreenFactory(output: output), commands: table) {
             [output] navigator in FakeScreen("root", output: output, navigator: navigator)
         }
         var outcomes: [ShellSession.Outcome] = []
-        session.execute(line: "say hi") { outcomes.append($0) }
+        session.execute(line: "say 3") { outcomes.append($0) }
         #expect(outcomes == [.finished(.success)])
-        #expect((session.topScreen as? FakeScreen)?.handled == [ShellCommand(name: "echo", arguments: ["hi"])])
+        #expect((session.topScreen as? FakeScreen)?.handled == [Command("echo", [.position(3)])])
     }
 
     @Test("blank lines do nothing; bad quoting is reported")

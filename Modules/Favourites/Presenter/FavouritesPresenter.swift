@@ -10,9 +10,9 @@ public protocol FavouritesModuleInput: AnyObject {
     /// Loads, prunes and draws the favourites.
     func show(completion: @escaping CommandCompletion)
     /// `unfav N`: removes favourite N.
-    func unfavourite(arguments: [String], completion: @escaping CommandCompletion)
+    func unfavourite(position: Int, completion: @escaping CommandCompletion)
     /// `show N`: opens favourite N's detail sheet.
-    func openRace(arguments: [String], completion: @escaping CommandCompletion)
+    func openRace(position: Int, completion: @escaping CommandCompletion)
     /// `list`: back to the race list.
     func close(completion: @escaping CommandCompletion)
 }
@@ -65,15 +65,15 @@ public final class FavouritesPresenter: FavouritesModuleInput {
         }
     }
 
-    public func unfavourite(arguments: [String], completion: @escaping CommandCompletion) {
-        guard let favourite = favourite(at: arguments, command: "unfav", completion: completion) else { return }
+    public func unfavourite(position: Int, completion: @escaping CommandCompletion) {
+        guard let favourite = favourite(at: position, command: "unfav", completion: completion) else { return }
         interactor.removeFavourites(ids: [favourite.id]) { [weak self] result in
             self?.didChange(result, completion: completion)
         }
     }
 
-    public func openRace(arguments: [String], completion: @escaping CommandCompletion) {
-        guard let favourite = favourite(at: arguments, command: "show", completion: completion) else { return }
+    public func openRace(position: Int, completion: @escaping CommandCompletion) {
+        guard let favourite = favourite(at: position, command: "show", completion: completion) else { return }
         interactor.latestRace(id: favourite.id) { [weak self] race in
             self?.router.openRaceDetail(race ?? favourite.race, completion: completion)
         }
@@ -112,9 +112,9 @@ public final class FavouritesPresenter: FavouritesModuleInput {
         }
     }
 
-    private func favourite(at arguments: [String], command: String, completion: CommandCompletion) -> FavouriteRace? {
+    private func favourite(at position: Int, command: String, completion: CommandCompletion) -> FavouriteRace? {
         switch PositionArgument.index(
-            from: arguments, command: command, count: shown.count, listName: "favourites list")
+            of: position, command: command, count: shown.count, listName: "favourites list")
         {
         case .success(let index):
             return shown[index]

@@ -48,16 +48,16 @@ public final class FavouritesScreen: Screen {
 
     public let kind = ScreenKind.favourites
 
-    public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
-        switch command.name {
-        case "favs":
+    public func handle(_ command: Command, completion: @escaping CommandCompletion) -> Bool {
+        switch (command.name, command.value) {
+        case ("favs", nil):
             presenter.show(completion: completion)
-        case "list":
+        case ("list", nil):
             presenter.close(completion: completion)
-        case "show":
-            presenter.openRace(arguments: command.arguments, completion: completion)
-        case "unfav":
-            presenter.unfavourite(arguments: command.arguments, completion: completion)
+        case ("show", .position(let position)?):
+            presenter.openRace(position: position, completion: completion)
+        case ("unfav", .position(let position)?):
+            presenter.unfavourite(position: position, completion: completion)
         default:
             return false
         }

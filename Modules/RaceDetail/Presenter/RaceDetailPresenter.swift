@@ -13,8 +13,6 @@ public protocol RaceDetailModuleInput: AnyObject {
     func toggleFavourite(completion: @escaping CommandCompletion)
     /// `back` / `list`: dismisses the sheet.
     func close(completion: @escaping CommandCompletion)
-    /// `fav N` or `show N` typed in the sheet, which is about one race only.
-    func rejectArguments(of command: String, completion: @escaping CommandCompletion)
 }
 
 /// The navigation the sheet needs; its router provides it.
@@ -83,12 +81,6 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     public func close(completion: @escaping CommandCompletion) {
         router.closeDetail(completion: completion)
-    }
-
-    public func rejectArguments(of command: String, completion: @escaping CommandCompletion) {
-        view?.displayCommandError(
-            "Here `\(command)` works on this race and takes no number. Type `back` first to pick another race.")
-        completion(.failure(.usage))
     }
 
     private func apply(_ state: FavouritesState) {

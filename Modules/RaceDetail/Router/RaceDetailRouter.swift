@@ -46,18 +46,13 @@ public final class RaceDetailScreen: Screen {
 
     public let kind = ScreenKind.raceDetail
 
-    public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
-        let takesNoArguments: Set = ["fav", "show"]
-        if takesNoArguments.contains(command.name), !command.arguments.isEmpty {
-            presenter.rejectArguments(of: command.name, completion: completion)
-            return true
-        }
-        switch command.name {
-        case "fav":
+    public func handle(_ command: Command, completion: @escaping CommandCompletion) -> Bool {
+        switch (command.name, command.value) {
+        case ("fav", nil):
             presenter.toggleFavourite(completion: completion)
-        case "show":
+        case ("show", nil):
             presenter.show(completion: completion)
-        case "list":
+        case ("list", nil):
             presenter.close(completion: completion)
         default:
             return false

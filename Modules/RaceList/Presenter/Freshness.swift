@@ -13,6 +13,18 @@ public struct Freshness: Sendable, Equatable {
 
     public init() {}
 
+    /// Where the board stands: no answer yet, only failures so far, or races (fresh or not) to show.
+    public enum Stage: Sendable, Equatable {
+        case awaitingFirstAnswer
+        case failedWithoutRaces(RaceDataError)
+        case hasRaces
+    }
+
+    public var stage: Stage {
+        if lastGoodUpdate != nil { return .hasRaces }
+        return staleReason.map(Stage.failedWithoutRaces) ?? .awaitingFirstAnswer
+    }
+
     /// A fetch brought races: fresh now, or as old as the offline copy it stood in with.
     public mutating func recordSuccess(_ feed: RaceFeed, at now: Date) {
         if let offline = feed.offline {

@@ -75,9 +75,9 @@ public struct RaceBoard: Sendable, Equatable {
     }
 
     /// The race at position N (1-based) of the board last drawn, or of the board as it stands if none was.
-    public func race(at arguments: [String], command: String) -> Result<Race, ArgumentError> {
+    public func race(at position: Int, command: String) -> Result<Race, ArgumentError> {
         let board = lastDrawn ?? visible
-        return PositionArgument.index(from: arguments, command: command, count: board.count, listName: "board")
+        return PositionArgument.index(of: position, command: command, count: board.count, listName: "board")
             .map { board[$0] }
     }
 

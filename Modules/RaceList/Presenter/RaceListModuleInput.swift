@@ -8,17 +8,19 @@ public protocol RaceListModuleInput: AnyObject {
     /// Starts the first fetch without drawing anything.
     func start()
     func showList(completion: @escaping CommandCompletion)
-    /// Parses the words after `filter` (categories to toggle, or `clear`).
-    func filter(arguments: [String], completion: @escaping CommandCompletion)
+    /// `filter CATEGORY...`: turns each category named on if it is off and off if it is on.
+    func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
+    /// `filter clear`: every category again.
+    func clearFilter(completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)
     /// `show N`: opens the detail sheet for race N of the board.
-    func openRace(arguments: [String], completion: @escaping CommandCompletion)
+    func openRace(position: Int, completion: @escaping CommandCompletion)
     /// `fav N`: toggles race N of the board as a favourite.
-    func toggleFavourite(arguments: [String], completion: @escaping CommandCompletion)
+    func toggleFavourite(position: Int, completion: @escaping CommandCompletion)
     /// `favs`: opens the favourites screen.
     func openFavourites(completion: @escaping CommandCompletion)
     /// `watch [SECONDS]`: draws the board every second for SECONDS.
-    func watch(arguments: [String], completion: @escaping CommandCompletion)
+    func watch(seconds: Int, completion: @escaping CommandCompletion)
 }
 
 /// The navigation the race list needs; its router provides it.

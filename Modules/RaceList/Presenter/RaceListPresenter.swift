@@ -17,19 +17,10 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private var board = RaceBoard()
     private var freshness = Freshness()
-    private var phase = Phase.notLoaded
     private var favouriteIDs: Set<String> = []
-    private var isFetching = false
-    /// Work waiting for the fetch in flight.
-    private var afterFetch: [@MainActor () -> Void] = []
+    private let fetchInFlight = FetchInFlight()
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
-
-    private enum Phase {
-        case notLoaded
-        case loaded
-        case failed(RaceDataError)
-    }
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
@@ -48,25 +39,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     // MARK: - Commands
 
     public func start() {
-        guard case .notLoaded = phase, !isFetching else { return }
+        guard freshness.stage == .awaitingFirstAnswer else { return }
         fetch()
     }
 
     public func showList(completion: @escaping CommandCompletion) {
         whenSettled { [weak self] in self?.drawBoard(completion) }
-    }
-
-    public func filter(arguments: [String], completion: @escaping CommandCompletion) {
-        switch RaceListArguments.filter(arguments) {
-        case .success(.clear): clearFilter(completion: completion)
-        case .success(.toggle(let categories)): toggleFilter(categories, completion: completion)
-        case .failure(let error): rejectArguments(error, completion: completion)
-        }
-    }
-
-    private func rejectArguments(_ error: ArgumentError, completion: CommandCompletion) {
-        view?.displayCommandError(error.message)
-        completion(.failure(.usage))
     }
 
     /// Turns each category on if it is off and off if it is on; a category
@@ -82,22 +60,24 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func refresh(completion: @escaping CommandCompletion) {
-        if !isFetching { fetch() }
+        fetch()
         showList(completion: completion)
     }
 
-    public func openRace(arguments: [String], completion: @escaping CommandCompletion) {
+    public func openRace(position: Int, completion: @escaping CommandCompletion) {
         whenSettled { [weak self] in
-            guard let self, let race = self.boardRace(arguments, command: "show", completion: completion) else {
+            guard let self, let race = self.boardRace(at: position, command: "show", completion: completion) else {
                 return
             }
             self.router.openRaceDetail(race, completion: completion)
         }
     }
 
-    public func toggleFavourite(arguments: [String], completion: @escaping CommandCompletion) {
+    public func toggleFavourite(position: Int, completion: @escaping CommandCompletion) {
         whenSettled { [weak self] in
-            guard let self, let race = self.boardRace(arguments, command: "fav", completion: completion) else { return }
+            guard let self, let race = self.boardRace(at: position, command: "fav", completion: completion) else {
+                return
+            }
             self.interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
                 guard let self else { return }
                 switch result {
@@ -116,11 +96,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         router.openFavourites(completion: completion)
     }
 
-    public func watch(arguments: [String], completion: @escaping CommandCompletion) {
-        switch RaceListArguments.watch(arguments) {
-        case .success(let seconds): drawWatchFrames(remaining: seconds, completion: completion)
-        case .failure(let error): rejectArguments(error, completion: completion)
-        }
+    public func watch(seconds: Int, completion: @escaping CommandCompletion) {
+        drawWatchFrames(remaining: seconds, completion: completion)
     }
 
     /// One board now, then one a second until `remaining` runs out. Counted
@@ -142,45 +119,40 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     // MARK: - Fetching
 
+    /// Sends a fetch unless one is out already.
     private func fetch() {
-        isFetching = true
+        guard fetchInFlight.begin() else { return }
         interactor.refresh { [weak self] result in
             self?.didFetch(result)
         }
     }
 
     private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
-        isFetching = false
         switch result {
         case .success(let feed):
             board.replaceRaces(with: feed)
             freshness.recordSuccess(feed, at: clock.now())
-            phase = .loaded
         case .failure(let error):
-            freshness.recordFailure(error)
             // The last good races stay on the board, marked stale.
-            if case .loaded = phase {} else { phase = .failed(error) }
+            freshness.recordFailure(error)
         }
         board.removeExpired(at: clock.now())
         scheduleAutomaticFetch()
         scheduleExpiryCheck()
-        let waiting = afterFetch
-        afterFetch = []
-        for work in waiting { work() }
+        fetchInFlight.finish()
     }
 
     // MARK: - Things that happen by themselves
 
     private func scheduleAutomaticFetch() {
         timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
-            guard let self, !self.isFetching else { return }
-            self.fetch()
+            self?.fetch()
         }
     }
 
     private func scheduleExpiryCheck() {
         timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
-            guard let self, !self.isFetching else { return }
+            guard let self, !self.fetchInFlight.isActive else { return }
             if self.board.removeExpired(at: self.clock.now()) > 0, self.board.isShort {
                 self.fetch()
             } else {
@@ -192,28 +164,24 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Runs `work` now, unless a fetch is in flight or expiry has left the
     /// board short, in which case it runs once fresh data has arrived.
     private func whenSettled(_ work: @escaping @MainActor () -> Void) {
-        if !isFetching, board.removeExpired(at: clock.now()) > 0, board.isShort {
+        if !fetchInFlight.isActive, board.removeExpired(at: clock.now()) > 0, board.isShort {
             fetch()
         }
-        guard isFetching else {
-            work()
-            return
-        }
-        if afterFetch.isEmpty, case .notLoaded = phase {
+        if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {
             view?.display(viewModels().loading(source: interactor.sourceDescription))
         }
-        afterFetch.append(work)
+        fetchInFlight.afterwards(work)
     }
 
     /// The race at position N of the board the user last saw (or would see
     /// now, if nothing was drawn yet). Reports a bad N itself.
-    private func boardRace(_ arguments: [String], command: String, completion: CommandCompletion) -> Race? {
-        if case .failed(let error) = phase, board.lastDrawn == nil {
+    private func boardRace(at position: Int, command: String, completion: CommandCompletion) -> Race? {
+        if case .failedWithoutRaces(let error) = freshness.stage, board.lastDrawn == nil {
             view?.displayCommandError("\(error.description) \(RaceListViewModels.retryHint)")
             completion(.failure(error.exitStatus))
             return nil
         }
-        switch board.race(at: arguments, command: command) {
+        switch board.race(at: position, command: command) {
         case .success(let race):
             return race
         case .failure(let error):
@@ -253,14 +221,14 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func render() -> CommandResult {
         let models = viewModels()
-        switch phase {
-        case .notLoaded:
+        switch freshness.stage {
+        case .awaitingFirstAnswer:
             view?.display(models.loading(source: interactor.sourceDescription))
             return .success
-        case .failed(let error):
+        case .failedWithoutRaces(let error):
             view?.display(models.error(error))
             return .failure(error.exitStatus)
-        case .loaded:
+        case .hasRaces:
             view?.display(models.races(board.draw()))
             return .success
         }

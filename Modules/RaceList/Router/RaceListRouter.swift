@@ -40,7 +40,7 @@ public final class RaceListRouter: RaceListRouterInput {
     }
 }
 
-/// The race list on the shell's stack: maps command words to presenter calls.
+/// The race list on the shell's stack: maps typed commands to presenter calls.
 @MainActor
 public final class RaceListScreen: Screen {
     public let presenter: any RaceListModuleInput
@@ -56,22 +56,24 @@ public final class RaceListScreen: Screen {
 
     public let kind = ScreenKind.raceList
 
-    public func handle(_ command: ShellCommand, completion: @escaping CommandCompletion) -> Bool {
-        switch command.name {
-        case "list":
+    public func handle(_ command: Command, completion: @escaping CommandCompletion) -> Bool {
+        switch (command.name, command.value) {
+        case ("list", nil):
             presenter.showList(completion: completion)
-        case "filter":
-            presenter.filter(arguments: command.arguments, completion: completion)
-        case "refresh":
+        case ("filter", .categories(let categories)?):
+            presenter.toggleFilter(categories, completion: completion)
+        case ("filter", .word("clear")?):
+            presenter.clearFilter(completion: completion)
+        case ("refresh", nil):
             presenter.refresh(completion: completion)
-        case "show":
-            presenter.openRace(arguments: command.arguments, completion: completion)
-        case "fav":
-            presenter.toggleFavourite(arguments: command.arguments, completion: completion)
-        case "favs":
+        case ("show", .position(let position)?):
+            presenter.openRace(position: position, completion: completion)
+        case ("fav", .position(let position)?):
+            presenter.toggleFavourite(position: position, completion: completion)
+        case ("favs", nil):
             presenter.openFavourites(completion: completion)
-        case "watch":
-            presenter.watch(arguments: command.arguments, completion: completion)
+        case ("watch", .seconds(let seconds)?):
+            presenter.watch(seconds: seconds, completion: completion)
         default:
             return false
         }

@@ -1,0 +1,64 @@
+import Core
+
+extension CommandEntry {
+    /// Reads the words typed after the command into the values its arguments declare. A mistake comes back as
+    /// the message the user sees: the entry's own `misuse` text where it has one, else its usage.
+    public func parse(_ words: [String]) -> Result<Command, ArgumentError> {
+        var remaining = words[...]
+        var values: [CommandValue] = []
+        for argument in arguments {
+            guard let word = remaining.first else {
+                guard argument.isOptional else { return .failure(misuseError) }
+                if case .seconds(_, let standard) = argument.kind { values.append(.seconds(standard)) }
+                continue
+            }
+            switch argument.kind {
+            case .position:
+                guard let position = Int(word) else { return .failure(misuseError) }
+                values.append(.position(position))
+                remaining = remaining.dropFirst()
+            case .seconds(let range, _):
+                guard let seconds = Int(word), range.contains(seconds) else { return .failure(misuseError) }
+                values.append(.seconds(seconds))
+                remaining = remaining.dropFirst()
+            case .commandName:
+                values.append(.word(word.lowercased()))
+                remaining = remaining.dropFirst()
+            case .categories(let alternative):
+                if let alternative, remaining.count == 1, word.lowercased() == alternative {
+                    values.append(.word(alternative))
+                } else {
+                    switch categories(in: remaining, alternative: alternative) {
+                    case .success(let categories): values.append(.categories(categories))
+                    case .failure(let error): return .failure(error)
+                    }
+                }
+                remaining = []
+            }
+        }
+        guard remaining.isEmpty else { return .failure(misuseError) }
+        return .success(Command(name, values))
+    }
+
+    private var misuseError: ArgumentError {
+        ArgumentError(message: misuse ?? (arguments.isEmpty ? "`\(name)` takes no arguments." : "Usage: \(usage)."))
+    }
+
+    private func categories(
+        in words: ArraySlice<String>, alternative: String?
+    ) -> Result<[RaceCategory], ArgumentError> {
+        var categories: [RaceCategory] = []
+        for word in words {
+            guard let category = RaceCategory(userInput: word) else {
+                let orAlternative = alternative.map { ", or `\(name) \($0)`" } ?? ""
+                return .failure(
+                    ArgumentError(
+                        message:
+                            "Unknown category \(TerminalText.quoted(word)). Choose from horse, greyhound, harness\(orAlternative)."
+                    ))
+            }
+            categories.append(category)
+        }
+        return .success(categories)
+    }
+}

@@ -46,11 +46,15 @@ public struct CommandEntry: Sendable, Equatable {
     public let moreForms: [CommandHelp]
     /// What to tell someone whose words do not fit the arguments; nil for the usage.
     public let misuse: String?
+    /// Typed on a screen opened over the one it works on, it closes the screens above and runs there
+    /// (`filter` from a race's details).
+    public let worksFromAbove: Bool
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [CommandArgument] = [], usage: String? = nil,
         summary: String, details: String = "", example: String, screens: Set<ScreenKind>?,
-        needsScreenBelow: Bool = false, moreForms: [CommandHelp] = [], misuse: String? = nil
+        needsScreenBelow: Bool = false, moreForms: [CommandHelp] = [], misuse: String? = nil,
+        worksFromAbove: Bool = false
     ) {
         self.name = name
         self.aliases = aliases
@@ -63,6 +67,7 @@ public struct CommandEntry: Sendable, Equatable {
         self.needsScreenBelow = needsScreenBelow
         self.moreForms = moreForms
         self.misuse = misuse
+        self.worksFromAbove = worksFromAbove
     }
 
     /// The words that call it.
@@ -105,6 +110,34 @@ public struct CommandTable: Sendable {
         entries.first { $0.words.contains(word) && $0.works(on: screen, screenBelow: screenBelow) }
     }
 
+    /// The entry `word` calls with `stack` open (bottom screen first), and how many screens close before it runs:
+    /// the top screen's own command, else the nearest screen below whose command works from above.
+    public func resolve(_ word: String, stack: [ScreenKind]) -> (entry: CommandEntry, closing: Int)? {
+        for closing in stack.indices {
+            let index = stack.count - 1 - closing
+            guard let entry = entry(for: word, on: stack[index], screenBelow: index > 0) else { continue }
+            if closing == 0 || entry.worksFromAbove { return (entry, closing) }
+        }
+        return nil
+    }
+
+    /// Every entry that can be typed with `stack` open: the top screen's, then those that reach down to a screen
+    /// below, nearest first.
+    public func reachableEntries(stack: [ScreenKind]) -> [CommandEntry] {
+        guard let top = stack.last else { return [] }
+        let own = entries(on: top, screenBelow: stack.count > 1)
+        var words = Set(own.flatMap(\.words))
+        var reachable = own.filter { $0.screens != nil }
+        for index in stack.indices.dropLast().reversed() {
+            for entry in entries(on: stack[index], screenBelow: index > 0)
+            where entry.worksFromAbove && words.isDisjoint(with: entry.words) {
+                reachable.append(entry)
+                words.formUnion(entry.words)
+            }
+        }
+        return reachable + own.filter { $0.screens == nil }
+    }
+
     /// Every entry `word` calls, on any screen.
     public func entries(named word: String) -> [CommandEntry] {
         entries.filter { $0.words.contains(word) }
@@ -116,9 +149,9 @@ public struct CommandTable: Sendable {
         return working.filter { $0.screens != nil } + working.filter { $0.screens == nil }
     }
 
-    /// `help` for `screen`: one aligned line per form.
-    public func helpLines(on screen: ScreenKind, screenBelow: Bool) -> [String] {
-        Self.aligned(entries(on: screen, screenBelow: screenBelow).flatMap(\.helpEntries))
+    /// `help` with `stack` open: one aligned line per form of every command that can be typed.
+    public func helpLines(stack: [ScreenKind]) -> [String] {
+        Self.aligned(reachableEntries(stack: stack).flatMap(\.helpEntries))
     }
 
     static func aligned(_ lines: [CommandHelp]) -> [String] {
@@ -148,7 +181,7 @@ public struct CommandTable: Sendable {
             let whereItWorks =
                 entry.screens.map { screens in
                     "Works on: " + ScreenKind.allCases.filter(screens.contains).map(\.title).joined(separator: ", ")
-                        + "."
+                        + (entry.worksFromAbove ? ", and from the screens opened over it." : ".")
                 } ?? "Works everywhere."
             return entry.helpEntries.map { "\($0.usage) - \($0.summary)" }
                 + (entry.details.isEmpty ? [] : ["  " + entry.details])

@@ -31,6 +31,8 @@ public final class ShellSession: Navigator {
     }
 
     public var topScreen: any Screen { stack[stack.count - 1] }
+    /// The kinds of the screens open, bottom first.
+    public var stackKinds: [ScreenKind] { stack.map(\.kind) }
     public var depth: Int { stack.count }
 
     /// Runs one line. `completion` is called exactly once, when the command
@@ -52,8 +54,7 @@ public final class ShellSession: Navigator {
     }
 
     public func execute(_ command: ShellCommand, completion: @escaping @MainActor (Outcome) -> Void) {
-        let screenBelow = stack.count > 1
-        guard let entry = commands.entry(for: command.name, on: topScreen.kind, screenBelow: screenBelow) else {
+        guard let (entry, closing) = commands.resolve(command.name, stack: stackKinds) else {
             if commands.entries(named: command.name).contains(where: \.needsScreenBelow) {
                 output.writeError("Nothing to go back to: this is the race list. Type `quit` to leave.")
             } else {
@@ -70,6 +71,8 @@ public final class ShellSession: Navigator {
             completion(.finished(.failure(.usage)))
             return
         }
+        // A command of a screen below closes the ones above it first; the command then draws.
+        stack.removeLast(closing)
         switch parsed.name {
         case "quit":
             completion(.quit)
@@ -110,7 +113,7 @@ public final class ShellSession: Navigator {
     }
 
     public func helpLines() -> [String] {
-        ["Commands:"] + commands.helpLines(on: topScreen.kind, screenBelow: stack.count > 1)
+        ["Commands:"] + commands.helpLines(stack: stackKinds)
     }
 
     // MARK: - Navigator

@@ -30,7 +30,8 @@ extension CommandTable {
                     "Each category named is turned on if it is off and off if it is on (also horses, dogs, trots).",
                 example: "filter greyhound harness", screens: [.raceList],
                 moreForms: [CommandHelp("filter clear", "show every category again")],
-                misuse: "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all."),
+                misuse: "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all.",
+                worksFromAbove: true),
             CommandEntry(
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
                 summary: "open race N's details under the list",
@@ -44,18 +45,19 @@ extension CommandTable {
             CommandEntry(
                 "favs", aliases: ["favourites", "favorites"], summary: "show your favourite races",
                 details: "Opens the favourites screen: `show N`, `unfav N`, `back` there.", example: "favs",
-                screens: [.raceList]),
+                screens: [.raceList], worksFromAbove: true),
             CommandEntry(
                 "watch", aliases: ["w"],
                 arguments: [CommandArgument("SECONDS", .seconds(1...3600, default: 30), optional: true)],
                 usage: "watch [SECONDS]", summary: "redraw the board every second for SECONDS (default 30)",
                 details: "The countdown runs; on a terminal each frame is drawn over the last.", example: "watch 10",
                 screens: [.raceList],
-                misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30)."),
+                misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).",
+                worksFromAbove: true),
             CommandEntry(
                 "refresh", aliases: ["r"], summary: "fetch the races again now",
                 details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
-                screens: [.raceList]),
+                screens: [.raceList], worksFromAbove: true),
 
             CommandEntry(
                 "fav", summary: "add this race to favourites, or remove it", example: "fav", screens: [.raceDetail],

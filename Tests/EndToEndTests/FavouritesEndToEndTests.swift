@@ -125,17 +125,32 @@ struct FavouritesEndToEndTests {
     @Test("mistakes on the inner screens: clear messages, the shell carries on")
     func innerScreenErrors() throws {
         defer { data.remove() }
-        let run = try run("show 9\nshow 1\nfav 3\nfilter horse\nback\nback\nfavs\nunfav 1\nshow x\n")
+        let run = try run("show 9\nshow 1\nfav 3\nback\nback\nfavs\nunfav 1\nshow x\nsing\n")
         #expect(run.status == 0)
         #expect(
             run.stderr.split(separator: "\n") == [
                 "There is no race 9 on the board; choose 1 to 5.",
                 "Here `fav` works on this race and takes no number. Type `back` first to pick another race.",
-                "'filter' is not available here. Type `back` to return, or `help` to see the commands.",
                 "Nothing to go back to: this is the race list. Type `quit` to leave.",
                 "The favourites list is empty; there is no race to unfav.",
                 // The shell reads N before the screen sees it, so a word where N goes gets the usage.
                 "Usage: show N, where N is a race's position on the favourites list.",
+                "'sing' is not available here. Type `back` to return, or `help` to see the commands.",
             ])
+    }
+
+    @Test("the race list's filter, refresh and favs work from the sheet and the favourites: the screens above close")
+    func listCommandsFromAbove() throws {
+        defer { data.remove() }
+        let run = try run("show 1\nfilter harness\nfav 1\nfavs\nshow 1\nfavs\nlist\nshow 2\nrefresh\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let headers = run.lines.filter { $0.hasPrefix("Next to Go") || $0 == "Favourites" || $0.hasPrefix("Race ") }
+        #expect(headers.first == "Next to Go - all categories")
+        #expect(headers.contains("Next to Go - harness"))
+        #expect(headers.contains("Favourites"))
+        // After `refresh` from the sheet, the last screen drawn is the board, not the sheet.
+        #expect(run.lines.suffix(6).first == "Next to Go - harness")
+        #expect(run.lines.last == "  5  T  R11  Hoosier Park           30m 0s")
     }
 }

@@ -12,6 +12,7 @@ import Shell
 struct AppScreens: ScreenFactory {
     let service: any RaceService
     let refreshInterval: TimeInterval
+    let alertMinutes: Int?
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
@@ -21,7 +22,8 @@ struct AppScreens: ScreenFactory {
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListRouter.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
-            refreshInterval: refreshInterval, view: renderer.raceListView(), navigator: navigator)
+            refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 },
+            view: renderer.raceListView(), navigator: navigator)
         screen.presenter.start()
         return screen
     }

@@ -22,6 +22,8 @@ enum Usage {
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)
               --connect-timeout SECONDS
                                        HTTP: the most a server may take to start answering (default 5)
+              --alert MINUTES|off      alert when a favourite is MINUTES from its start (default: 2 at
+                                       a terminal, off in pipes)
               --data-dir DIR           where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
                                        else ~/.local/share/next-to-go)
           -h, --help                   show this help
@@ -29,7 +31,12 @@ enum Usage {
 
         Files: favourites in the data directory above; the last good feed of each URL in
         $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
-        URL cannot be reached at start.
+        URL cannot be reached at start; the shell's history in $XDG_STATE_HOME/next-to-go/history
+        (else ~/.local/state/next-to-go/history).
+
+        At a terminal the shell edits lines (arrows, Home/End, Ctrl-A/E/B/F/W/U/K, Up/Down history,
+        Tab completion, Ctrl-L redraw, Ctrl-C drops the line, Ctrl-D quits), keeps a status line
+        with the next race ticking above the prompt, and `watch` takes the whole screen (q leaves).
 
         Shell commands (`help` inside the shell lists the ones that work where you are, `help COMMAND`
         explains one):

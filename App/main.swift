@@ -56,9 +56,17 @@ do {
     fail(error.description, status: error.exitStatus)
 }
 
-let terminationSignals = TerminationSignals()
 let terminal = TerminalEnvironment.current()
-let output = StandardOutput()
+// A person at a terminal gets the line editor, the live status line and the full-screen watch.
+let isLive: Bool = {
+    guard case .interactive = options.action else { return false }
+    return terminal.showsPrompt && terminal.isInteractiveOutput
+}()
+let terminationSignals = TerminationSignals(alsoInterrupt: isLive)
+let standardOutput = StandardOutput()
+let prompt = "next-to-go> "
+let liveTerminal = isLive ? LiveTerminal(prompt: prompt, style: terminal.displayStyle) : nil
+let output: any TextOutput = liveTerminal ?? standardOutput
 for warning in setup.warnings { output.writeWarning(warning, style: terminal.displayStyle) }
 let dataDirectory =
     options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -66,9 +74,18 @@ let dataDirectory =
 let screens = AppScreens(
     service: setup.service,
     refreshInterval: options.refreshInterval,
+    // Alerts are for a person watching unless asked for: piped output stays the commands' own.
+    alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
     clock: clock, renderer: TextRenderer(output: output, style: terminal.displayStyle))
-let session = ShellSession(output: output, factory: screens) { screens.makeRaceList(navigator: $0) }
+var raceList: RaceListScreen?
+/// Lives as long as the process: the key source holds it only weakly.
+var terminalLoop: TerminalInputLoop?
+let session = ShellSession(output: output, factory: screens) { navigator in
+    let screen = screens.makeRaceList(navigator: navigator)
+    raceList = screen
+    return screen
+}
 
 func finish(_ status: ExitStatus) -> Never {
     exit(status.rawValue)
@@ -83,14 +100,25 @@ case .single(let command):
         }
     }
 default:
-    let loop = InputLoop(
-        session: session, output: output, prompt: terminal.showsPrompt ? "next-to-go> " : nil,
-        finish: { finish($0) })
-    if terminal.showsPrompt && terminal.isInteractiveOutput {
+    if let liveTerminal {
+        let loop = TerminalInputLoop(
+            session: session, terminal: liveTerminal,
+            historyFile: HistoryFile(url: HistoryFile.defaultURL(environment: environment)) {
+                output.writeWarning($0, style: terminal.displayStyle)
+            },
+            commands: .standard, finish: { finish($0) })
+        terminalLoop = loop
         output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
-        session.execute(ShellCommand(name: "list")) { _ in loop.start() }
+        session.execute(ShellCommand(name: "list")) { _ in
+            raceList?.presenter.startLiveUpdates()
+            if !loop.start() { finish(.ok) }
+        }
     } else {
-        loop.start()
+        // Pipes and files, or a terminal on one side only: whole lines, byte for byte.
+        InputLoop(
+            session: session, output: standardOutput, prompt: terminal.showsPrompt ? prompt : nil,
+            finish: { finish($0) }
+        ).start()
     }
 }
 

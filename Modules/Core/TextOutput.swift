@@ -6,9 +6,21 @@ public protocol TextOutput: AnyObject {
     func writeLine(_ line: String)
     /// A line that reports a problem (stderr), so scripts can tell it apart.
     func writeError(_ line: String)
+    /// The line a live terminal keeps above the prompt, redrawn in place; nil takes it away. Plain text: the
+    /// terminal fits and paints it. Elsewhere nothing.
+    func writeStatus(_ line: String?)
+    /// Something that happened by itself: above the prompt at a live terminal; elsewhere nothing, so piped
+    /// output stays the commands' own.
+    func writeNotice(_ line: String)
+    /// A favourite about to jump: above the prompt with the bell at a live terminal; on stderr elsewhere.
+    func writeAlert(_ line: String)
 }
 
 extension TextOutput {
+    public func writeStatus(_ line: String?) {}
+    public func writeNotice(_ line: String) {}
+    public func writeAlert(_ line: String) { writeError(line) }
+
     public func writeLines(_ lines: [String]) {
         for line in lines { writeLine(line) }
     }

@@ -24,6 +24,7 @@ public struct Command: Sendable, Equatable {
 public enum CommandValue: Sendable, Equatable {
     case position(Int)
     case seconds(Int)
+    case minutes(Int)
     case categories([RaceCategory])
     case word(String)
 }

@@ -9,7 +9,11 @@ extension CommandEntry {
         for argument in arguments {
             guard let word = remaining.first else {
                 guard argument.isOptional else { return .failure(misuseError) }
-                if case .seconds(_, let standard) = argument.kind { values.append(.seconds(standard)) }
+                switch argument.kind {
+                case .seconds(_, let standard): values.append(.seconds(standard))
+                case .minutes(_, let standard, _): values.append(.minutes(standard))
+                default: break
+                }
                 continue
             }
             switch argument.kind {
@@ -20,6 +24,16 @@ extension CommandEntry {
             case .seconds(let range, _):
                 guard let seconds = Int(word), range.contains(seconds) else { return .failure(misuseError) }
                 values.append(.seconds(seconds))
+                remaining = remaining.dropFirst()
+            case .minutes(let range, _, let word):
+                if text(word, matches: remaining.first) {
+                    values.append(.word(word))
+                } else {
+                    guard let minutes = Int(remaining[remaining.startIndex]), range.contains(minutes) else {
+                        return .failure(misuseError)
+                    }
+                    values.append(.minutes(minutes))
+                }
                 remaining = remaining.dropFirst()
             case .commandName:
                 values.append(.word(word.lowercased()))
@@ -38,6 +52,10 @@ extension CommandEntry {
         }
         guard remaining.isEmpty else { return .failure(misuseError) }
         return .success(Command(name, values))
+    }
+
+    private func text(_ word: String, matches typed: String?) -> Bool {
+        typed?.lowercased() == word
     }
 
     private var misuseError: ArgumentError {

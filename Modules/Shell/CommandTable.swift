@@ -12,6 +12,8 @@ public struct CommandArgument: Sendable, Equatable {
         case seconds(ClosedRange<Int>, default: Int)
         /// One or more of horse, greyhound, harness (or their other names), or else the one word `orWord`.
         case categories(orWord: String?)
+        /// Whole minutes within a range, or else the one word `orWord`; `default` when left out.
+        case minutes(ClosedRange<Int>, default: Int, orWord: String)
         /// The name of a command (`help COMMAND`).
         case commandName
     }

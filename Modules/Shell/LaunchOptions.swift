@@ -25,6 +25,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var timeout: TimeInterval = 10
     /// `--connect-timeout`: the most an HTTP server may take to start answering.
     public var connectTimeout: TimeInterval = 5
+    /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
+    /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
+    public var alertMinutes: Int?? = nil
 
     public init() {}
 
@@ -64,6 +67,16 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--connect-timeout":
                 connectTimeout = try Self.seconds(
                     for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
+            case "--alert":
+                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+                if text.lowercased() == "off" {
+                    alertMinutes = .some(nil)
+                } else {
+                    guard let minutes = Int(text), (1...1440).contains(minutes) else {
+                        throw .invalidValue(option: name, value: text, expected: "minutes from 1 to 1440, or off")
+                    }
+                    alertMinutes = minutes
+                }
             case "--data-dir":
                 let path = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard !path.isEmpty else {

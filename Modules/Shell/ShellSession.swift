@@ -15,6 +15,8 @@ public final class ShellSession: Navigator {
     private let output: any TextOutput
     private let factory: any ScreenFactory
     private let commands: CommandTable
+    /// Takes over `watch` (the interactive watch at a terminal); nil leaves it to the screen, as in a pipe.
+    public var watchHandler: (@MainActor (@escaping @MainActor (Outcome) -> Void) -> Void)?
     /// Never empty once `init` returns: the root screen stays at the bottom.
     private var stack: [any Screen] = []
 
@@ -80,6 +82,8 @@ public final class ShellSession: Navigator {
             showHelp(about: parsed.word, completion: completion)
         case "back":
             close { completion(.finished($0)) }
+        case "watch" where watchHandler != nil:
+            watchHandler?(completion)
         default:
             let handled = topScreen.handle(parsed) { result in completion(.finished(result)) }
             if !handled {
@@ -112,6 +116,16 @@ public final class ShellSession: Navigator {
         completion(.finished(.success))
     }
 
+    /// Draws what is on screen again: a sheet with the screen it was opened over.
+    public func redraw(completion: @escaping CommandCompletion) {
+        let top = topScreen
+        guard top.presentation == .sheet, stack.count > 1 else {
+            top.render(completion: completion)
+            return
+        }
+        stack[stack.count - 2].render { _ in top.render(completion: completion) }
+    }
+
     public func helpLines() -> [String] {
         ["Commands:"] + commands.helpLines(stack: stackKinds)
     }
@@ -130,6 +144,11 @@ public final class ShellSession: Navigator {
                 screen.render { result in completion(belowResult == .success ? result : belowResult) }
             }
         }
+    }
+
+    /// Takes the top screen away without drawing the one under it (the caller draws next).
+    public func dropTop() {
+        if stack.count > 1 { stack.removeLast() }
     }
 
     public func close(completion: @escaping CommandCompletion) {

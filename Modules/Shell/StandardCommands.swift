@@ -55,6 +55,16 @@ extension CommandTable {
                 misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).",
                 worksFromAbove: true),
             CommandEntry(
+                "alert",
+                arguments: [CommandArgument("MINUTES", .minutes(1...1440, default: 2, orWord: "off"), optional: true)],
+                usage: "alert [MINUTES|off]", summary: "alert when a favourite is MINUTES from its start (default 2)",
+                details:
+                    "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked.",
+                example: "alert 5", screens: [.raceList],
+                misuse:
+                    "Usage: alert [MINUTES|off] alerts MINUTES (1 to 1440, default 2) before a favourite starts; `alert off` stops alerts."
+            ),
+            CommandEntry(
                 "refresh", aliases: ["r"], summary: "fetch the races again now",
                 details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
                 screens: [.raceList], worksFromAbove: true),

@@ -41,6 +41,12 @@ public struct TerminalEnvironment: Sendable {
         return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
+    /// Stdout's window height now, if stdout is a terminal.
+    public static func windowRows() -> Int? {
+        var size = winsize()
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 ? Int(size.ws_row) : nil
+    }
+
     /// Where a resized window's width is read from; nil keeps the width fixed (tests, pipes).
     public var liveColumns: (@Sendable () -> Int?)?
 

@@ -20,13 +20,16 @@ public final class TerminationSignals: Sendable {
     private let queue = DispatchQueue(label: "NextToGo.TerminationSignals")
     private nonisolated(unsafe) let sources: [any DispatchSourceSignal]
 
-    public init() {
+    /// - Parameter alsoInterrupt: SIGINT too (exit 130), for the line editor: Ctrl-C is then a key, and a
+    ///   SIGINT sent from elsewhere must still pass through `exit`, which gives the terminal back.
+    public init(alsoInterrupt: Bool = false) {
+        let handled = Self.handled + (alsoInterrupt ? [SIGINT] : [])
         // A parent may hand the signals down blocked (test runners do); blocked, they would never arrive.
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
-        for number in Self.handled { sigaddset(&unblocked, number) }
+        for number in handled { sigaddset(&unblocked, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        sources = Self.handled.compactMap { [queue] number in
+        sources = handled.compactMap { [queue] number in
             // Dispatch sees the signal only if its default action no longer runs.
             let previous = signal(number, SIG_IGN)
             // Handlers are C function pointers; SIG_IGN is the pointer value 1.

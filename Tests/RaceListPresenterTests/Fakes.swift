@@ -58,6 +58,16 @@ final class FakeRaceListView: RaceListViewInput {
     func display(_ viewModel: RaceListViewModel) { displayed.append(viewModel) }
     func displayCommandError(_ message: String) { commandErrors.append(message) }
     func displayWarning(_ message: String) { warnings.append(message) }
+
+    private(set) var messages: [String] = []
+    private(set) var statuses: [LiveStatusViewModel] = []
+    private(set) var notices: [String] = []
+    private(set) var alerts: [String] = []
+
+    func displayMessage(_ message: String) { messages.append(message) }
+    func displayStatus(_ status: LiveStatusViewModel) { statuses.append(status) }
+    func displayNotice(_ message: String) { notices.append(message) }
+    func displayAlert(_ alert: RaceAlertViewModel) { alerts.append(alert.message) }
 }
 
 /// Records where the presenter asked to go, and finishes at once.

@@ -29,12 +29,12 @@ public struct RaceBoard: Sendable, Equatable {
         skipped = feed.skipped
     }
 
-    /// Drops the races that have left the board by `now`; returns how many went.
+    /// Drops the races that have left the board by `now`; returns those that went, in board order.
     @discardableResult
-    public mutating func removeExpired(at now: Date) -> Int {
-        let before = races.count
-        races.removeAll { $0.hasLeftBoard(at: now) }
-        return before - races.count
+    public mutating func removeExpired(at now: Date) -> [Race] {
+        let gone = races.filter { $0.hasLeftBoard(at: now) }
+        if !gone.isEmpty { races.removeAll { $0.hasLeftBoard(at: now) } }
+        return gone
     }
 
     /// Turns each category on if it is off and off if it is on; a category named twice is toggled twice.
@@ -59,6 +59,11 @@ public struct RaceBoard: Sendable, Equatable {
 
     public func passes(_ race: Race) -> Bool {
         categories.isEmpty || categories.contains(race.category)
+    }
+
+    /// The race on the board with this id, as the latest feed has it.
+    public func race(id: String) -> Race? {
+        races.first { $0.id == id }
     }
 
     /// The next `size` races the filter lets through.

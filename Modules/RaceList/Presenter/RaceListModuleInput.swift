@@ -19,6 +19,11 @@ public protocol RaceListModuleInput: AnyObject {
     func toggleFavourite(position: Int, completion: @escaping CommandCompletion)
     /// `favs`: opens the favourites screen.
     func openFavourites(completion: @escaping CommandCompletion)
+    /// `alert MINUTES` / `alert off`: how long before a favourite's start to alert (nil: off).
+    func setAlert(minutes: Int?, completion: @escaping CommandCompletion)
+    /// From now on, once a second: the status line, notices of what happens by itself, and alerts. For a person
+    /// at a terminal; pipes never start it.
+    func startLiveUpdates()
     /// `watch [SECONDS]`: draws the board every second for SECONDS.
     func watch(seconds: Int, completion: @escaping CommandCompletion)
 }

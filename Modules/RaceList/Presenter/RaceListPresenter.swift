@@ -17,15 +17,20 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private var board = RaceBoard()
     private var freshness = Freshness()
-    private var favouriteIDs: Set<String> = []
+    private var favourites: [FavouriteRace] = []
+    private var alerts: FavouriteAlerts
+    /// Status line, notices and alerts every second: on once someone watches a live terminal.
+    private var isLive = false
     private let fetchInFlight = FetchInFlight()
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
-        clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy
+        clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
+        alertLead: TimeInterval? = FavouriteAlerts.standardLead
     ) {
+        self.alerts = FavouriteAlerts(lead: alertLead)
         self.interactor = interactor
         self.router = router
         self.view = view
@@ -92,6 +97,20 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
+    public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
+        alerts.lead = minutes.map { TimeInterval($0) * 60 }
+        view?.displayMessage(viewModels().alertSetting(alerts.lead))
+        whenSettled { [weak self] in
+            self?.loadFavourites { completion(.success) }
+        }
+    }
+
+    public func startLiveUpdates() {
+        guard !isLive else { return }
+        isLive = true
+        tick()
+    }
+
     public func openFavourites(completion: @escaping CommandCompletion) {
         router.openFavourites(completion: completion)
     }
@@ -128,6 +147,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
+        let before = freshness
         switch result {
         case .success(let feed):
             board.replaceRaces(with: feed)
@@ -137,6 +157,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             freshness.recordFailure(error)
         }
         board.removeExpired(at: clock.now())
+        if isLive, let notice = viewModels().freshnessChange(from: before) { view?.displayNotice(notice) }
         scheduleAutomaticFetch()
         scheduleExpiryCheck()
         fetchInFlight.finish()
@@ -153,7 +174,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func scheduleExpiryCheck() {
         timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
             guard let self, !self.fetchInFlight.isActive else { return }
-            if self.board.removeExpired(at: self.clock.now()) > 0, self.board.isShort {
+            if !self.board.removeExpired(at: self.clock.now()).isEmpty, self.board.isShort {
                 self.fetch()
             } else {
                 self.scheduleExpiryCheck()
@@ -161,10 +182,26 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
+    /// Once a second while live: races that left the board are said and replaced, the favourites are read
+    /// again for alerts, and the status line moves on.
+    private func tick() {
+        if !fetchInFlight.isActive {
+            let shown = Set(board.visible.map(\.id))
+            let gone = board.removeExpired(at: clock.now())
+            for race in gone where shown.contains(race.id) { view?.displayNotice(RaceListViewModels.leftBoard(race)) }
+            if !gone.isEmpty, board.isShort { fetch() }
+        }
+        loadFavourites { [weak self] in
+            guard let self else { return }
+            self.view?.displayStatus(self.viewModels().status(isFetching: self.fetchInFlight.isActive))
+        }
+        timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
+    }
+
     /// Runs `work` now, unless a fetch is in flight or expiry has left the
     /// board short, in which case it runs once fresh data has arrived.
     private func whenSettled(_ work: @escaping @MainActor () -> Void) {
-        if !fetchInFlight.isActive, board.removeExpired(at: clock.now()) > 0, board.isShort {
+        if !fetchInFlight.isActive, !board.removeExpired(at: clock.now()).isEmpty, board.isShort {
             fetch()
         }
         if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {
@@ -196,26 +233,37 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Markers are read from the store before each draw, so changes made on
     /// other screens or by another process show up.
     private func drawBoard(_ completion: @escaping CommandCompletion) {
+        loadFavourites { [weak self] in
+            guard let self else { return }
+            completion(self.render())
+        }
+    }
+
+    /// Reads the favourites, then gives the alerts they call for.
+    private func loadFavourites(then done: @escaping @MainActor () -> Void) {
         interactor.loadFavourites { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let state): self.apply(state)
             case .failure(let error): self.view?.displayWarning(error.description)
             }
-            completion(self.render())
+            done()
         }
     }
 
     private func apply(_ state: FavouritesState) {
-        favouriteIDs = state.ids
+        favourites = state.favourites
         if let warning = state.warning { view?.displayWarning(warning) }
+        // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
+        let current = favourites.map { favourite in board.race(id: favourite.id).map(FavouriteRace.init) ?? favourite }
+        for alert in alerts.due(for: current, at: clock.now()) { view?.displayAlert(viewModels().alert(alert)) }
     }
 
     // MARK: - View model
 
     private func viewModels() -> RaceListViewModels {
         RaceListViewModels(
-            board: board, freshness: freshness, favouriteIDs: favouriteIDs, now: clock.now(),
+            board: board, freshness: freshness, favouriteIDs: Set(favourites.map(\.id)), now: clock.now(),
             isWatchFrame: drawsWatchFrame)
     }
 
@@ -230,6 +278,8 @@ public final class RaceListPresenter: RaceListModuleInput {
             return .failure(error.exitStatus)
         case .hasRaces:
             view?.display(models.races(board.draw()))
+            // The status line follows what was just drawn (a new filter), not only the clock.
+            if isLive { view?.displayStatus(models.status(isFetching: fetchInFlight.isActive)) }
             return .success
         }
     }

@@ -9,6 +9,7 @@ final class RaceListTimers {
     private let policy: RefreshPolicy
     private var nextFetch: (any ScheduledWork)?
     private var nextExpiry: (any ScheduledWork)?
+    private var nextTick: (any ScheduledWork)?
 
     init(scheduler: any Scheduler, policy: RefreshPolicy) {
         self.scheduler = scheduler
@@ -28,6 +29,14 @@ final class RaceListTimers {
         nextExpiry = nil
         guard policy.isEnabled, let expiry else { return }
         nextExpiry = scheduler.schedule(after: max(1, expiry.timeIntervalSince(now)), wake)
+    }
+
+    /// Just after the clock's next whole second (a second when the clock stands still), so a countdown shown
+    /// moves when the second does. Replaces the tick pending.
+    func scheduleTick(now: Date, _ tick: @escaping @MainActor () -> Void) {
+        nextTick?.cancel()
+        let intoSecond = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
+        nextTick = scheduler.schedule(after: intoSecond == 0 ? 1 : 1 - intoSecond + 0.001, tick)
     }
 
     /// One second from now, for `watch` frames.

@@ -63,4 +63,68 @@ public struct RaceListViewModels: Sendable {
             urgency: NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id))
     }
+
+    // MARK: - Live
+
+    /// The status line: the next race the filter lets through, and how fresh the data is.
+    public func status(isFetching: Bool) -> LiveStatusViewModel {
+        let next = board.visible.first { !$0.hasLeftBoard(at: now) && $0.advertisedStart > now } ?? board.visible.first
+        let countdown = next.map { Countdown(from: now, to: $0.advertisedStart) }
+        let nextText =
+            next.map { "\(Self.name(of: $0)) in \(countdown?.text ?? "")" }
+            ?? (freshness.stage == .hasRaces ? board.emptyMessage : "no races yet")
+        let stale = freshness.staleNotice(at: now)
+        let freshnessText: String
+        if isFetching {
+            freshnessText = "fetching..."
+        } else if let stale {
+            freshnessText = stale
+        } else if let update = freshness.lastGoodUpdate {
+            freshnessText =
+                "updated \(Countdown.roughAge(seconds: Int(saturatingRoundedDown: now.timeIntervalSince(update)))) ago"
+        } else {
+            freshnessText = "not loaded"
+        }
+        return LiveStatusViewModel(
+            next: nextText, urgency: countdown.map(NextToGoRules.urgency(of:)), freshness: freshnessText,
+            isStale: stale != nil)
+    }
+
+    public func alert(_ alert: FavouriteAlerts.Alert) -> RaceAlertViewModel {
+        let race = alert.race.race
+        switch alert {
+        case .startingSoon:
+            let countdown = Countdown(from: now, to: race.advertisedStart)
+            return RaceAlertViewModel(message: "\(Self.name(of: race)) starts in \(countdown.text)")
+        case .jumped:
+            return RaceAlertViewModel(message: "\(Self.name(of: race)) has jumped")
+        }
+    }
+
+    public func alertSetting(_ lead: TimeInterval?) -> String {
+        guard let lead else { return "Alerts off." }
+        let minutes = Int(saturatingRoundedDown: lead / 60)
+        return "Alerts on: \(minutes) min before a favourite starts, and as it jumps."
+    }
+
+    /// What to say when fetches start failing, or work again; nil when nothing changed.
+    public func freshnessChange(from before: Freshness) -> String? {
+        switch (before.staleReason, freshness.staleReason) {
+        case (nil, let reason?) where freshness.stage == .hasRaces:
+            return "Refresh failed (\(reason.reason)); the board shows the last races fetched."
+        case (_?, nil):
+            return "Refresh works again; the board is up to date."
+        default:
+            return nil
+        }
+    }
+
+    public static func leftBoard(_ race: Race) -> String {
+        "\(name(of: race)) has left the board."
+    }
+
+    /// "R9 Hoosier Park (harness)".
+    static func name(of race: Race) -> String {
+        "R\(race.number) \(race.meetingName) (\(race.category.displayName))"
+    }
 }

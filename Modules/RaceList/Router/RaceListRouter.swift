@@ -21,13 +21,14 @@ public final class RaceListRouter: RaceListRouterInput {
     /// and returns the screen that owns them.
     public static func makeScreen(
         service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
-        refreshInterval: TimeInterval, view: any RaceListViewInput, navigator: any Navigator
+        refreshInterval: TimeInterval, alertLead: TimeInterval?, view: any RaceListViewInput,
+        navigator: any Navigator
     ) -> RaceListScreen {
         let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
-            refreshPolicy: RefreshPolicy(interval: refreshInterval))
+            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead)
         return RaceListScreen(presenter: presenter, view: view)
     }
 
@@ -72,6 +73,10 @@ public final class RaceListScreen: Screen {
             presenter.toggleFavourite(position: position, completion: completion)
         case ("favs", nil):
             presenter.openFavourites(completion: completion)
+        case ("alert", .minutes(let minutes)?):
+            presenter.setAlert(minutes: minutes, completion: completion)
+        case ("alert", .word("off")?):
+            presenter.setAlert(minutes: nil, completion: completion)
         case ("watch", .seconds(let seconds)?):
             presenter.watch(seconds: seconds, completion: completion)
         default:

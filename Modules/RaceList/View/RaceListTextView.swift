@@ -38,6 +38,24 @@ public final class RaceListTextView: RaceListViewInput {
         output.writeWarning(message, style: style)
     }
 
+    public func displayMessage(_ message: String) {
+        output.writeLine(message)
+    }
+
+    public func displayStatus(_ status: LiveStatusViewModel) {
+        let separator = style.usesGlyphs ? " · " : " - "
+        output.writeStatus(style.clean("Next: " + status.next + separator + status.freshness))
+    }
+
+    public func displayNotice(_ message: String) {
+        output.writeNotice(style.paint(style.clean(message), .dim))
+    }
+
+    public func displayAlert(_ alert: RaceAlertViewModel) {
+        let mark = style.usesGlyphs ? "⏰ " : "Alert: "
+        output.writeAlert(style.paint(mark + style.clean(alert.message), .yellow))
+    }
+
     private static func tableRow(_ row: RaceRowViewModel) -> RaceTableRow {
         RaceTableRow(
             position: row.position, category: row.category, raceNumber: row.raceNumber,

@@ -70,3 +70,31 @@ public enum CountdownUrgency: Sendable, Equatable {
     /// Already started.
     case started
 }
+
+/// The line kept above the prompt at a live terminal: the next race to jump, counting down, and how fresh the
+/// data is.
+public struct LiveStatusViewModel: Sendable, Equatable {
+    /// "R9 Hoosier Park (harness) in 1m 0s", or what to say when there is none.
+    public let next: String
+    public let urgency: CountdownUrgency?
+    /// "updated 5s ago", "fetching...", or the stale notice.
+    public let freshness: String
+    public let isStale: Bool
+
+    public init(next: String, urgency: CountdownUrgency?, freshness: String, isStale: Bool) {
+        self.next = next
+        self.urgency = urgency
+        self.freshness = freshness
+        self.isStale = isStale
+    }
+}
+
+/// A favourite about to jump, or just jumped.
+public struct RaceAlertViewModel: Sendable, Equatable {
+    /// "R9 Hoosier Park (harness) starts in 1m 59s".
+    public let message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+}

@@ -43,6 +43,8 @@ public struct Completion: Sendable {
             return index == 0 ? categories + (orWord.map { [$0] } ?? []) : categories
         case .commandName:
             return index == 0 ? unique(table.entries.map(\.name)) : []
+        case .minutes(_, _, let word):
+            return index == 0 ? [word] : []
         case .position, .seconds, nil:
             return []
         }

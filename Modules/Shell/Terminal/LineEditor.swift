@@ -165,7 +165,8 @@ public struct LineHistory: Sendable, Equatable {
         for entry in entries { add(entry) }
     }
 
-    public mutating func add(_ line: String) {
+    public mutating func add(_ typed: String) {
+        let line = String(typed.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         guard Self.isWorthKeeping(line), entries.last != line else { return }
         entries.append(line)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }

@@ -1,0 +1,87 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the shell's history is kept across runs: `$XDG_STATE_HOME/next-to-go/history`, else
+/// `~/.local/state/next-to-go/history`, one line per command, oldest first.
+///
+/// The file is input like any other: only a regular file is read, at most its last megabyte, bytes that are
+/// not UTF-8 are replaced and lines with control characters dropped. Nothing about it is ever fatal: a file
+/// that cannot be read starts an empty history, and one that cannot be written is said once and the history
+/// is kept for the run.
+public final class HistoryFile {
+    public static let maximumBytes = 1 << 20
+
+    public let url: URL
+    private var warned = false
+    private let warn: (String) -> Void
+
+    public init(url: URL, warn: @escaping (String) -> Void) {
+        self.url = url
+        self.warn = warn
+    }
+
+    public static func defaultURL(environment: [String: String]) -> URL {
+        let base: URL
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            base = URL(fileURLWithPath: state, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state")
+        }
+        return base.appendingPathComponent("next-to-go/history")
+    }
+
+    public func load(capacity: Int = LineHistory.standardCapacity) -> LineHistory {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return LineHistory(capacity: capacity) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return LineHistory(capacity: capacity)
+        }
+        let size = Int(info.st_size)
+        if size > Self.maximumBytes { lseek(descriptor, off_t(size - Self.maximumBytes), SEEK_SET) }
+        var bytes = [UInt8](repeating: 0, count: min(size, Self.maximumBytes))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            guard count > 0 else { break }
+            filled += count
+        }
+        let text = String(decoding: bytes.prefix(filled), as: UTF8.self)
+        return LineHistory(text.split(separator: "\n").map(String.init), capacity: capacity)
+    }
+
+    /// Writes the whole history through a temporary file and a rename, so a crash never leaves half a file.
+    public func save(_ history: LineHistory) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".history.\(getpid()).tmp")
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let body = history.entries.map { $0 + "\n" }.joined()
+            try Data(body.utf8).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary.path)
+                throw HistoryError(reason: reason)
+            }
+        } catch {
+            guard !warned else { return }
+            warned = true
+            let reason = (error as? HistoryError)?.reason ?? "it cannot be written there"
+            warn("History could not be saved to \(url.path) (\(reason)); it is kept for this run only.")
+        }
+    }
+
+    private struct HistoryError: Error {
+        let reason: String
+    }
+}

@@ -1,0 +1,54 @@
+import Core
+
+/// Draws the live area at the bottom of a terminal: the status line (if any) and, below it, the prompt with
+/// the line being typed. Each takes exactly one row, whatever the width, so the area can always be erased by
+/// going up a known number of rows: the status is cut to fit, and a line longer than the window scrolls
+/// sideways to keep the cursor in view. Pure: the escape sequences come back as text.
+public struct PromptLayout: Sendable, Equatable {
+    public var prompt: String
+    public var columns: Int
+    /// The first character of the line shown when it scrolls sideways.
+    public private(set) var scrollOffset = 0
+
+    public init(prompt: String, columns: Int) {
+        self.prompt = prompt
+        self.columns = columns
+    }
+
+    /// From the start of the area's first row: the rows, with the cursor left where the typing is.
+    public mutating func draw(status: String?, text: String, cursor: Int, paintStatus: (String) -> String) -> String {
+        let width = max(columns, 10)
+        var output = ""
+        if let status {
+            output += paintStatus(Self.cut(status, to: width - 1)) + "\u{1B}[K\r\n"
+        }
+        let characters = Array(text)
+        let room = max(1, width - 1 - TerminalText.width(of: prompt))
+        scrollOffset = min(scrollOffset, cursor)
+        while TerminalText.width(of: String(characters[scrollOffset..<cursor])) >= room { scrollOffset += 1 }
+        let shown = Self.cut(String(characters[scrollOffset...]), to: room)
+        let beforeCursor =
+            TerminalText.width(of: prompt) + TerminalText.width(of: String(characters[scrollOffset..<cursor]))
+        output += "\r" + prompt + shown + "\u{1B}[K\r"
+        if beforeCursor > 0 { output += "\u{1B}[\(beforeCursor)C" }
+        return output
+    }
+
+    /// From anywhere on the prompt row: back to the start of the area, everything below cleared.
+    public static func erase(hasStatus: Bool) -> String {
+        "\r" + (hasStatus ? "\u{1B}[1A" : "") + "\u{1B}[J"
+    }
+
+    /// The characters of `text` that fit in `columns`, never half a wide character.
+    static func cut(_ text: String, to columns: Int) -> String {
+        var used = 0
+        var result = ""
+        for character in text {
+            let width = TerminalText.width(of: character)
+            if used + width > columns { break }
+            used += width
+            result.append(character)
+        }
+        return result
+    }
+}

@@ -1,0 +1,161 @@
+import Core
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The shell at a person's terminal: keys are read as they are typed (raw mode, a read source on the main
+/// queue, never a blocked thread) and edited into a line; Enter runs it. Keys typed while a command runs wait
+/// their turn, as a pipe's lines do. `watch` becomes `InteractiveWatch`. The terminal is given back on every
+/// way out (`RawTerminal`).
+@MainActor
+public final class TerminalInputLoop {
+    private let session: ShellSession
+    private let terminal: LiveTerminal
+    private let historyFile: HistoryFile
+    private let completion: Completion
+    private let finish: @MainActor (ExitStatus) -> Void
+    private var editor: LineEditor
+    private var decoder = KeyDecoder()
+    private var state = State.editing
+    private var typeahead: [Key] = []
+    private var sources: [any DispatchSourceProtocol] = []
+
+    private enum State {
+        case editing, running
+        case watching(InteractiveWatch)
+    }
+
+    public init(
+        session: ShellSession, terminal: LiveTerminal, historyFile: HistoryFile, commands: CommandTable,
+        finish: @escaping @MainActor (ExitStatus) -> Void
+    ) {
+        self.session = session
+        self.terminal = terminal
+        self.historyFile = historyFile
+        self.completion = Completion(table: commands)
+        self.finish = finish
+        self.editor = LineEditor(history: historyFile.load())
+    }
+
+    /// Puts the terminal in raw mode and starts reading keys; false when stdin is no terminal after all.
+    public func start() -> Bool {
+        guard RawTerminal.enter() else { return false }
+        session.watchHandler = { [weak self] done in self?.watch(done) }
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readKeys() } }
+        input.resume()
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        signal(SIGWINCH, SIG_IGN)
+        resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.windowResized() } }
+        resize.resume()
+        sources = [input, resize]
+        showPrompt()
+        return true
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0, errno == EAGAIN || errno == EINTR { return }
+        guard count > 0 else {
+            endOfInput()
+            return
+        }
+        for key in decoder.keys(from: buffer.prefix(count)) { handle(key) }
+    }
+
+    private func handle(_ key: Key) {
+        switch state {
+        case .running:
+            // Ctrl-C while a command runs drops what was typed ahead; the command itself finishes.
+            if key == .control("c") { typeahead.removeAll() } else { typeahead.append(key) }
+        case .watching(let watch):
+            watch.handle(key)
+        case .editing:
+            edit(with: key)
+        }
+    }
+
+    private func edit(with key: Key) {
+        switch editor.handle(key) {
+        case .edited, .cancelled, .ignored:
+            showPrompt()
+        case .submit(let line):
+            historyFile.save(editor.history)
+            run(line)
+        case .endOfInput:
+            endOfInput()
+        case .complete:
+            complete()
+        case .clearScreen:
+            terminal.clearScreen()
+            showPrompt()
+        }
+    }
+
+    private func complete() {
+        switch completion.complete(editor.textBeforeCursor, stack: session.stackKinds) {
+        case .replace(_, let replacement):
+            editor.replaceWordBeforeCursor(with: replacement)
+        case .choices(let choices):
+            terminal.showChoices(choices)
+        case .nothing:
+            break
+        }
+        showPrompt()
+    }
+
+    private func run(_ line: String) {
+        terminal.finishLine(line)
+        state = .running
+        session.execute(line: line) { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .quit:
+                self.quit()
+            case .finished:
+                self.state = .editing
+                self.showPrompt()
+                let waiting = self.typeahead
+                self.typeahead = []
+                for key in waiting { self.handle(key) }
+            }
+        }
+    }
+
+    private func watch(_ done: @escaping @MainActor (ShellSession.Outcome) -> Void) {
+        let watch = InteractiveWatch(session: session, terminal: terminal) { [weak self] in
+            self?.state = .running
+            done(.finished(.success))
+        }
+        state = .watching(watch)
+        watch.start()
+    }
+
+    private func windowResized() {
+        switch state {
+        case .editing: showPrompt()
+        case .watching(let watch): watch.drawFrame()
+        case .running: break
+        }
+    }
+
+    private func showPrompt() {
+        terminal.showPrompt(text: editor.text, cursor: editor.cursor)
+    }
+
+    private func endOfInput() {
+        terminal.finishLine("")
+        quit()
+    }
+
+    private func quit() {
+        for source in sources { source.cancel() }
+        RawTerminal.restore()
+        finish(.ok)
+    }
+}

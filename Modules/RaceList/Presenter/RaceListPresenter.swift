@@ -148,6 +148,7 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
         let before = freshness
+        let shown = board.visible
         switch result {
         case .success(let feed):
             board.replaceRaces(with: feed)
@@ -157,6 +158,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             freshness.recordFailure(error)
         }
         board.removeExpired(at: clock.now())
+        sayLeft(shown.filter { $0.hasLeftBoard(at: clock.now()) })
         if isLive, let notice = viewModels().freshnessChange(from: before) { view?.displayNotice(notice) }
         scheduleAutomaticFetch()
         scheduleExpiryCheck()
@@ -174,7 +176,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func scheduleExpiryCheck() {
         timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
             guard let self, !self.fetchInFlight.isActive else { return }
-            if !self.board.removeExpired(at: self.clock.now()).isEmpty, self.board.isShort {
+            if !self.removeExpired().isEmpty, self.board.isShort {
                 self.fetch()
             } else {
                 self.scheduleExpiryCheck()
@@ -185,12 +187,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Once a second while live: races that left the board are said and replaced, the favourites are read
     /// again for alerts, and the status line moves on.
     private func tick() {
-        if !fetchInFlight.isActive {
-            let shown = Set(board.visible.map(\.id))
-            let gone = board.removeExpired(at: clock.now())
-            for race in gone where shown.contains(race.id) { view?.displayNotice(RaceListViewModels.leftBoard(race)) }
-            if !gone.isEmpty, board.isShort { fetch() }
-        }
+        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort { fetch() }
         loadFavourites { [weak self] in
             guard let self else { return }
             self.view?.displayStatus(self.viewModels().status(isFetching: self.fetchInFlight.isActive))
@@ -198,10 +195,23 @@ public final class RaceListPresenter: RaceListModuleInput {
         timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
     }
 
+    /// Drops the races that have left the board; at a live terminal, says which of those on it went.
+    private func removeExpired() -> [Race] {
+        let shown = Set(board.visible.map(\.id))
+        let gone = board.removeExpired(at: clock.now())
+        sayLeft(gone.filter { shown.contains($0.id) })
+        return gone
+    }
+
+    private func sayLeft(_ races: [Race]) {
+        guard isLive else { return }
+        for race in races { view?.displayNotice(RaceListViewModels.leftBoard(race)) }
+    }
+
     /// Runs `work` now, unless a fetch is in flight or expiry has left the
     /// board short, in which case it runs once fresh data has arrived.
     private func whenSettled(_ work: @escaping @MainActor () -> Void) {
-        if !fetchInFlight.isActive, !board.removeExpired(at: clock.now()).isEmpty, board.isShort {
+        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort {
             fetch()
         }
         if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {

@@ -1,0 +1,160 @@
+import Core
+import Foundation
+import RaceData
+import RaceListPresenter
+import RaceListView
+import TestSupport
+import Testing
+
+@Suite("Favourite alerts")
+struct FavouriteAlertsTests {
+    let now = Date(timeIntervalSince1970: 1_750_000_000)
+
+    private func favourite(_ id: String, _ seconds: TimeInterval) -> FavouriteRace {
+        FavouriteRace(
+            id: id, meetingName: "M\(id)", number: 1, category: .greyhound,
+            advertisedStart: now.addingTimeInterval(seconds))
+    }
+
+    @Test("once as a favourite comes within the lead, once as it jumps, never again in the run")
+    func onceEach() {
+        var alerts = FavouriteAlerts(lead: 120)
+        let race = favourite("a", 121)
+        #expect(alerts.due(for: [race], at: now).isEmpty)
+        #expect(alerts.due(for: [race], at: now.addingTimeInterval(1)) == [.startingSoon(race)])
+        #expect(alerts.due(for: [race], at: now.addingTimeInterval(2)).isEmpty)
+        #expect(alerts.due(for: [race], at: now.addingTimeInterval(121)) == [.jumped(race)])
+        #expect(alerts.due(for: [race], at: now.addingTimeInterval(150)).isEmpty)
+    }
+
+    @Test("a jump over a minute old is not news; alerts off say nothing; soonest first")
+    func edges() {
+        var alerts = FavouriteAlerts(lead: 300)
+        #expect(alerts.due(for: [favourite("old", -61)], at: now).isEmpty)
+        let (late, soon) = (favourite("late", 200), favourite("soon", 10))
+        #expect(alerts.due(for: [late, soon], at: now) == [.startingSoon(soon), .startingSoon(late)])
+        var off = FavouriteAlerts(lead: nil)
+        #expect(off.due(for: [favourite("x", 5), favourite("y", -5)], at: now).isEmpty)
+    }
+}
+
+@MainActor
+@Suite("Race list live updates")
+struct LiveUpdatesTests {
+    let clock = ManualClock()
+    let interactor = FakeRaceListInteractor()
+    let view = FakeRaceListView()
+    let log = CompletionLog()
+    let scheduler: ManualScheduler
+
+    init() {
+        scheduler = ManualScheduler(clock: clock)
+    }
+
+    private func presenter(alertLead: TimeInterval? = 120) -> RaceListPresenter {
+        RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: .standard, alertLead: alertLead)
+    }
+
+    private func races(_ starts: [TimeInterval]) -> [Race] {
+        starts.enumerated().map { index, start in
+            Race.make("r\(index)", number: index + 1, meeting: "M\(index)", startsIn: start, from: clock)
+        }
+    }
+
+    @Test("the status line ticks every second with no command, and names the next race and the data's age")
+    func status() throws {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: races([90, 300, 400, 500, 600, 700]))))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 1)
+        scheduler.advance(by: 1)
+        let texts = view.statuses.map { "\($0.next) | \($0.freshness)" }
+        #expect(
+            texts.suffix(3) == [
+                "R1 M0 (horse) in 1m 30s | updated 0s ago",
+                "R1 M0 (horse) in 1m 29s | updated 1s ago",
+                "R1 M0 (horse) in 1m 28s | updated 2s ago",
+            ])
+        #expect(view.displayed.isEmpty)
+    }
+
+    @Test("a race leaving the board is said once; the board refills with a fetch")
+    func leaving() {
+        let presenter = presenter()
+        presenter.start()
+        let feed = RaceFeed(races: races([1, 300, 400, 500, 600]))
+        interactor.answer(.success(feed))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 30)
+        interactor.answer(.success(feed))  // the automatic refresh
+        scheduler.advance(by: 31)
+        // The next automatic refresh went out at 60 s; its answer still has the race that left.
+        interactor.answer(.success(feed))
+        #expect(view.notices == ["R1 M0 (horse) has left the board."])
+        scheduler.advance(by: 5)
+        #expect(view.notices.count == 1)
+        #expect(view.statuses.last?.next == "R2 M1 (horse) in 3m 54s")
+    }
+
+    @Test("background refresh failing, then working again, is said once each")
+    func freshnessNotices() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: races([3000, 3100, 3200, 3300, 3400]))))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 30)
+        interactor.answer(.failure(.unavailable(source: "http://x", reason: "connection refused")))
+        scheduler.advance(by: 2)
+        interactor.answer(.failure(.unavailable(source: "http://x", reason: "connection refused")))
+        scheduler.advance(by: 4)
+        interactor.answer(.success(RaceFeed(races: races([3000, 3100, 3200, 3300, 3400]))))
+        #expect(
+            view.notices == [
+                "Refresh failed (connection refused); the board shows the last races fetched.",
+                "Refresh works again; the board is up to date.",
+            ])
+    }
+
+    @Test("a favourite alerts once within the lead, by the feed's start, and once as it jumps")
+    func alerts() throws {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([150, 3000, 3100, 3200, 3300])
+        interactor.answer(.success(RaceFeed(races: feed)))
+        // Saved an hour off: the feed's start counts.
+        let saved = FavouriteRace(feed[0])
+        _ = try interactor.favourites.toggle(
+            FavouriteRace(
+                id: saved.id, meetingName: saved.meetingName, number: saved.number, category: saved.category,
+                advertisedStart: saved.advertisedStart.addingTimeInterval(3600)))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 29)
+        #expect(view.alerts.isEmpty)
+        scheduler.advance(by: 1)
+        #expect(view.alerts == ["R1 M0 (horse) starts in 2m 0s"])
+        scheduler.advance(by: 150)
+        #expect(view.alerts == ["R1 M0 (horse) starts in 2m 0s", "R1 M0 (horse) has jumped"])
+        scheduler.advance(by: 10)
+        #expect(view.alerts.count == 2)
+    }
+
+    @Test("alert MINUTES and alert off reply, and take effect at once")
+    func alertCommand() throws {
+        let presenter = presenter(alertLead: nil)
+        presenter.start()
+        let feed = races([400, 3000, 3100, 3200, 3300])
+        interactor.answer(.success(RaceFeed(races: feed)))
+        _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
+        presenter.showList(completion: log.callback)
+        #expect(view.alerts.isEmpty)
+        presenter.setAlert(minutes: 10, completion: log.callback)
+        #expect(view.messages == ["Alerts on: 10 min before a favourite starts, and as it jumps."])
+        #expect(view.alerts == ["R1 M0 (horse) starts in 6m 40s"])
+        presenter.setAlert(minutes: nil, completion: log.callback)
+        #expect(view.messages.last == "Alerts off.")
+        #expect(log.results == [.success, .success, .success])
+    }
+}

@@ -1,0 +1,185 @@
+import Core
+import Foundation
+import Shell
+import Testing
+
+@Suite("Keys from terminal bytes")
+struct KeyDecoderTests {
+    private func keys(_ text: String) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.keys(from: Array(text.utf8))
+    }
+
+    @Test("text, control keys and the common escape sequences")
+    func named() {
+        #expect(keys("ab\r\t\u{7F}") == [.character("a"), .character("b"), .enter, .tab, .backspace])
+        #expect(keys("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D") == [.up, .down, .right, .left])
+        #expect(keys("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~") == [.home, .end, .home, .end, .home, .end])
+        #expect(keys("\u{1B}[3~\u{1B}[1;5D\u{1B}b\u{1B}f") == [.delete, .wordLeft, .wordLeft, .wordRight])
+        #expect(keys("\u{01}\u{03}\u{04}\u{17}") == [.control("a"), .control("c"), .control("d"), .control("w")])
+    }
+
+    @Test("a lone Esc at the end of a read is the Esc key; unknown sequences are dropped whole, never typed")
+    func escape() {
+        #expect(keys("\u{1B}") == [.escape])
+        #expect(keys("\u{1B}[15~x\u{1B}[200~y") == [.character("x"), .character("y")])
+    }
+
+    @Test("UTF-8 characters, also split across reads; bytes that are not UTF-8 are dropped")
+    func utf8() {
+        #expect(keys("é🏇") == [.character("é"), .character("🏇")])
+        var decoder = KeyDecoder()
+        let horse = Array("🏇".utf8)
+        #expect(decoder.keys(from: horse.prefix(2)).isEmpty)
+        #expect(decoder.keys(from: horse.dropFirst(2)) == [.character("🏇")])
+        #expect(decoder.keys(from: [0xFF, 0xC3, 0x28, 0x41]) == [.character("("), .character("A")])
+    }
+
+    @Test("hostile input: a megabyte of random bytes decodes without a trap and types no control character")
+    func random() {
+        var generator = SystemRandomNumberGenerator()
+        var decoder = KeyDecoder()
+        for _ in 0..<64 {
+            let bytes = (0..<16_384).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            for case .character(let character) in decoder.keys(from: bytes) {
+                #expect(!character.unicodeScalars.contains { $0.properties.generalCategory == .control })
+            }
+        }
+    }
+}
+
+@Suite("Line editor")
+struct LineEditorTests {
+    private func type(_ text: String, into editor: inout LineEditor) {
+        for character in text { _ = editor.handle(.character(character)) }
+    }
+
+    @Test("moving and deleting, by character and by word")
+    func editing() {
+        var editor = LineEditor()
+        type("filter dogs", into: &editor)
+        _ = editor.handle(.control("a"))
+        _ = editor.handle(.delete)
+        _ = editor.handle(.character("F"))
+        #expect(editor.text == "Filter dogs")
+        _ = editor.handle(.end)
+        _ = editor.handle(.control("w"))
+        #expect(editor.text == "Filter ")
+        type("trots", into: &editor)
+        _ = editor.handle(.wordLeft)
+        _ = editor.handle(.control("k"))
+        #expect(editor.text == "Filter ")
+        _ = editor.handle(.control("u"))
+        #expect(editor.text.isEmpty && editor.cursor == 0)
+    }
+
+    @Test("history: Up recalls older lines, Down returns to the line being typed; repeats and blanks not kept")
+    func history() {
+        var editor = LineEditor(history: LineHistory(["list", "show 1"]))
+        #expect(editor.handle(.enter) == .submit(""))
+        type("fav 2", into: &editor)
+        #expect(editor.handle(.enter) == .submit("fav 2"))
+        type("fav 2 ", into: &editor)
+        _ = editor.handle(.enter)
+        #expect(editor.history.entries == ["list", "show 1", "fav 2"])
+        type("dra", into: &editor)
+        _ = editor.handle(.up)
+        #expect(editor.text == "fav 2")
+        _ = editor.handle(.up)
+        _ = editor.handle(.up)
+        _ = editor.handle(.up)
+        #expect(editor.text == "list")
+        _ = editor.handle(.down)
+        #expect(editor.text == "show 1")
+        _ = editor.handle(.down)
+        _ = editor.handle(.down)
+        #expect(editor.text == "dra")
+    }
+
+    @Test("Ctrl-C drops the line; Ctrl-D quits only on an empty line")
+    func controlKeys() {
+        var editor = LineEditor()
+        type("wat", into: &editor)
+        #expect(editor.handle(.control("c")) == .cancelled)
+        #expect(editor.text.isEmpty)
+        type("ab", into: &editor)
+        _ = editor.handle(.left)
+        #expect(editor.handle(.control("d")) == .edited)
+        #expect(editor.text == "a")
+        _ = editor.handle(.backspace)
+        #expect(editor.handle(.control("d")) == .endOfInput)
+    }
+
+    @Test("wide characters and combining marks keep the cursor in characters")
+    func unicode() {
+        var editor = LineEditor()
+        type("🏇e", into: &editor)
+        _ = editor.handle(.character("\u{301}"))
+        #expect(editor.text == "🏇é")
+        #expect(editor.cursor == 2)
+        _ = editor.handle(.left)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "é")
+    }
+
+    @Test("the history keeps the newest lines, none with control characters or over 1000 long")
+    func historyLimits() {
+        let history = LineHistory(
+            (1...600).map { "show \($0)" } + ["bad\u{1B}[2J", String(repeating: "x", count: 1001)], capacity: 500)
+        #expect(history.entries.count == 500)
+        #expect(history.entries.first == "show 101")
+        #expect(history.entries.last == "show 600")
+    }
+}
+
+@Suite("Tab completion")
+struct CompletionTests {
+    let completion = Completion(table: .standard)
+
+    @Test("command names, then each argument by its kind")
+    func candidates() {
+        #expect(completion.complete("fil", stack: [.raceList]) == .replace(word: "fil", with: "filter "))
+        #expect(completion.complete("filter g", stack: [.raceList]) == .replace(word: "g", with: "greyhound "))
+        #expect(
+            completion.complete("filter ", stack: [.raceList]) == .choices(["horse", "greyhound", "harness", "clear"]))
+        #expect(completion.complete("filter horse h", stack: [.raceList]) == .choices(["horse", "harness"]))
+        #expect(completion.complete("alert o", stack: [.raceList]) == .replace(word: "o", with: "off "))
+        #expect(completion.complete("help wa", stack: [.raceList]) == .replace(word: "wa", with: "watch "))
+        #expect(completion.complete("show ", stack: [.raceList]) == .nothing)
+        #expect(completion.complete("zz", stack: [.raceList]) == .nothing)
+    }
+
+    @Test("a screen's own commands, and the race list's that reach up to it")
+    func screens() {
+        #expect(completion.complete("un", stack: [.raceList, .favourites]) == .replace(word: "un", with: "unfav "))
+        #expect(completion.complete("un", stack: [.raceList]) == .nothing)
+        #expect(completion.complete("fil", stack: [.raceList, .raceDetail]) == .replace(word: "fil", with: "filter "))
+        #expect(completion.complete("fa", stack: [.raceList, .raceDetail]) == .replace(word: "fa", with: "fav"))
+        #expect(
+            completion.complete("fav", stack: [.raceList, .raceDetail])
+                == .choices(["fav", "favs", "favourites", "favorites"]))
+    }
+}
+
+@Suite("Prompt area layout")
+struct PromptLayoutTests {
+    @Test("status above, prompt below, the cursor put after the text before it")
+    func layout() {
+        var layout = PromptLayout(prompt: "> ", columns: 40)
+        let drawn = layout.draw(status: "Next: R1", text: "list", cursor: 2) { "<\($0)>" }
+        #expect(drawn == "<Next: R1>\u{1B}[K\r\n\r> list\u{1B}[K\r\u{1B}[4C")
+        #expect(PromptLayout.erase(hasStatus: true) == "\r\u{1B}[1A\u{1B}[J")
+    }
+
+    @Test("a status wider than the window is cut; a long line scrolls so the cursor stays in view")
+    func narrow() {
+        var layout = PromptLayout(prompt: "> ", columns: 12)
+        let status = layout.draw(status: String(repeating: "s", count: 50), text: "", cursor: 0) { $0 }
+        #expect(status.hasPrefix(String(repeating: "s", count: 11) + "\u{1B}[K"))
+        let line = String(repeating: "a", count: 30) + "🏇"
+        let drawn = layout.draw(status: nil, text: line, cursor: 31) { $0 }
+        #expect(layout.scrollOffset > 0)
+        // "> " and six letters and the two-column horse: the cursor after it, at column 10.
+        #expect(drawn == "\r> aaaaaa🏇\u{1B}[K\r\u{1B}[10C")
+    }
+}

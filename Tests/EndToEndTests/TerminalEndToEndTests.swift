@@ -1,0 +1,140 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The live shell through a real pseudo-terminal (tmux), as a person at a keyboard uses it. `.ci/run` installs
+/// tmux; these tests fail, saying so, where it is missing.
+@Suite("next-to-go live at a terminal", .serialized)
+struct LiveTerminalEndToEndTests {
+    static let pinned = [
+        "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--refresh", "0",
+    ]
+
+    private func session(_ arguments: [String] = pinned) throws -> TerminalSession {
+        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
+        let session = try TerminalSession(arguments: arguments)
+        try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")
+        return session
+    }
+
+    @Test("history is recalled with Up, across runs; Tab completes; Ctrl-C drops the line and the app stays")
+    func historyAndCompletion() throws {
+        let first = try session()
+        try first.type("filter harness")
+        try first.send("Enter")
+        #expect(first.waitFor("Next to Go · harness"))
+        try first.type("quit")
+        try first.send("Enter")
+        #expect(first.waitForExit() == 0)
+        let state = first.directory.url.appendingPathComponent("state/next-to-go/history")
+        #expect(try String(contentsOf: state, encoding: .utf8) == "filter harness\nquit\n")
+
+        // A second run with the same state directory recalls the first run's lines.
+        let second = try TerminalSession(
+            arguments: Self.pinned,
+            environment: ["XDG_STATE_HOME": first.directory.url.appendingPathComponent("state").path])
+        defer { second.stop() }
+        #expect(second.waitFor("next-to-go>"))
+        try second.send("Up", "Up")
+        #expect(second.waitFor("next-to-go> filter harness"))
+        try second.send("C-c")
+        #expect(second.waitUntil { second.lines.last == "next-to-go>" })
+        try second.type("fil")
+        try second.send("Tab")
+        try second.type("gr")
+        try second.send("Tab")
+        // capture-pane drops the space completion put after the word.
+        #expect(second.waitUntil { second.lines.last == "next-to-go> filter greyhound" }, "\(second.screen)")
+        try second.send("Enter")
+        #expect(second.waitFor("Next to Go · greyhound"))
+        #expect(second.appProcess != nil, "still running after Ctrl-C")
+        try second.send("C-d")
+        #expect(second.waitForExit() == 0)
+        #expect(second.sttyRestored)
+        first.stop()
+    }
+
+    @Test("the status line moves on with no key pressed, and a favourite near its start alerts above the prompt")
+    func statusAndAlert() throws {
+        // The snapshot replayed against the real clock: the first race jumps 2 minutes after start.
+        let session = try session(["--refresh", "0"])
+        defer { session.stop() }
+        let status = { session.lines.first { $0.hasPrefix("Next: ") } ?? "" }
+        #expect(session.waitUntil { !status().isEmpty })
+        let first = status()
+        #expect(session.waitUntil(timeout: 5) { status() != first && !status().isEmpty }, "status stuck at \(first)")
+        try session.type("fav 1")
+        try session.send("Enter")
+        #expect(session.waitFor("⏰ R"), "no alert: \(session.screen)")
+        #expect(session.lines.last?.hasPrefix("next-to-go>") == true)
+        #expect(session.lines.dropLast().last?.hasPrefix("Next: ") == true)
+        try session.type("quit")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
+    func watchKeys() throws {
+        let session = try session()
+        defer { session.stop() }
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitFor("q leave"))
+        #expect(session.terminalState.alternateScreen)
+        #expect(!session.terminalState.cursorVisible)
+        try session.type("g")
+        #expect(session.waitFor("Next to Go · greyhound"))
+        try session.type("1")
+        #expect(session.waitFor("Category   greyhound"))
+        try session.type("b")
+        #expect(session.waitUntil { !session.screen.contains("Category ") })
+        try session.type("9")
+        #expect(session.waitFor("There is no race 9 on the board"))
+        try session.type("?")
+        #expect(session.waitFor("Keys: q, Esc or Ctrl-C"))
+        try session.type("q")
+        #expect(session.waitUntil { !session.terminalState.alternateScreen })
+        #expect(session.terminalState.cursorVisible)
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        try session.send("C-c")
+        #expect(session.appProcess != nil)
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+        #expect(session.sttyRestored)
+    }
+
+    @Test(
+        "every way out gives the terminal back: settings, cursor, main screen",
+        arguments: [
+            ("quit", 0), ("ctrl-d", 0), ("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130), ("SIGTERM in watch", 143),
+        ])
+    func exitPaths(way: String, status: Int32) throws {
+        let session = try session()
+        defer { session.stop() }
+        if way.hasSuffix("in watch") {
+            try session.type("watch")
+            try session.send("Enter")
+            #expect(session.waitUntil { session.terminalState.alternateScreen })
+        }
+        switch way {
+        case "quit":
+            try session.type("quit")
+            try session.send("Enter")
+        case "ctrl-d":
+            try session.send("C-d")
+        default:
+            let signals = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT]
+            let number = try #require(signals[String(way.prefix { $0 != " " })])
+            let process = try #require(session.appProcess)
+            kill(process, number)
+        }
+        #expect(session.waitForExit() == status, "\(way)")
+        #expect(session.sttyRestored, "\(way): stty changed")
+        #expect(!session.terminalState.alternateScreen, "\(way): still on the alternate screen")
+        #expect(session.terminalState.cursorVisible, "\(way): cursor hidden")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The app in a real pseudo-terminal: a private tmux server runs it in a window of a fixed size, keys go in
+/// with `send-keys` and the screen comes back with `capture-pane`, as a person at a keyboard would see it.
+/// The shell around the app records `stty -g` before and after, and the exit status.
+final class TerminalSession {
+    let directory: TemporaryDirectory
+    private let socket: String
+    private var isStopped = false
+
+    /// - Parameter arguments: the app's, after the binary.
+    init(arguments: [String], environment: [String: String] = [:], columns: Int = 90, rows: Int = 30) throws {
+        directory = try TemporaryDirectory()
+        socket = "ntg-\(UUID().uuidString.prefix(8))"
+        let dir = directory.url.path
+        let variables =
+            (BinaryRunner.baseEnvironment.merging(
+                ["XDG_STATE_HOME": "\(dir)/state", "XDG_DATA_HOME": "\(dir)/data", "XDG_CACHE_HOME": "\(dir)/cache"]
+            ) { $1 }.merging(environment) { $1 })
+            .map { "\($0.key)=\(Self.quoted($0.value))" }.sorted().joined(separator: " ")
+        let app = ([BinaryRunner.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
+        let script =
+            "stty -g > \(dir)/stty-before; env -i \(variables) \(app); echo $? > \(dir)/status; "
+            + "stty -g > \(dir)/stty-after; sleep 600"
+        // The server this starts lives on: it must not hold the pipe a reply is read from.
+        try Self.tmux(
+            ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script],
+            readsReply: false)
+    }
+
+    deinit { stop() }
+
+    static var isAvailable: Bool {
+        (try? tmux(["-V"])) != nil
+    }
+
+    func send(_ keys: String...) throws {
+        try Self.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
+    }
+
+    /// Text typed as it is, not read as key names.
+    func type(_ text: String) throws {
+        try Self.tmux(["-L", socket, "send-keys", "-t", "0", "-l", text])
+    }
+
+    var screen: String {
+        (try? Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? ""
+    }
+
+    var lines: [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+
+    /// `#{alternate_on}` and `#{cursor_flag}`: is the alternate screen up, is the cursor shown.
+    var terminalState: (alternateScreen: Bool, cursorVisible: Bool) {
+        let text = (try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{alternate_on} #{cursor_flag}"])) ?? ""
+        let flags = text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return (flags.first == "1", flags.last == "1")
+    }
+
+    /// The app's process id (the child of the pane's shell).
+    var appProcess: Int32? {
+        guard let shell = try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{pane_pid}"]),
+            let children = try? String(
+                contentsOfFile: "/proc/\(shell.trimmingCharacters(in: .whitespacesAndNewlines))/task/"
+                    + "\(shell.trimmingCharacters(in: .whitespacesAndNewlines))/children", encoding: .utf8)
+        else { return nil }
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
+    /// Waits until the screen shows `text`.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10) -> Bool {
+        waitUntil(timeout: timeout) { self.screen.contains(text) }
+    }
+
+    @discardableResult
+    func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    /// The exit status, once the app has ended.
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let file = directory.url.appendingPathComponent("status")
+        _ = waitUntil(timeout: timeout) { FileManager.default.fileExists(atPath: file.path) }
+        usleep(100_000)
+        return (try? String(contentsOf: file, encoding: .utf8)).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// Whether the terminal settings after the app are those from before it.
+    var sttyRestored: Bool {
+        let before = try? String(contentsOf: directory.url.appendingPathComponent("stty-before"), encoding: .utf8)
+        let after = try? String(contentsOf: directory.url.appendingPathComponent("stty-after"), encoding: .utf8)
+        return before != nil && before == after
+    }
+
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        _ = try? Self.tmux(["-L", socket, "kill-server"])
+    }
+
+    /// Runs tmux with posix_spawn and waitpid, not `Process`: Foundation learns that a child ended from a socket
+    /// the child inherits, and the tmux server that `new-session` forks off would hold it open for good.
+    @discardableResult
+    private static func tmux(_ arguments: [String], readsReply: Bool = true) throws -> String {
+        let reply = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-reply-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reply) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, readsReply ? reply.path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["env", "tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ) == 0 else { throw TmuxFailed() }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else { throw TmuxFailed() }
+        return (try? String(contentsOf: reply, encoding: .utf8)) ?? ""
+    }
+
+    private struct TmuxFailed: Error {}
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -96,6 +96,15 @@ public final class LiveTerminal: TextOutput {
         runningSince = Date()
     }
 
+    /// The window changed size: the area is erased as the terminal may have re-wrapped it, and drawn to fit.
+    public func windowResized() {
+        if areaOnScreen {
+            emit(layout.eraseAfterResize(to: style.width))
+            areaOnScreen = false
+        }
+        drawArea()
+    }
+
     /// Ctrl-L: a clean screen with the area at the top.
     public func clearScreen() {
         emit("\u{1B}[H\u{1B}[2J")
@@ -127,7 +136,8 @@ public final class LiveTerminal: TextOutput {
     /// the last key and `footer` at the bottom. Rows past the window's height are left out.
     public func finishFrame(footer: [String]) {
         let rows = TerminalEnvironment.windowRows() ?? 24
-        let bottom = frameMessages.suffix(3) + footer
+        // Wrapped rows would push the top of the frame off the screen: every row is cut to the width.
+        let bottom = (frameMessages.suffix(3) + footer).map { PromptLayout.cut($0, to: style.width) }
         let room = max(0, rows - bottom.count)
         let lines = Array(frameLines.prefix(room)) + bottom
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")

@@ -9,6 +9,9 @@ public struct PromptLayout: Sendable, Equatable {
     public var columns: Int
     /// The first character of the line shown when it scrolls sideways.
     public private(set) var scrollOffset = 0
+    /// What the last draw left on screen: the status's columns (nil: none) and the cursor's column.
+    public private(set) var drawnStatusColumns: Int?
+    public private(set) var drawnCursorColumn = 0
 
     public init(prompt: String, columns: Int) {
         self.prompt = prompt
@@ -19,8 +22,11 @@ public struct PromptLayout: Sendable, Equatable {
     public mutating func draw(status: String?, text: String, cursor: Int, paintStatus: (String) -> String) -> String {
         let width = max(columns, 10)
         var output = ""
+        drawnStatusColumns = nil
         if let status {
-            output += paintStatus(Self.cut(status, to: width - 1)) + "\u{1B}[K\r\n"
+            let fitted = Self.cut(status, to: width - 1)
+            drawnStatusColumns = TerminalText.width(of: fitted)
+            output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
         let characters = Array(text)
         let room = max(1, width - 1 - TerminalText.width(of: prompt))
@@ -31,12 +37,22 @@ public struct PromptLayout: Sendable, Equatable {
             TerminalText.width(of: prompt) + TerminalText.width(of: String(characters[scrollOffset..<cursor]))
         output += "\r" + prompt + shown + "\u{1B}[K\r"
         if beforeCursor > 0 { output += "\u{1B}[\(beforeCursor)C" }
+        drawnCursorColumn = beforeCursor
         return output
     }
 
     /// From anywhere on the prompt row: back to the start of the area, everything below cleared.
     public static func erase(hasStatus: Bool) -> String {
         "\r" + (hasStatus ? "\u{1B}[1A" : "") + "\u{1B}[J"
+    }
+
+    /// The same after the window was resized to `columns`: a terminal that re-wraps lines may have folded the
+    /// status and the prompt over several rows, and the cursor with them.
+    public func eraseAfterResize(to columns: Int) -> String {
+        let columns = max(columns, 1)
+        let statusRows = drawnStatusColumns.map { max(1, ($0 + columns - 1) / columns) } ?? 0
+        let up = statusRows + drawnCursorColumn / columns
+        return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
     }
 
     /// The characters of `text` that fit in `columns`, never half a wide character.

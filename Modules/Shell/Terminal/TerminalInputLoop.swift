@@ -138,7 +138,7 @@ public final class TerminalInputLoop {
 
     private func windowResized() {
         switch state {
-        case .editing: showPrompt()
+        case .editing: terminal.windowResized()
         case .watching(let watch): watch.drawFrame()
         case .running: break
         }

@@ -111,6 +111,8 @@ struct LiveTerminalEndToEndTests {
         "every way out gives the terminal back: settings, cursor, main screen",
         arguments: [
             ("quit", 0), ("ctrl-d", 0), ("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130), ("SIGTERM in watch", 143),
+            // A crash: the handler gives the terminal back, then the signal ends the app as it would have.
+            ("SIGSEGV in watch", 139), ("SIGABRT", 134),
         ])
     func exitPaths(way: String, status: Int32) throws {
         let session = try session()
@@ -127,7 +129,9 @@ struct LiveTerminalEndToEndTests {
         case "ctrl-d":
             try session.send("C-d")
         default:
-            let signals = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT]
+            let signals = [
+                "SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGINT": SIGINT, "SIGSEGV": SIGSEGV, "SIGABRT": SIGABRT,
+            ]
             let number = try #require(signals[String(way.prefix { $0 != " " })])
             let process = try #require(session.appProcess)
             kill(process, number)

@@ -106,10 +106,20 @@ final class TerminalSession {
         return before != nil && before == after
     }
 
+    /// Ends the pane's processes and the server. `kill-server` alone was seen to leave servers running.
     func stop() {
         guard !isStopped else { return }
         isStopped = true
+        let pids = (try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{pid} #{pane_pid}"])) ?? ""
+        let numbers = pids.split(separator: " ").compactMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         _ = try? Self.tmux(["-L", socket, "kill-server"])
+        if numbers.count == 2 {
+            kill(-numbers[1], SIGKILL)
+            kill(numbers[0], SIGKILL)
+        }
+        unlink("/tmp/tmux-\(getuid())/\(socket)")
     }
 
     /// Runs tmux with posix_spawn and waitpid, not `Process`: Foundation learns that a child ended from a socket
@@ -125,6 +135,9 @@ final class TerminalSession {
         posix_spawn_file_actions_addopen(
             &actions, 1, readsReply ? reply.path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process may reach the tmux server: it would hold the sockets by which Foundation
+        // learns that the other tests' children (fixture servers) ended, and those tests would wait for ever.
+        try Self.closeEverythingElse(&actions)
         let argv = (["env", "tmux"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -136,6 +149,16 @@ final class TerminalSession {
     }
 
     private struct TmuxFailed: Error {}
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
+    /// export.
+    private static func closeEverythingElse(_ actions: inout posix_spawn_file_actions_t) throws {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { throw TmuxFailed() }
+        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+        guard closeFrom(&actions, 3) == 0 else { throw TmuxFailed() }
+    }
 
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"

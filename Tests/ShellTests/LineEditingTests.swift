@@ -122,6 +122,18 @@ struct LineEditorTests {
         #expect(editor.text == "é")
     }
 
+    @Test("a 200,000-character paste goes in a character at a time and draws in one pass (no quadratic cost)")
+    func hugePaste() {
+        var editor = LineEditor()
+        let paste = String(repeating: "🏇a", count: 100_000)
+        type(paste, into: &editor)
+        #expect(editor.cursor == 200_000)
+        var layout = PromptLayout(prompt: "> ", columns: 80)
+        let drawn = layout.draw(status: nil, text: editor.text, cursor: editor.cursor) { $0 }
+        #expect(layout.scrollOffset > 199_000)
+        #expect(drawn.hasSuffix("\u{1B}[K\r\u{1B}[78C"))
+    }
+
     @Test("the history keeps the newest lines, none with control characters or over 1000 long")
     func historyLimits() {
         let history = LineHistory(

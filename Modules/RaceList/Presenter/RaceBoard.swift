@@ -9,7 +9,9 @@ import RaceData
 /// A new way of narrowing the board (a region, a search) is one more stored property and one more clause in
 /// `passes(_:)`.
 public struct RaceBoard: Sendable, Equatable {
-    public static let size = 5
+    /// Races on a board unless `count` says otherwise, and how many it may say.
+    public static let standardSize = 5
+    public static let sizes = 1...20
 
     /// Races not yet expired, in board order (`RaceOrder`): soonest first, ties stable whatever the feed's order.
     public private(set) var races: [Race] = []
@@ -19,6 +21,13 @@ public struct RaceBoard: Sendable, Equatable {
     public private(set) var categories: Set<RaceCategory> = []
     /// The board as last drawn; nil until something was drawn.
     public private(set) var lastDrawn: [Race]?
+    /// Only races run here; nil for every region.
+    public private(set) var region: RaceRegion?
+    /// Only races whose meeting or venue contains this, as typed; nil for no search.
+    public private(set) var search: String?
+    private var foldedSearch: String?
+    /// How many races the board shows.
+    public private(set) var size = RaceBoard.standardSize
 
     public init() {}
 
@@ -48,6 +57,27 @@ public struct RaceBoard: Sendable, Equatable {
         categories.removeAll()
     }
 
+    /// Exactly these categories (`filter only`).
+    public mutating func showOnly(_ only: [RaceCategory]) {
+        categories = Set(only)
+    }
+
+    public mutating func narrow(to region: RaceRegion?) {
+        self.region = region
+    }
+
+    /// Blank text clears the search.
+    public mutating func search(for text: String?) {
+        let trimmed = text?.trimmingCharacters(in: .whitespaces)
+        search = trimmed?.isEmpty == false ? trimmed : nil
+        foldedSearch = search.map(Race.searchFolded)
+    }
+
+    /// Clamped to `sizes`.
+    public mutating func resize(to count: Int) {
+        size = min(max(count, Self.sizes.lowerBound), Self.sizes.upperBound)
+    }
+
     /// Records `visible` as what the user now sees, and returns it.
     public mutating func draw() -> [Race] {
         let board = visible
@@ -58,7 +88,8 @@ public struct RaceBoard: Sendable, Equatable {
     // MARK: - What follows from it
 
     public func passes(_ race: Race) -> Bool {
-        categories.isEmpty || categories.contains(race.category)
+        (categories.isEmpty || categories.contains(race.category)) && (region.map { race.region == $0 } ?? true)
+            && (foldedSearch.map(race.matches(search:)) ?? true)
     }
 
     /// The race on the board with this id, as the latest feed has it.
@@ -68,11 +99,11 @@ public struct RaceBoard: Sendable, Equatable {
 
     /// The next `size` races the filter lets through.
     public var visible: [Race] {
-        Array(races.lazy.filter { self.passes($0) }.prefix(Self.size))
+        Array(races.lazy.filter { self.passes($0) }.prefix(size))
     }
 
     /// Fewer races than a full board: time to fetch again.
-    public var isShort: Bool { visible.count < Self.size }
+    public var isShort: Bool { visible.count < size }
 
     /// When the next race leaves the board. Races are in start order, so the first leaves first.
     public var nextExpiry: Date? {
@@ -91,10 +122,23 @@ public struct RaceBoard: Sendable, Equatable {
         categories.isEmpty ? "all categories" : categories.sorted().map(\.displayName).joined(separator: ", ")
     }
 
+    /// What narrows the board beyond the categories, for its title: the region, the search in quotes.
+    public var narrowing: [String] {
+        [region?.displayName, search.map { "\"\($0)\"" }].compactMap { $0 }
+    }
+
     public var emptyMessage: String {
-        categories.isEmpty
-            ? "No upcoming races."
-            : "No upcoming races for \(filterSummary). Type `filter clear` to see every category."
+        var hints: [String] = []
+        if !categories.isEmpty { hints.append("`filter clear` shows every category") }
+        if region != nil { hints.append("`region all` every region") }
+        if search != nil { hints.append("`search` alone ends the search") }
+        guard !hints.isEmpty else { return "No upcoming races." }
+        let what = ([filterSummary] + narrowing).joined(separator: ", ")
+        if hints.count == 1, !categories.isEmpty {
+            return "No upcoming races for \(filterSummary). Type `filter clear` to see every category."
+        }
+        return "No upcoming races for \(what). " + hints.joined(separator: ", ").prefix(1).uppercased()
+            + hints.joined(separator: ", ").dropFirst() + "."
     }
 
     /// Races the feed could not supply, said once under the board.

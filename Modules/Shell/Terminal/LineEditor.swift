@@ -1,7 +1,9 @@
 /// The line being typed at the prompt: its text, the cursor, history recall and the kill keys. Pure: keys in,
 /// state out; the terminal drawing is `PromptLayout`'s, the completion candidates `Completion`'s.
 public struct LineEditor: Sendable, Equatable {
-    public private(set) var text = ""
+    /// Kept as characters, so typing and pasting at the cursor cost no more than the characters typed.
+    private var characters: [Character] = []
+    public var text: String { String(characters) }
     /// In characters from the start of `text`.
     public private(set) var cursor = 0
     public private(set) var history: LineHistory
@@ -38,23 +40,23 @@ public struct LineEditor: Sendable, Equatable {
         case .backspace, .control("h"): deleteBackward()
         case .delete: deleteForward()
         case .left, .control("b"): cursor = max(0, cursor - 1)
-        case .right, .control("f"): cursor = min(text.count, cursor + 1)
+        case .right, .control("f"): cursor = min(characters.count, cursor + 1)
         case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = text.count
+        case .end, .control("e"): cursor = characters.count
         case .wordLeft: cursor = wordStart(before: cursor)
         case .wordRight: cursor = wordEnd(after: cursor)
         case .up, .control("p"): recall(older: true)
         case .down, .control("n"): recall(older: false)
         case .control("w"): deleteRange(from: wordStart(before: cursor), to: cursor)
         case .control("u"): deleteRange(from: 0, to: cursor)
-        case .control("k"): deleteRange(from: cursor, to: text.count)
+        case .control("k"): deleteRange(from: cursor, to: characters.count)
         case .control("l"): return .clearScreen
         case .control("c"):
             replace(with: "")
             recalled = nil
             return .cancelled
         case .control("d"):
-            if text.isEmpty { return .endOfInput }
+            if characters.isEmpty { return .endOfInput }
             deleteForward()
         case .escape, .control: return .ignored
         }
@@ -69,9 +71,7 @@ public struct LineEditor: Sendable, Equatable {
     }
 
     /// The line up to the cursor, for completion.
-    public var textBeforeCursor: String { String(text.prefix(cursor)) }
-
-    public var textAfterCursor: String { String(text.dropFirst(cursor)) }
+    public var textBeforeCursor: String { String(characters[..<cursor]) }
 
     private mutating func submit() -> Outcome {
         let line = text
@@ -83,11 +83,22 @@ public struct LineEditor: Sendable, Equatable {
     }
 
     private mutating func insert(_ inserted: String) {
-        let before = textBeforeCursor + inserted
-        text = before + textAfterCursor
-        // A combining mark joins the character before it, so count again rather than add.
-        cursor = before.count
-        if text.count < cursor { cursor = text.count }
+        for character in inserted {
+            // A combining mark (or joiner) belongs to the character before it, as the terminal shows it.
+            if cursor > 0, let first = character.unicodeScalars.first, Self.joinsPrevious(first) {
+                characters[cursor - 1] = Character(String(characters[cursor - 1]) + String(character))
+                continue
+            }
+            characters.insert(character, at: cursor)
+            cursor += 1
+        }
+    }
+
+    private static func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+        }
     }
 
     private mutating func deleteBackward() {
@@ -96,19 +107,19 @@ public struct LineEditor: Sendable, Equatable {
     }
 
     private mutating func deleteForward() {
-        guard cursor < text.count else { return }
+        guard cursor < characters.count else { return }
         deleteRange(from: cursor, to: cursor + 1)
     }
 
     private mutating func deleteRange(from start: Int, to end: Int) {
         guard start < end else { return }
-        text = String(text.prefix(start)) + String(text.dropFirst(end))
+        characters.removeSubrange(start..<end)
         cursor = start
     }
 
     private mutating func replace(with line: String) {
-        text = line
-        cursor = line.count
+        characters = Array(line)
+        cursor = characters.count
     }
 
     private mutating func recall(older: Bool) {
@@ -133,15 +144,13 @@ public struct LineEditor: Sendable, Equatable {
 
     /// Where the word before `position` starts: back over spaces, then over the word.
     private func wordStart(before position: Int, spacesFirst: Bool = true) -> Int {
-        let characters = Array(text.prefix(position))
-        var index = characters.count
+        var index = position
         if spacesFirst { while index > 0, characters[index - 1] == " " { index -= 1 } }
         while index > 0, characters[index - 1] != " " { index -= 1 }
         return index
     }
 
     private func wordEnd(after position: Int) -> Int {
-        let characters = Array(text)
         var index = position
         while index < characters.count, characters[index] == " " { index += 1 }
         while index < characters.count, characters[index] != " " { index += 1 }

@@ -29,12 +29,17 @@ public struct PromptLayout: Sendable, Equatable {
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
         let characters = Array(text)
-        let room = max(1, width - 1 - TerminalText.width(of: prompt))
+        let promptColumns = TerminalText.width(of: prompt)
+        let room = max(1, width - 1 - promptColumns)
         scrollOffset = min(scrollOffset, cursor)
-        while TerminalText.width(of: String(characters[scrollOffset..<cursor])) >= room { scrollOffset += 1 }
-        let shown = Self.cut(String(characters[scrollOffset...]), to: room)
-        let beforeCursor =
-            TerminalText.width(of: prompt) + TerminalText.width(of: String(characters[scrollOffset..<cursor]))
+        // One pass, however long the line: drop characters from the left until the cursor fits.
+        var columnsToCursor = characters[scrollOffset..<cursor].reduce(0) { $0 + TerminalText.width(of: $1) }
+        while columnsToCursor >= room, scrollOffset < cursor {
+            columnsToCursor -= TerminalText.width(of: characters[scrollOffset])
+            scrollOffset += 1
+        }
+        let shown = Self.cut(characters[scrollOffset...], to: room)
+        let beforeCursor = promptColumns + columnsToCursor
         output += "\r" + prompt + shown + "\u{1B}[K\r"
         if beforeCursor > 0 { output += "\u{1B}[\(beforeCursor)C" }
         drawnCursorColumn = beforeCursor
@@ -56,7 +61,7 @@ public struct PromptLayout: Sendable, Equatable {
     }
 
     /// The characters of `text` that fit in `columns`, never half a wide character.
-    static func cut(_ text: String, to columns: Int) -> String {
+    static func cut(_ text: some Sequence<Character>, to columns: Int) -> String {
         var used = 0
         var result = ""
         for character in text {

@@ -65,25 +65,35 @@ public final class TerminalInputLoop {
             endOfInput()
             return
         }
-        for key in decoder.keys(from: buffer.prefix(count)) { handle(key) }
+        handle(decoder.keys(from: buffer.prefix(count)))
     }
 
-    private func handle(_ key: Key) {
+    /// Keys that came together (a paste) are edited in, then the line drawn once, not once a key.
+    private func handle(_ keys: [Key]) {
+        var needsDrawing = false
+        for key in keys { needsDrawing = handle(key) || needsDrawing }
+        if needsDrawing, case .editing = state { showPrompt() }
+    }
+
+    /// True when the line changed and wants drawing.
+    private func handle(_ key: Key) -> Bool {
         switch state {
         case .running:
             // Ctrl-C while a command runs drops what was typed ahead; the command itself finishes.
             if key == .control("c") { typeahead.removeAll() } else { typeahead.append(key) }
+            return false
         case .watching(let watch):
             watch.handle(key)
+            return false
         case .editing:
-            edit(with: key)
+            return edit(with: key)
         }
     }
 
-    private func edit(with key: Key) {
+    private func edit(with key: Key) -> Bool {
         switch editor.handle(key) {
         case .edited, .cancelled, .ignored:
-            showPrompt()
+            return true
         case .submit(let line):
             historyFile.save(editor.history)
             run(line)
@@ -95,6 +105,7 @@ public final class TerminalInputLoop {
             terminal.clearScreen()
             showPrompt()
         }
+        return false
     }
 
     private func complete() {
@@ -122,7 +133,7 @@ public final class TerminalInputLoop {
                 self.showPrompt()
                 let waiting = self.typeahead
                 self.typeahead = []
-                for key in waiting { self.handle(key) }
+                self.handle(waiting)
             }
         }
     }

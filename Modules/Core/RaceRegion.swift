@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where a race is run, as the board narrows by it: Australia, New Zealand, or anywhere else (the feeds carry
+/// two dozen countries: UK, IRE, FR, USA, CA, JPN, HK, SGP…). Read from the venue's country code; a race
+/// whose venue names no country counts as international.
+public enum RaceRegion: String, Sendable, CaseIterable, Codable {
+    case australia = "aus"
+    case newZealand = "nz"
+    case international = "intl"
+
+    /// The word typed (`aus`, `nz`, `intl`, or a longer name); nil for anything else, including `all`.
+    public init?(userInput: String) {
+        switch userInput.lowercased() {
+        case "aus", "au", "australia", "australian": self = .australia
+        case "nz", "nzl", "new-zealand", "newzealand": self = .newZealand
+        case "intl", "int", "international", "overseas": self = .international
+        default: return nil
+        }
+    }
+
+    public init(country: String?) {
+        switch country?.uppercased() {
+        case "AUS", "AU": self = .australia
+        case "NZ", "NZL": self = .newZealand
+        default: self = .international
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .australia: "Australia"
+        case .newZealand: "New Zealand"
+        case .international: "international"
+        }
+    }
+}
+
+extension Race {
+    public var region: RaceRegion { RaceRegion(country: venue.country) }
+
+    /// Whether `folded` (already folded by `Race.searchFolded`) is part of the meeting's or the venue's name.
+    public func matches(search folded: String) -> Bool {
+        [meetingName, venue.name ?? ""].contains { Self.searchFolded($0).contains(folded) }
+    }
+
+    /// Text as search compares it: case and accents set aside ("Mérignac" finds "merignac").
+    public static func searchFolded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}

@@ -13,6 +13,8 @@ struct AppScreens: ScreenFactory {
     let service: any RaceService
     let refreshInterval: TimeInterval
     let alertMinutes: Int?
+    let region: RaceRegion?
+    let count: Int
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
@@ -22,7 +24,8 @@ struct AppScreens: ScreenFactory {
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListRouter.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
-            refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 },
+            refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
+            count: count,
             view: renderer.raceListView(), navigator: navigator)
         screen.presenter.start()
         return screen

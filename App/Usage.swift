@@ -22,6 +22,8 @@ enum Usage {
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)
               --connect-timeout SECONDS
                                        HTTP: the most a server may take to start answering (default 5)
+              --region aus|nz|intl|all only races in Australia, New Zealand, elsewhere (default all)
+              --count N                races on the board, 1-20 (default 5)
               --alert MINUTES|off      alert when a favourite is MINUTES from its start (default: 2 at
                                        a terminal, off in pipes)
               --data-dir DIR           where favourites are kept (default: $XDG_DATA_HOME/next-to-go,

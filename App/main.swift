@@ -76,6 +76,8 @@ let screens = AppScreens(
     refreshInterval: options.refreshInterval,
     // Alerts are for a person watching unless asked for: piped output stays the commands' own.
     alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),
+    region: options.region,
+    count: options.count,
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
     clock: clock, renderer: TextRenderer(output: output, style: terminal.displayStyle))
 var raceList: RaceListScreen?

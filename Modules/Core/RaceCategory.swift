@@ -31,6 +31,12 @@ public enum RaceCategory: String, CaseIterable, Sendable, Codable, Comparable {
 
     public var displayName: String { rawValue }
 
+    /// Every word `init(userInput:)` takes, for "did you mean".
+    public static let typedNames = [
+        "horse", "horses", "thoroughbred", "thoroughbreds", "gallops", "greyhound", "greyhounds", "dog", "dogs",
+        "harness", "trot", "trots", "trotting",
+    ]
+
     public static func < (lhs: RaceCategory, rhs: RaceCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -25,6 +25,8 @@ public enum CommandValue: Sendable, Equatable {
     case position(Int)
     case seconds(Int)
     case minutes(Int)
+    case number(Int)
+    case text(String)
     case categories([RaceCategory])
     case word(String)
 }

@@ -38,8 +38,26 @@ extension CommandEntry {
             case .commandName:
                 values.append(.word(word.lowercased()))
                 remaining = remaining.dropFirst()
+            case .number(let range):
+                guard let number = Int(word), range.contains(number) else { return .failure(misuseError) }
+                values.append(.number(number))
+                remaining = remaining.dropFirst()
+            case .choice(let choices):
+                guard choices.contains(word.lowercased()) else { return .failure(choiceError(word, choices)) }
+                values.append(.word(word.lowercased()))
+                remaining = remaining.dropFirst()
+            case .text:
+                values.append(.text(remaining.joined(separator: " ")))
+                remaining = []
             case .categories(let alternative):
-                if let alternative, remaining.count == 1, word.lowercased() == alternative {
+                if word.lowercased() == "only" {
+                    guard remaining.count > 1 else { return .failure(misuseError) }
+                    values.append(.word("only"))
+                    switch categories(in: remaining.dropFirst(), alternative: alternative) {
+                    case .success(let categories): values.append(.categories(categories))
+                    case .failure(let error): return .failure(error)
+                    }
+                } else if let alternative, remaining.count == 1, word.lowercased() == alternative {
                     values.append(.word(alternative))
                 } else {
                     switch categories(in: remaining, alternative: alternative) {
@@ -58,6 +76,15 @@ extension CommandEntry {
         typed?.lowercased() == word
     }
 
+    private func choiceError(_ word: String, _ choices: [String]) -> ArgumentError {
+        let listed = choices.map { "`\($0)`" }.joined(separator: ", ")
+        let guess = DidYouMean.closest(to: word.lowercased(), among: choices).map { " Did you mean `\($0)`?" } ?? ""
+        return ArgumentError(
+            message:
+                "\(name.prefix(1).uppercased() + name.dropFirst()) \(TerminalText.quoted(word)) is not one of \(listed).\(guess)"
+        )
+    }
+
     private var misuseError: ArgumentError {
         ArgumentError(message: misuse ?? (arguments.isEmpty ? "`\(name)` takes no arguments." : "Usage: \(usage)."))
     }
@@ -69,10 +96,13 @@ extension CommandEntry {
         for word in words {
             guard let category = RaceCategory(userInput: word) else {
                 let orAlternative = alternative.map { ", or `\(name) \($0)`" } ?? ""
+                let guess =
+                    DidYouMean.closest(to: word.lowercased(), among: RaceCategory.typedNames)
+                    .flatMap(RaceCategory.init(userInput:)).map { " Did you mean `\($0.displayName)`?" } ?? ""
                 return .failure(
                     ArgumentError(
                         message:
-                            "Unknown category \(TerminalText.quoted(word)). Choose from horse, greyhound, harness\(orAlternative)."
+                            "Unknown category \(TerminalText.quoted(word)). Choose from horse, greyhound, harness\(orAlternative).\(guess)"
                     ))
             }
             categories.append(category)

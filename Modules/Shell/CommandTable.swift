@@ -10,8 +10,15 @@ public struct CommandArgument: Sendable, Equatable {
         case position
         /// Whole seconds within a range, and what is meant when they are left out.
         case seconds(ClosedRange<Int>, default: Int)
-        /// One or more of horse, greyhound, harness (or their other names), or else the one word `orWord`.
+        /// One or more of horse, greyhound, harness (or their other names), or else the one word `orWord`; after
+        /// the word `only`, the categories to show and no others.
         case categories(orWord: String?)
+        /// A whole number within a range.
+        case number(ClosedRange<Int>)
+        /// One of these words.
+        case choice([String])
+        /// The rest of the line as typed, spaces and all (`search Happy Valley`).
+        case text
         /// Whole minutes within a range, or else the one word `orWord`; `default` when left out.
         case minutes(ClosedRange<Int>, default: Int, orWord: String)
         /// The name of a command (`help COMMAND`).

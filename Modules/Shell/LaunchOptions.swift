@@ -25,6 +25,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var timeout: TimeInterval = 10
     /// `--connect-timeout`: the most an HTTP server may take to start answering.
     public var connectTimeout: TimeInterval = 5
+    /// `--region`: only races in this region; nil for all.
+    public var region: RaceRegion?
+    /// `--count`: how many races the board shows.
+    public var count = 5
     /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
     /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
     public var alertMinutes: Int?? = nil
@@ -67,6 +71,18 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--connect-timeout":
                 connectTimeout = try Self.seconds(
                     for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
+            case "--region":
+                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+                guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
+                    throw .invalidValue(option: name, value: text, expected: "aus, nz, intl or all")
+                }
+                region = RaceRegion(userInput: text)
+            case "--count":
+                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+                guard let number = Int(text), (1...20).contains(number) else {
+                    throw .invalidValue(option: name, value: text, expected: "a number of races from 1 to 20")
+                }
+                count = number
             case "--alert":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 if text.lowercased() == "off" {

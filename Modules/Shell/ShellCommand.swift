@@ -12,9 +12,14 @@ public struct ShellCommand: Sendable, Equatable {
     /// Splits on white space; single or double quotes keep spaces inside one
     /// argument (`search "Happy Valley"`). Returns nil for a blank line.
     public init?(line: String) throws(ShellCommandError) {
-        let words = try Self.words(in: line)
+        var words = try Self.words(in: line)
         guard let first = words.first else { return nil }
-        self.init(name: first, arguments: Array(words.dropFirst()))
+        // `/park` is `search park`, as in a pager.
+        if first.hasPrefix("/"), first.count > 1 {
+            words[0] = String(first.dropFirst())
+            words.insert("/", at: 0)
+        }
+        self.init(name: words[0], arguments: Array(words.dropFirst()))
     }
 
     static func words(in line: String) throws(ShellCommandError) -> [String] {

@@ -29,8 +29,28 @@ extension CommandTable {
                 details:
                     "Each category named is turned on if it is off and off if it is on (also horses, dogs, trots).",
                 example: "filter greyhound harness", screens: [.raceList],
-                moreForms: [CommandHelp("filter clear", "show every category again")],
+                moreForms: [
+                    CommandHelp("filter only CATEGORY...", "show these categories and no others"),
+                    CommandHelp("filter clear", "show every category again"),
+                ],
                 misuse: "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all.",
+                worksFromAbove: true),
+            CommandEntry(
+                "search", aliases: ["/"], arguments: [CommandArgument("TEXT", .text, optional: true)],
+                usage: "search [TEXT]", summary: "races whose meeting or venue contains TEXT; alone, ends the search",
+                details:
+                    "Case and accents do not matter; it works with the category and region filters. `/TEXT` is the same.",
+                example: "search park", screens: [.raceList], worksFromAbove: true),
+            CommandEntry(
+                "region", arguments: [CommandArgument("REGION", .choice(["aus", "nz", "intl", "all"]))],
+                usage: "region aus|nz|intl|all", summary: "races in Australia, New Zealand, elsewhere, or all",
+                details: "By the venue's country: AUS, NZ, and every other country as international (intl).",
+                example: "region intl", screens: [.raceList], worksFromAbove: true),
+            CommandEntry(
+                "count", arguments: [CommandArgument("N", .number(1...20))], usage: "count N",
+                summary: "show N races on the board (1 to 20; 5 to start)", example: "count 10",
+                screens: [.raceList],
+                misuse: "Usage: count N sets how many races the board shows (1 to 20, default 5).",
                 worksFromAbove: true),
             CommandEntry(
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",

@@ -73,4 +73,25 @@ struct CommandParsingTests {
         #expect(try parse("help WATCH") == .success(Command("help", [.word("watch")])))
         #expect(try message("help watch list") == "Usage: help [COMMAND].")
     }
+
+    @Test("filter only, search text, a region from its choices, a count in range; /TEXT is search")
+    func narrowing() throws {
+        #expect(
+            try parse("filter only dogs trots")
+                == .success(Command("filter", [.word("only"), .categories([.greyhound, .harness])])))
+        #expect(try message("filter only")?.hasPrefix("Usage: filter") == true)
+        #expect(try parse("search Happy  Valley") == .success(Command("search", [.text("Happy Valley")])))
+        #expect(try parse("search") == .success(Command("search")))
+        #expect(try parse("/park") == .success(Command("search", [.text("park")])))
+        #expect(try parse("region NZ") == .success(Command("region", [.word("nz")])))
+        #expect(try message("region ausralia") == "Region 'ausralia' is not one of `aus`, `nz`, `intl`, `all`.")
+        #expect(
+            try message("region nzz") == "Region 'nzz' is not one of `aus`, `nz`, `intl`, `all`. Did you mean `nz`?")
+        #expect(try parse("count 20") == .success(Command("count", [.number(20)])))
+        #expect(try message("count 21") == "Usage: count N sets how many races the board shows (1 to 20, default 5).")
+        #expect(
+            try message("filter greyhund")
+                == "Unknown category 'greyhund'. Choose from horse, greyhound, harness, or `filter clear`. Did you mean `greyhound`?"
+        )
+    }
 }

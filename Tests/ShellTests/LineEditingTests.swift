@@ -153,7 +153,8 @@ struct CompletionTests {
         #expect(completion.complete("fil", stack: [.raceList]) == .replace(word: "fil", with: "filter "))
         #expect(completion.complete("filter g", stack: [.raceList]) == .replace(word: "g", with: "greyhound "))
         #expect(
-            completion.complete("filter ", stack: [.raceList]) == .choices(["horse", "greyhound", "harness", "clear"]))
+            completion.complete("filter ", stack: [.raceList])
+                == .choices(["horse", "greyhound", "harness", "clear", "only"]))
         #expect(completion.complete("filter horse h", stack: [.raceList]) == .choices(["horse", "harness"]))
         #expect(completion.complete("alert o", stack: [.raceList]) == .replace(word: "o", with: "off "))
         #expect(completion.complete("help wa", stack: [.raceList]) == .replace(word: "wa", with: "watch "))

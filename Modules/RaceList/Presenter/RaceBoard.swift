@@ -128,17 +128,30 @@ public struct RaceBoard: Sendable, Equatable {
     }
 
     public var emptyMessage: String {
-        var hints: [String] = []
-        if !categories.isEmpty { hints.append("`filter clear` shows every category") }
-        if region != nil { hints.append("`region all` every region") }
-        if search != nil { hints.append("`search` alone ends the search") }
-        guard !hints.isEmpty else { return "No upcoming races." }
-        let what = ([filterSummary] + narrowing).joined(separator: ", ")
-        if hints.count == 1, !categories.isEmpty {
-            return "No upcoming races for \(filterSummary). Type `filter clear` to see every category."
+        if region == nil, search == nil {
+            return categories.isEmpty
+                ? "No upcoming races."
+                : "No upcoming races for \(filterSummary). Type `filter clear` to see every category."
         }
-        return "No upcoming races for \(what). " + hints.joined(separator: ", ").prefix(1).uppercased()
-            + hints.joined(separator: ", ").dropFirst() + "."
+        let kinds = categories.isEmpty ? "" : categories.sorted().map(\.displayName).joined(separator: " or ") + " "
+        let place: String
+        switch region {
+        case .australia?: place = " in Australia"
+        case .newZealand?: place = " in New Zealand"
+        case .international?: place = " outside Australia and New Zealand"
+        case nil: place = ""
+        }
+        let matching = search.map { " matching \"\($0)\"" } ?? ""
+        let wideners =
+            [
+                categories.isEmpty ? nil : "`filter clear`", region == nil ? nil : "`region all`",
+                search == nil ? nil : "`search`",
+            ]
+            .compactMap { $0 }
+        let widen =
+            wideners.count == 1
+            ? wideners[0] : wideners.dropLast().joined(separator: ", ") + " or " + (wideners.last ?? "")
+        return "No upcoming \(kinds)races\(place)\(matching). Type \(widen) to see more."
     }
 
     /// Races the feed could not supply, said once under the board.

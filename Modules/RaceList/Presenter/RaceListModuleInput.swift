@@ -12,6 +12,14 @@ public protocol RaceListModuleInput: AnyObject {
     func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
     /// `filter clear`: every category again.
     func clearFilter(completion: @escaping CommandCompletion)
+    /// `filter only CATEGORY...`: exactly these categories.
+    func showOnly(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
+    /// `search TEXT`; nil (or blank) ends the search.
+    func search(for text: String?, completion: @escaping CommandCompletion)
+    /// `region aus|nz|intl`; nil for `region all`.
+    func narrow(to region: RaceRegion?, completion: @escaping CommandCompletion)
+    /// `count N`: how many races the board shows.
+    func resizeBoard(to count: Int, completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)
     /// `show N`: opens the detail sheet for race N of the board.
     func openRace(position: Int, completion: @escaping CommandCompletion)

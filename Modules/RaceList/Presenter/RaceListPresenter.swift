@@ -15,7 +15,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private let timers: RaceListTimers
     private weak var view: (any RaceListViewInput)?
 
-    private var board = RaceBoard()
+    private var board: RaceBoard
     private var freshness = Freshness()
     private var favourites: [FavouriteRace] = []
     private var alerts: FavouriteAlerts
@@ -28,9 +28,10 @@ public final class RaceListPresenter: RaceListModuleInput {
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
-        alertLead: TimeInterval? = FavouriteAlerts.standardLead
+        alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard()
     ) {
         self.alerts = FavouriteAlerts(lead: alertLead)
+        self.board = board
         self.interactor = interactor
         self.router = router
         self.view = view
@@ -61,6 +62,28 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func clearFilter(completion: @escaping CommandCompletion) {
         board.clearFilter()
+        showList(completion: completion)
+    }
+
+    public func showOnly(_ categories: [RaceCategory], completion: @escaping CommandCompletion) {
+        board.showOnly(categories)
+        showList(completion: completion)
+    }
+
+    public func search(for text: String?, completion: @escaping CommandCompletion) {
+        board.search(for: text)
+        showList(completion: completion)
+    }
+
+    public func narrow(to region: RaceRegion?, completion: @escaping CommandCompletion) {
+        board.narrow(to: region)
+        showList(completion: completion)
+    }
+
+    /// A bigger board than the races on hand asks for more.
+    public func resizeBoard(to count: Int, completion: @escaping CommandCompletion) {
+        board.resize(to: count)
+        if board.isShort, freshness.stage == .hasRaces { fetch() }
         showList(completion: completion)
     }
 

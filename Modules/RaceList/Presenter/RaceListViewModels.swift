@@ -46,7 +46,7 @@ public struct RaceListViewModels: Sendable {
         case .loading, .error: showsData = false
         }
         return RaceListViewModel(
-            title: Self.title, filterSummary: board.filterSummary, content: content,
+            title: Self.title, filterSummary: board.filterSummary, narrowing: board.narrowing, content: content,
             footnote: showsData ? board.skippedNote : nil,
             staleNotice: showsData ? freshness.staleNotice(at: now) : nil,
             replacesPrevious: isWatchFrame)

@@ -21,14 +21,17 @@ public final class RaceListRouter: RaceListRouterInput {
     /// and returns the screen that owns them.
     public static func makeScreen(
         service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
-        refreshInterval: TimeInterval, alertLead: TimeInterval?, view: any RaceListViewInput,
-        navigator: any Navigator
+        refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
+        count: Int = RaceBoard.standardSize, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
+        var board = RaceBoard()
+        board.narrow(to: region)
+        board.resize(to: count)
         let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
-            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead)
+            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board)
         return RaceListScreen(presenter: presenter, view: view)
     }
 
@@ -65,6 +68,17 @@ public final class RaceListScreen: Screen {
             presenter.toggleFilter(categories, completion: completion)
         case ("filter", .word("clear")?):
             presenter.clearFilter(completion: completion)
+        case ("filter", .word("only")?):
+            guard case .categories(let categories)? = command.values.last else { return false }
+            presenter.showOnly(categories, completion: completion)
+        case ("search", .text(let text)?):
+            presenter.search(for: text, completion: completion)
+        case ("search", nil):
+            presenter.search(for: nil, completion: completion)
+        case ("region", .word(let word)?):
+            presenter.narrow(to: RaceRegion(userInput: word), completion: completion)
+        case ("count", .number(let count)?):
+            presenter.resizeBoard(to: count, completion: completion)
         case ("refresh", nil):
             presenter.refresh(completion: completion)
         case ("show", .position(let position)?):

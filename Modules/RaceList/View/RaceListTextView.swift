@@ -87,6 +87,8 @@ public final class RaceListTextView: RaceListViewInput {
 
     private func header(_ viewModel: RaceListViewModel) -> String {
         let separator = style.usesGlyphs ? " · " : " - "
-        return style.paint(style.clean(viewModel.title), .bold) + separator + style.clean(viewModel.filterSummary)
+        return
+            ([style.paint(style.clean(viewModel.title), .bold), style.clean(viewModel.filterSummary)]
+            + viewModel.narrowing.map(style.clean)).joined(separator: separator)
     }
 }

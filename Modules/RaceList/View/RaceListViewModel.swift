@@ -12,6 +12,8 @@ public struct RaceListViewModel: Sendable, Equatable {
     public let title: String
     /// "all categories", or the categories the filter lets through.
     public let filterSummary: String
+    /// What else narrows the board, in order: the region, the search in quotes.
+    public let narrowing: [String]
     public let content: Content
     /// A remark under the board, e.g. about races the feed could not supply.
     public let footnote: String?
@@ -22,11 +24,12 @@ public struct RaceListViewModel: Sendable, Equatable {
     public let replacesPrevious: Bool
 
     public init(
-        title: String, filterSummary: String, content: Content, footnote: String? = nil, staleNotice: String? = nil,
-        replacesPrevious: Bool = false
+        title: String, filterSummary: String, narrowing: [String] = [], content: Content, footnote: String? = nil,
+        staleNotice: String? = nil, replacesPrevious: Bool = false
     ) {
         self.title = title
         self.filterSummary = filterSummary
+        self.narrowing = narrowing
         self.content = content
         self.footnote = footnote
         self.staleNotice = staleNotice

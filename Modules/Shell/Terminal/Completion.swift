@@ -40,12 +40,14 @@ public struct Completion: Sendable {
         switch argument?.kind {
         case .categories(let orWord):
             let categories = RaceCategory.allCases.map(\.displayName)
-            return index == 0 ? categories + (orWord.map { [$0] } ?? []) : categories
+            return index == 0 ? categories + (orWord.map { [$0] } ?? []) + ["only"] : categories
         case .commandName:
             return index == 0 ? unique(table.entries.map(\.name)) : []
         case .minutes(_, _, let word):
             return index == 0 ? [word] : []
-        case .position, .seconds, nil:
+        case .choice(let choices):
+            return index == 0 ? choices : []
+        case .position, .seconds, .number, .text, nil:
             return []
         }
     }

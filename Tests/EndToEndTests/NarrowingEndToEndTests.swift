@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Search, region, `filter only` and `count` on the 45-race capture (AUS, SGP, KOR, JPN, MAC), piped and as
+/// single commands.
+@Suite("next-to-go narrowing the board end to end")
+struct NarrowingEndToEndTests {
+    /// A minute before the capture's first race.
+    static let now = "1709360940"
+    static let source = "file:" + Fixtures.url(Fixtures.fortyFiveRaces).path
+
+    private func run(_ stdin: String, _ options: [String] = []) throws -> ProcessRunner.Run {
+        try BinaryRunner.run(["--source", Self.source, "--now", Self.now] + options, stdin: stdin)
+    }
+
+    @Test("search, region and filter only combine; the title says what is applied")
+    func piped() throws {
+        let run = try run("/park\nregion intl\nsearch\nfilter only dogs\nregion all\ncount 3\n")
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(
+            run.lines == [
+                "Next to Go - all categories - \"park\"",
+                "  1  G  R1   Wentworth Park   35m 0s",
+                "  2  G  R2   Wentworth Park   55m 0s",
+                "  3  T  R1   Albion Park      1h 10m",
+                "  4  G  R3   Wentworth Park   1h 15m",
+                "Next to Go - all categories - international - \"park\"",
+                "  No upcoming races outside Australia and New Zealand matching \"park\". Type `region all` or `search` to see more.",
+                "Next to Go - all categories - international",
+                "  1  H  R6   Kranji        1m 0s",
+                "  2  H  R7   Seoul        11m 0s",
+                "  3  H  R7   Kranji       31m 0s",
+                "  4  H  R8   Kranji        1h 1m",
+                "  5  H  R5   Macau         1h 1m",
+                "Next to Go - greyhound - international",
+                "  No upcoming greyhound races outside Australia and New Zealand. Type `filter clear` or `region all` to see more.",
+                "Next to Go - greyhound",
+                "  1  G  R1   Warrnambool      13m 0s",
+                "  2  G  R1   The Gardens      23m 0s",
+                "  3  G  R2   Warrnambool      28m 0s",
+                "  4  G  R1   Wentworth Park   35m 0s",
+                "  5  G  R2   The Gardens      42m 0s",
+                "Next to Go - greyhound",
+                "  1  G  R1   Warrnambool   13m 0s",
+                "  2  G  R1   The Gardens   23m 0s",
+                "  3  G  R2   Warrnambool   28m 0s",
+            ])
+    }
+
+    @Test("--region and --count as options; mistakes name the choices and guess")
+    func options() throws {
+        let single = try BinaryRunner.run(
+            ["--source", Self.source, "--now", Self.now, "--region", "aus", "--count", "2", "list"], stdin: "")
+        #expect(single.status == 0)
+        #expect(
+            single.lines == [
+                "Next to Go - all categories - Australia",
+                "  1  H  R10  Flemington    6m 0s",
+                "  2  H  R5   Tuncurry      7m 0s",
+            ])
+        let wrong = try run("region nzz\ncount 0\n")
+        #expect(
+            wrong.stderr.split(separator: "\n") == [
+                "Region 'nzz' is not one of `aus`, `nz`, `intl`, `all`. Did you mean `nz`?",
+                "Usage: count N sets how many races the board shows (1 to 20, default 5).",
+            ])
+        let badOption = try BinaryRunner.run(["--region", "mars", "list"], stdin: "")
+        #expect(badOption.status == 64)
+        #expect(badOption.stderr.contains("--region 'mars' is not valid: expected aus, nz, intl or all"))
+    }
+}

@@ -15,6 +15,7 @@ struct AppScreens: ScreenFactory {
     let alertMinutes: Int?
     let region: RaceRegion?
     let count: Int
+    let offersShell: Bool
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
@@ -25,7 +26,7 @@ struct AppScreens: ScreenFactory {
         let screen = RaceListRouter.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
             refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
-            count: count,
+            count: count, offersShell: offersShell,
             view: renderer.raceListView(), navigator: navigator)
         screen.presenter.start()
         return screen

@@ -7,6 +7,13 @@ enum Usage {
     static let text = """
         next-to-go - the next five races to jump (horse, greyhound, harness), counted down to the second.
 
+        Examples:
+          next-to-go                                  the live board at a terminal (type `help`)
+          next-to-go --region aus --count 10 list     the next ten races in Australia, and exit
+          printf 'filter dogs\\nshow 1\\n' | next-to-go  a script: the greyhounds, then race 1's details
+          next-to-go --source file:races.json --now 1748309700 watch 5
+                                                      a saved feed at a pinned time, five seconds of frames
+
         Usage:
           next-to-go [OPTIONS]                        start the interactive shell (REPL)
           next-to-go [OPTIONS] COMMAND [ARGUMENT...]  run one shell command and exit
@@ -26,6 +33,7 @@ enum Usage {
               --count N                races on the board, 1-20 (default 5)
               --alert MINUTES|off      alert when a favourite is MINUTES from its start (default: 2 at
                                        a terminal, off in pipes)
+              --no-color               no colour (as NO_COLOR=1)
               --data-dir DIR           where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
                                        else ~/.local/share/next-to-go)
           -h, --help                   show this help

@@ -36,8 +36,12 @@ case .interactive, .single:
 }
 
 guard let source = RaceSource(argument: options.source) else {
+    // A path given bare: the file is there, only `file:` is missing.
+    let guess =
+        FileManager.default.fileExists(atPath: options.source)
+        ? " Did you mean --source \(TerminalText.quoted("file:" + options.source, limit: 200))?" : ""
     fail(
-        "--source \(TerminalText.quoted(options.source, limit: 200)) is not valid: expected \(RaceSource.usage). Run `next-to-go --help` for usage.",
+        "--source \(TerminalText.quoted(options.source, limit: 200)) is not valid: expected \(RaceSource.usage).\(guess) Run `next-to-go --help` for usage.",
         status: .usage)
 }
 
@@ -56,7 +60,7 @@ do {
     fail(error.description, status: error.exitStatus)
 }
 
-let terminal = TerminalEnvironment.current()
+let terminal = options.noColour ? TerminalEnvironment.current().withoutColour() : TerminalEnvironment.current()
 // A person at a terminal gets the line editor, the live status line and the full-screen watch.
 let isLive: Bool = {
     guard case .interactive = options.action else { return false }
@@ -78,6 +82,7 @@ let screens = AppScreens(
     alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),
     region: options.region,
     count: options.count,
+    offersShell: { if case .single = options.action { false } else { true } }(),
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
     clock: clock, renderer: TextRenderer(output: output, style: terminal.displayStyle))
 var raceList: RaceListScreen?

@@ -13,12 +13,13 @@ public struct Countdown: Sendable, Equatable {
         self.seconds = Int(saturatingRoundedDown: start.timeIntervalSince(now))
     }
 
-    /// `1h 5m` at or over an hour, `4m 5s` at or over a minute, `22s`, `0s`,
+    /// `1d 2h` at or over a day, `1h 5m` at or over an hour, `4m 5s` at or over a minute, `22s`, `0s`,
     /// and `-20s` after the start.
     public var text: String {
         // Beyond a year the feed is wrong or the clock is: say so rather than print a 20-digit hour count.
         if seconds >= Self.longestShown { return "over a year" }
         if seconds <= -Self.longestShown { return "-over a year" }
+        if seconds >= 86_400 { return "\(seconds / 86_400)d \(seconds % 86_400 / 3600)h" }
         if seconds >= 3600 { return "\(seconds / 3600)h \(seconds % 3600 / 60)m" }
         if seconds >= 60 { return "\(seconds / 60)m \(seconds % 60)s" }
         return "\(seconds)s"

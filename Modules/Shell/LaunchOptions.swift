@@ -29,6 +29,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var region: RaceRegion?
     /// `--count`: how many races the board shows.
     public var count = 5
+    /// `--no-color`: as `NO_COLOR`.
+    public var noColour = false
     /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
     /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
     public var alertMinutes: Int?? = nil
@@ -51,6 +53,8 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--version", "-V":
                 action = .showVersion
                 return
+            case "--no-color", "--no-colour":
+                noColour = true
             case "--source", "-s":
                 source = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
             case "--now":
@@ -100,13 +104,23 @@ public struct LaunchOptions: Sendable, Equatable {
                 }
                 dataDirectory = path
             default:
-                throw .unknownOption(argument)
+                throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: Self.optionNames))
             }
         }
         if let name = remaining.first {
-            action = .single(ShellCommand(name: name, arguments: Array(remaining.dropFirst())))
+            let arguments = Array(remaining.dropFirst())
+            // `list --now 1` would quietly run on the live clock: options go before the command.
+            if let option = arguments.first(where: { Self.optionNames.contains(Self.split($0).0) }) {
+                throw .optionAfterCommand(option: option, command: name)
+            }
+            action = .single(ShellCommand(name: name, arguments: arguments))
         }
     }
+
+    static let optionNames = [
+        "--help", "-h", "--version", "-V", "--source", "-s", "--now", "--refresh", "--timeout", "--connect-timeout",
+        "--data-dir", "--region", "--count", "--alert", "--no-color",
+    ]
 
     private static func seconds(
         for option: String, inline: String?, remaining: inout ArraySlice<String>, allowZero: Bool
@@ -138,16 +152,25 @@ public struct LaunchOptions: Sendable, Equatable {
 }
 
 public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
-    case unknownOption(String)
+    case unknownOption(String, guess: String? = nil)
+    case optionAfterCommand(option: String, command: String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): "unknown option \(TerminalText.quoted(option))"
+        case .unknownOption(let option, let guess):
+            "unknown option \(TerminalText.quoted(option))" + (guess.map { " (did you mean \($0)?)" } ?? "")
+        case .optionAfterCommand(let option, let command):
+            "\(TerminalText.quoted(option)) comes after the command \(TerminalText.quoted(command)); options go first: "
+                + "next-to-go [OPTIONS] COMMAND, e.g. next-to-go \(Self.shellSafe(option)) ... \(Self.shellSafe(command))"
         case .missingValue(let option): "\(option) needs a value"
         case .invalidValue(let option, let value, let expected):
             "\(option) \(TerminalText.quoted(value, limit: 200)) is not valid: expected \(expected)"
         }
+    }
+
+    private static func shellSafe(_ word: String) -> String {
+        TerminalText.quoted(word, limit: 40).dropFirst().dropLast().description
     }
 }

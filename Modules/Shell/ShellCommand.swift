@@ -2,11 +2,19 @@
 public struct ShellCommand: Sendable, Equatable {
     /// The command word, lowercased so `LIST` and `list` are the same.
     public let name: String
+    /// The command word as typed, for messages.
+    public let typedName: String
     public let arguments: [String]
 
     public init(name: String, arguments: [String] = []) {
         self.name = name.lowercased()
+        self.typedName = name
         self.arguments = arguments
+    }
+
+    /// The same command however its word was typed.
+    public static func == (lhs: ShellCommand, rhs: ShellCommand) -> Bool {
+        lhs.name == rhs.name && lhs.arguments == rhs.arguments
     }
 
     /// Splits on white space; single or double quotes keep spaces inside one

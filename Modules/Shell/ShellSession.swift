@@ -60,7 +60,7 @@ public final class ShellSession: Navigator {
             if commands.entries(named: command.name).contains(where: \.needsScreenBelow) {
                 output.writeError("Nothing to go back to: this is the race list. Type `quit` to leave.")
             } else {
-                output.writeError(unknownCommandMessage(command.name))
+                output.writeError(unknownCommandMessage(command))
             }
             completion(.finished(.failure(.usage)))
             return
@@ -87,16 +87,28 @@ public final class ShellSession: Navigator {
         default:
             let handled = topScreen.handle(parsed) { result in completion(.finished(result)) }
             if !handled {
-                output.writeError(unknownCommandMessage(command.name))
+                output.writeError(unknownCommandMessage(command))
                 completion(.finished(.failure(.usage)))
             }
         }
     }
 
-    private func unknownCommandMessage(_ name: String) -> String {
-        stack.count > 1
-            ? "\(TerminalText.quoted(name)) is not available here. Type `back` to return, or `help` to see the commands."
-            : "Unknown command \(TerminalText.quoted(name)). Type `help` to see the commands."
+    private func unknownCommandMessage(_ command: ShellCommand) -> String {
+        // A key that sends an escape sequence (an arrow in a plain line) would read as nothing: name what it was.
+        let typed = command.typedName
+        let shown: String
+        if typed.isEmpty {
+            shown = "'' (an empty word)"
+        } else if typed.unicodeScalars.first?.properties.generalCategory == .control {
+            shown = TerminalText.quoted(typed) + " (a control key or escape sequence)"
+        } else {
+            shown = TerminalText.quoted(typed)
+        }
+        let known = commands.reachableEntries(stack: stackKinds).flatMap(\.words)
+        let guess = DidYouMean.closest(to: command.name, among: known).map { " Did you mean `\($0)`?" } ?? ""
+        return stack.count > 1
+            ? "\(shown) is not available here.\(guess) Type `back` to return, or `help` to see the commands."
+            : "Unknown command \(shown).\(guess) Type `help` to see the commands."
     }
 
     /// `help`: the commands that work here; `help COMMAND`: that command's help.

@@ -41,6 +41,15 @@ public struct TerminalEnvironment: Sendable {
         return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
+    /// The same terminal with colour turned off, as `--no-color` asks.
+    public func withoutColour() -> TerminalEnvironment {
+        var copy = TerminalEnvironment(
+            environment: environment.merging(["NO_COLOR": "1"]) { $1 }, stdoutIsTTY: stdoutIsTTY,
+            stdinIsTTY: stdinIsTTY, reportedColumns: reportedColumns)
+        copy.liveColumns = liveColumns
+        return copy
+    }
+
     /// Stdout's window height now, if stdout is a terminal.
     public static func windowRows() -> Int? {
         var size = winsize()

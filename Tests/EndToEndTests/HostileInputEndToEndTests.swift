@@ -112,7 +112,9 @@ struct HostileInputEndToEndTests {
         for scalar in run.stderr.unicodeScalars where scalar != "\n" {
             #expect(scalar.properties.generalCategory != .control, "control byte \(scalar.value) echoed")
         }
-        #expect(run.stderr.contains("Unknown command '^[]0;pwned^G'."))
+        #expect(run.stderr.contains("Unknown command '^[]0;pwned^G' (a control key or escape sequence)."))
+        #expect(run.stderr.contains("Unknown command '^[[A' (a control key or escape sequence)."))
+        #expect(!run.stderr.contains("''"))
         #expect(run.stderr.contains("Unknown category '^[[2Jx'."))
 
         let option = try BinaryRunner.run(["--now", "1\u{1B}[31m", "list"])

@@ -150,14 +150,18 @@ struct RaceListEndToEndTests {
 
 @Suite("next-to-go errors and exit codes")
 struct ErrorEndToEndTests {
-    @Test("a missing file: exit 69, message names the file, retry hint")
+    @Test(
+        "a missing file: exit 69, message names the file; a single command is told to run again, the shell to refresh")
     func missingFile() throws {
         let run = try BinaryRunner.run(["--source", "file:/nonexistent/races.json", "list"])
         #expect(run.status == 69)
         #expect(run.stdout == "")
         #expect(
             run.stderr
-                == "Could not read races from file /nonexistent/races.json: no such file.\nType `refresh` to retry.\n")
+                == "Could not read races from file /nonexistent/races.json: no such file.\nRun the command again to retry.\n"
+        )
+        let shell = try BinaryRunner.run(["--source", "file:/nonexistent/races.json"], stdin: "list\n")
+        #expect(shell.stderr.hasSuffix("no such file.\nType `refresh` to retry.\n"))
     }
 
     @Test("a file that is not a feed: exit 65")

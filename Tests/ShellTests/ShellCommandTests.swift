@@ -43,11 +43,23 @@ struct LaunchOptionsTests {
     @Test("options then a single command with its arguments")
     func singleCommand() throws {
         let options = try LaunchOptions(arguments: [
-            "--source", "file:a.json", "--now=1748310000", "filter", "horse", "--now",
+            "--source", "file:a.json", "--now=1748310000", "--no-color", "filter", "horse",
         ])
         #expect(options.source == "file:a.json")
         #expect(options.now?.timeIntervalSince1970 == 1_748_310_000)
-        #expect(options.action == .single(ShellCommand(name: "filter", arguments: ["horse", "--now"])))
+        #expect(options.noColour)
+        #expect(options.action == .single(ShellCommand(name: "filter", arguments: ["horse"])))
+    }
+
+    @Test("an option after the command is refused, showing the right order")
+    func optionAfterCommand() {
+        #expect(throws: LaunchOptionsError.optionAfterCommand(option: "--now", command: "list")) {
+            try LaunchOptions(arguments: ["list", "--now", "1748310000"])
+        }
+        #expect(
+            LaunchOptionsError.optionAfterCommand(option: "--now=5", command: "list").description
+                == "'--now=5' comes after the command 'list'; options go first: "
+                + "next-to-go [OPTIONS] COMMAND, e.g. next-to-go --now=5 ... list")
     }
 
     @Test("short forms, help and version")
@@ -61,7 +73,10 @@ struct LaunchOptionsTests {
 
     @Test("mistakes are usage errors with a clear message")
     func errors() {
-        #expect(throws: LaunchOptionsError.unknownOption("--sauce")) { try LaunchOptions(arguments: ["--sauce", "x"]) }
+        #expect(throws: LaunchOptionsError.unknownOption("--sauce", guess: "--source")) {
+            try LaunchOptions(arguments: ["--sauce", "x"])
+        }
+        #expect(throws: LaunchOptionsError.unknownOption("--zzz")) { try LaunchOptions(arguments: ["--zzz"]) }
         #expect(throws: LaunchOptionsError.missingValue(option: "--source")) {
             try LaunchOptions(arguments: ["--source"])
         }
@@ -73,7 +88,10 @@ struct LaunchOptionsTests {
         for extreme in ["-5", "1e19", "1e308", "-1e308", "9.3e18", "nan", "inf", "4102444801"] {
             #expect(throws: LaunchOptionsError.self, "\(extreme)") { try LaunchOptions(arguments: ["--now", extreme]) }
         }
-        #expect(LaunchOptionsError.unknownOption("--sauce").description == "unknown option '--sauce'")
+        #expect(LaunchOptionsError.unknownOption("--zzz").description == "unknown option '--zzz'")
+        #expect(
+            LaunchOptionsError.unknownOption("--sauce", guess: "--source").description
+                == "unknown option '--sauce' (did you mean --source?)")
     }
 }
 

@@ -22,14 +22,17 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Status line, notices and alerts every second: on once someone watches a live terminal.
     private var isLive = false
     private let fetchInFlight = FetchInFlight()
+    private let offersShell: Bool
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
-        alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard()
+        alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard(),
+        offersShell: Bool = true
     ) {
+        self.offersShell = offersShell
         self.alerts = FavouriteAlerts(lead: alertLead)
         self.board = board
         self.interactor = interactor
@@ -247,7 +250,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// now, if nothing was drawn yet). Reports a bad N itself.
     private func boardRace(at position: Int, command: String, completion: CommandCompletion) -> Race? {
         if case .failedWithoutRaces(let error) = freshness.stage, board.lastDrawn == nil {
-            view?.displayCommandError("\(error.description) \(RaceListViewModels.retryHint)")
+            view?.displayCommandError("\(error.description) \(viewModels().error(error).errorHint ?? "")")
             completion(.failure(error.exitStatus))
             return nil
         }
@@ -295,9 +298,11 @@ public final class RaceListPresenter: RaceListModuleInput {
     // MARK: - View model
 
     private func viewModels() -> RaceListViewModels {
-        RaceListViewModels(
+        var models = RaceListViewModels(
             board: board, freshness: freshness, favouriteIDs: Set(favourites.map(\.id)), now: clock.now(),
             isWatchFrame: drawsWatchFrame)
+        models.offersShell = offersShell
+        return models
     }
 
     private func render() -> CommandResult {

@@ -8,6 +8,8 @@ import RaceListView
 public struct RaceListViewModels: Sendable {
     public static let title = "Next to Go"
     public static let retryHint = "Type `refresh` to retry."
+    /// A single command has no shell to type `refresh` in.
+    public static let rerunHint = "Run the command again to retry."
 
     public var board: RaceBoard
     public var freshness: Freshness
@@ -15,6 +17,8 @@ public struct RaceListViewModels: Sendable {
     public var now: Date
     /// A `watch` frame after the first: drawn over the one before on a terminal.
     public var isWatchFrame: Bool
+    /// Commands can follow (the shell); false for a single command.
+    public var offersShell = true
 
     public init(board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, isWatchFrame: Bool) {
         self.board = board
@@ -29,7 +33,7 @@ public struct RaceListViewModels: Sendable {
     }
 
     public func error(_ error: RaceDataError) -> RaceListViewModel {
-        model(.error(message: error.description, hint: Self.retryHint))
+        model(.error(message: error.description, hint: offersShell ? Self.retryHint : Self.rerunHint))
     }
 
     /// The board of `races`, in that order; or the empty message.

@@ -22,7 +22,8 @@ public final class RaceListRouter: RaceListRouterInput {
     public static func makeScreen(
         service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
-        count: Int = RaceBoard.standardSize, view: any RaceListViewInput, navigator: any Navigator
+        count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,
+        navigator: any Navigator
     ) -> RaceListScreen {
         var board = RaceBoard()
         board.narrow(to: region)
@@ -31,7 +32,8 @@ public final class RaceListRouter: RaceListRouterInput {
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
-            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board)
+            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board,
+            offersShell: offersShell)
         return RaceListScreen(presenter: presenter, view: view)
     }
 

@@ -23,6 +23,12 @@ public struct RaceListViewModel: Sendable, Equatable {
     /// the previous one.
     public let replacesPrevious: Bool
 
+    /// The hint of an error, if this is one.
+    public var errorHint: String? {
+        if case .error(_, let hint) = content { return hint }
+        return nil
+    }
+
     public init(
         title: String, filterSummary: String, narrowing: [String] = [], content: Content, footnote: String? = nil,
         staleNotice: String? = nil, replacesPrevious: Bool = false

@@ -6,9 +6,11 @@ import RaceData
 public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     case snapshot
     case file(path: String)
+    /// A file read once, then replayed against the clock as the snapshot is.
+    case replay(path: String)
     case http(URL)
 
-    public static let usage = "snapshot, file:PATH or an http(s):// URL"
+    public static let usage = "snapshot, file:PATH, replay:PATH or an http(s):// URL"
 
     /// Parses `snapshot`, `file:PATH` or an `http://` / `https://` URL.
     public init?(argument: String) {
@@ -19,6 +21,10 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             let path = String(argument.dropFirst("file:".count))
             guard !path.isEmpty else { return nil }
             self = .file(path: path)
+        } else if lowered.hasPrefix("replay:") {
+            let path = String(argument.dropFirst("replay:".count))
+            guard !path.isEmpty else { return nil }
+            self = .replay(path: path)
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
             let url = URL(string: argument), url.host != nil
         {
@@ -32,12 +38,13 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .snapshot: "snapshot"
         case .file(let path): "file:\(path)"
+        case .replay(let path): "replay:\(path)"
         case .http(let url): url.absoluteString
         }
     }
 
-    /// Builds the service for this source. Only the snapshot can fail here
-    /// (its resource is read at once); files and URLs are read on each fetch.
+    /// Builds the service for this source. Only the snapshot and a replayed file can fail here (they are read
+    /// at once); files and URLs are read on each fetch.
     /// For a URL, the cached copy is looked up now; a damaged one is ignored
     /// and reported in `warnings`. With `fetchExecutable`, URLs are fetched in a child process of that
     /// program (`ChildProcessHTTPTransport`), else in this one.
@@ -50,6 +57,13 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             return ServiceSetup(service: try SnapshotRaceService.embedded(clock: clock))
         case .file(let path):
             return ServiceSetup(service: FileRaceService(path: path))
+        case .replay(let path):
+            let file = FileRaceService(path: path)
+            let capture = try file.fetchRaces()
+            return ServiceSetup(
+                service: SnapshotRaceService(
+                    capture: capture, clock: clock, launch: clock.now(),
+                    description: "\(file.sourceDescription) (replayed)"))
         case .http(let url):
             var offlineCopy: CachedFeed?
             var warnings: [String] = []

@@ -79,7 +79,7 @@ struct RaceListEndToEndTests {
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.lines.count == 6)
-        #expect(first.lines[checked: 1] == "  1  T  R9   Hoosier Park              2m 0s")
+        #expect(first.lines[checked: 1] == "  1  H  R6   Kranji           2m 0s")
     }
 
     @Test("an unknown command is one line on stderr and the REPL carries on")
@@ -193,7 +193,7 @@ struct ErrorEndToEndTests {
             (["--source"], "next-to-go: --source needs a value. Run `next-to-go --help` for usage.\n"),
             (
                 ["--source", "ftp://x"],
-                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, file:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
+                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, file:PATH, replay:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
             ),
         ])
     func usageErrors(arguments: [String], message: String) throws {

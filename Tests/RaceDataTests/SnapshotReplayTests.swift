@@ -82,9 +82,12 @@ struct SnapshotReplayTests {
         let clock = ManualClock(launch.timeIntervalSince1970)
         let service = try SnapshotRaceService.embedded(clock: clock)
         let races = try service.fetchRaces().races
-        #expect(races.count >= 10)
+        // The 45-race capture: horse 20, greyhound 16, harness 9, from five countries.
+        #expect(races.count == 45)
         #expect(races.map(\.advertisedStart).min() == launch.addingTimeInterval(120))
-        #expect(Set(races.map(\.meetingName)).isSuperset(of: ["Yonkers Raceway", "Seymour"]))
+        #expect(
+            Dictionary(grouping: races, by: \.category).mapValues(\.count) == [.horse: 20, .greyhound: 16, .harness: 9])
+        #expect(Set(races.compactMap(\.venue.country)) == ["AUS", "SGP", "KOR", "JPN", "MAC"])
     }
 }
 

@@ -116,10 +116,9 @@ default:
             commands: .standard, finish: { finish($0) })
         terminalLoop = loop
         output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
-        session.execute(ShellCommand(name: "list")) { _ in
-            raceList?.presenter.startLiveUpdates()
-            if !loop.start() { finish(.ok) }
-        }
+        // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
+        raceList?.presenter.startLiveUpdates()
+        if !loop.start(firstLine: "list") { finish(.ok) }
     } else {
         // Pipes and files, or a terminal on one side only: whole lines, byte for byte.
         InputLoop(

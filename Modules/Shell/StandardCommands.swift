@@ -69,8 +69,11 @@ extension CommandTable {
             CommandEntry(
                 "watch", aliases: ["w"],
                 arguments: [CommandArgument("SECONDS", .seconds(1...3600, default: 30), optional: true)],
-                usage: "watch [SECONDS]", summary: "redraw the board every second for SECONDS (default 30)",
-                details: "The countdown runs; on a terminal each frame is drawn over the last.", example: "watch 10",
+                usage: "watch [SECONDS]",
+                summary: "the board ticking: full screen until q at a terminal, SECONDS in a pipe",
+                details:
+                    "At a terminal it takes the screen until q, Esc or Ctrl-C (keys: ? in watch); in a pipe, one board a second for SECONDS (default 30).",
+                example: "watch 10",
                 screens: [.raceList],
                 misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).",
                 worksFromAbove: true),

@@ -95,7 +95,7 @@ struct LiveTerminalEndToEndTests {
         try session.type("9")
         #expect(session.waitFor("There is no race 9 on the board"))
         try session.type("?")
-        #expect(session.waitFor("Keys: q, Esc or Ctrl-C"))
+        #expect(session.waitFor("q Esc Ctrl-C  back to the prompt"))
         try session.type("q")
         #expect(session.waitUntil { !session.terminalState.alternateScreen })
         #expect(session.terminalState.cursorVisible)

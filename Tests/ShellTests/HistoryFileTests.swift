@@ -34,6 +34,11 @@ struct HistoryFileTests {
         let fifo = directory.url.appendingPathComponent("fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         #expect(HistoryFile(url: fifo) { _ in }.load().entries.isEmpty)
+        var warnings: [String] = []
+        HistoryFile(url: fifo) { warnings.append($0) }.save(LineHistory(["list"]))
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is left as it was")
+        #expect(warnings.first?.contains("is not a regular file") == true)
         #expect(HistoryFile(url: directory.url) { _ in }.load().entries.isEmpty)
         let huge = try directory.file(
             "huge", contents: Data(String(repeating: "show 1\n", count: 400_000).utf8) + Data("last\n".utf8))

@@ -25,6 +25,14 @@ struct KeyDecoderTests {
         #expect(keys("\u{1B}[15~x\u{1B}[200~y") == [.character("x"), .character("y")])
     }
 
+    @Test("terminal strings (OSC, DCS) ending in the same read are dropped whole; Ctrl-\\ is a key")
+    func terminalStrings() {
+        #expect(
+            keys("a\u{1B}]0;title\u{07}b\u{1B}P1$r\u{1B}\\c") == [.character("a"), .character("b"), .character("c")])
+        #expect(keys("\u{1B}]x") == [.escape, .character("]"), .character("x")])
+        #expect(keys("\u{1C}") == [.control("\\")])
+    }
+
     @Test("UTF-8 characters, also split across reads; bytes that are not UTF-8 are dropped")
     func utf8() {
         #expect(keys("é🏇") == [.character("é"), .character("🏇")])

@@ -61,6 +61,12 @@ public final class HistoryFile {
 
     /// Writes the whole history through a temporary file and a rename, so a crash never leaves half a file.
     public func save(_ history: LineHistory) {
+        // Something other than a file there (a FIFO, a device) is the user's: never replaced.
+        var info = stat()
+        if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            warnOnce("\(url.path) is not a regular file")
+            return
+        }
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".history.\(getpid()).tmp")
         do {
@@ -74,11 +80,14 @@ public final class HistoryFile {
                 throw HistoryError(reason: reason)
             }
         } catch {
-            guard !warned else { return }
-            warned = true
-            let reason = (error as? HistoryError)?.reason ?? "it cannot be written there"
-            warn("History could not be saved to \(url.path) (\(reason)); it is kept for this run only.")
+            warnOnce((error as? HistoryError)?.reason ?? "it cannot be written there")
         }
+    }
+
+    private func warnOnce(_ reason: String) {
+        guard !warned else { return }
+        warned = true
+        warn("History could not be saved to \(url.path) (\(reason)); it is kept for this run only.")
     }
 
     private struct HistoryError: Error {

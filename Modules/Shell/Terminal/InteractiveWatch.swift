@@ -12,11 +12,12 @@ import Foundation
 final class InteractiveWatch {
     static let hint = "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | r refresh | ? keys"
     static let legend = [
-        "Keys: q, Esc or Ctrl-C  leave watch (back to the prompt)",
-        "      1-9               open that race's details; b, Backspace or Left closes them",
-        "      h / g / t         toggle horse / greyhound / harness;  a  all categories",
-        "      f then 1-9        add or remove that race as a favourite (f alone on a race's details)",
-        "      r                 fetch the races again now;  ?  hide these keys",
+        "q Esc Ctrl-C  back to the prompt",
+        "1-9           that race's details (b closes)",
+        "h g t         horse / greyhound / harness",
+        "a             all categories",
+        "f 1-9         favourite on or off (f: this race)",
+        "r             refresh now     ? hide keys",
     ]
 
     private let session: ShellSession
@@ -73,7 +74,9 @@ final class InteractiveWatch {
         case .character("g"): run("filter greyhound")
         case .character("t"): run("filter harness")
         case .character("a"): run("filter clear")
-        case .character("r"): run("refresh")
+        case .character("r"):
+            terminal.noteInFrame("Refreshing...")
+            run("refresh")
         case .character("b"), .backspace, .left:
             if session.depth > 1 { run("back") }
         case .control("l"):

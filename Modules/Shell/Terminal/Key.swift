@@ -46,7 +46,8 @@ public struct KeyDecoder: Sendable {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x1B: return escapeSequence(at: index, in: bytes)
         case 0x01...0x1A: return (.control(Character(Unicode.Scalar(byte + 0x60))), 1)
-        case 0x00, 0x1C...0x1F: return (nil, 1)
+        case 0x1C: return (.control("\\"), 1)
+        case 0x00, 0x1D...0x1F: return (nil, 1)
         case 0x20...0x7E: return (.character(Character(Unicode.Scalar(byte))), 1)
         default: return utf8Character(at: index, in: bytes)
         }
@@ -66,6 +67,18 @@ public struct KeyDecoder: Sendable {
             guard end < bytes.count else { return nil }
             let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
             return (namedKey(final: bytes[end], parameters: parameters), end - index + 1)
+        case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"):
+            // OSC, DCS, APC, PM: a string up to BEL or ESC \, dropped whole.
+            var end = index + 2
+            while end < bytes.count {
+                if bytes[end] == 0x07 { return (nil, end - index + 1) }
+                if bytes[end] == 0x1B, end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\\") {
+                    return (nil, end - index + 2)
+                }
+                end += 1
+            }
+            // Unfinished in this read: a person pressed Alt-] (or Esc, then ]), not a terminal reply.
+            return (.escape, 1)
         case UInt8(ascii: "b"): return (.wordLeft, 2)
         case UInt8(ascii: "f"): return (.wordRight, 2)
         case 0x1B: return (.escape, 1)

@@ -33,6 +33,7 @@ public final class LiveTerminal: TextOutput {
     public init(prompt: String, style: DisplayStyle) {
         self.style = style
         self.layout = PromptLayout(prompt: prompt, columns: style.width)
+        self.layout.columns = columns
     }
 
     // MARK: - TextOutput
@@ -58,7 +59,7 @@ public final class LiveTerminal: TextOutput {
         case .running:
             // Only a command that keeps the user waiting (a slow fetch) shows it; quick ones draw the prompt soon.
             guard let line, Date().timeIntervalSince(runningSince) >= 0.5 else { return }
-            emit("\r" + style.paint(PromptLayout.cut(line, to: style.width - 1), .dim) + "\u{1B}[K")
+            emit("\r" + style.paint(PromptLayout.cut(line, to: columns - 1), .dim) + "\u{1B}[K")
             transientStatusShown = true
         case .watching: break
         }
@@ -99,10 +100,16 @@ public final class LiveTerminal: TextOutput {
     /// The window changed size: the area is erased as the terminal may have re-wrapped it, and drawn to fit.
     public func windowResized() {
         if areaOnScreen {
-            emit(layout.eraseAfterResize(to: style.width))
+            emit(layout.eraseAfterResize(to: columns))
             areaOnScreen = false
         }
         drawArea()
+    }
+
+    /// Before the process stops (Ctrl-Z): the area erased, so the shell's prompt starts on a clean line.
+    public func prepareForSuspend() {
+        eraseArea()
+        clearTransientStatus()
     }
 
     /// Ctrl-L: a clean screen with the area at the top.
@@ -137,10 +144,15 @@ public final class LiveTerminal: TextOutput {
     public func finishFrame(footer: [String]) {
         let rows = TerminalEnvironment.windowRows() ?? 24
         // Wrapped rows would push the top of the frame off the screen: every row is cut to the width.
-        let bottom = (frameMessages.suffix(3) + footer).map { PromptLayout.cut($0, to: style.width) }
+        let bottom = (frameMessages.suffix(3) + footer).map { PromptLayout.cut($0, to: columns) }
         let room = max(0, rows - bottom.count)
         let lines = Array(frameLines.prefix(room)) + bottom
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+    }
+
+    /// A line under the frame until the next key (`r`: "Refreshing...").
+    public func noteInFrame(_ line: String) {
+        frameMessages.append(line)
     }
 
     /// A key was pressed: messages from before it are old news.
@@ -156,6 +168,10 @@ public final class LiveTerminal: TextOutput {
 
     // MARK: - Drawing
 
+    /// The window's real width: boards keep a 40-column minimum, but a row wider than the window wraps, and a
+    /// wrapped status or prompt could no longer be erased a row at a time.
+    private var columns: Int { max(TerminalEnvironment.windowColumns() ?? style.width, 2) }
+
     private func above(_ write: () -> Void) {
         let wasShown = areaOnScreen
         eraseArea()
@@ -167,7 +183,7 @@ public final class LiveTerminal: TextOutput {
     private func drawArea() {
         guard mode == .editing else { return }
         eraseArea()
-        layout.columns = style.width
+        layout.columns = columns
         emit(
             layout.draw(status: status, text: typed.text, cursor: typed.cursor) { [style] in
                 style.paint($0, .dim)
@@ -189,6 +205,9 @@ public final class LiveTerminal: TextOutput {
     }
 
     private func emit(_ text: String) {
+        guard !text.isEmpty else { return }
+        // A signal ending the app mid-line gets a line break before the shell's next prompt.
+        RawTerminal.lineInProgress = !text.hasSuffix("\n")
         StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
     }
 }

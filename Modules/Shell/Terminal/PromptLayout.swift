@@ -20,7 +20,7 @@ public struct PromptLayout: Sendable, Equatable {
 
     /// From the start of the area's first row: the rows, with the cursor left where the typing is.
     public mutating func draw(status: String?, text: String, cursor: Int, paintStatus: (String) -> String) -> String {
-        let width = max(columns, 10)
+        let width = max(columns, 2)
         var output = ""
         drawnStatusColumns = nil
         if let status {
@@ -29,6 +29,8 @@ public struct PromptLayout: Sendable, Equatable {
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
         let characters = Array(text)
+        // A window narrower than the prompt gets a short one: a wrapped prompt could not be erased.
+        let prompt = TerminalText.width(of: self.prompt) + 4 > width ? ">" : self.prompt
         let promptColumns = TerminalText.width(of: prompt)
         let room = max(1, width - 1 - promptColumns)
         scrollOffset = min(scrollOffset, cursor)

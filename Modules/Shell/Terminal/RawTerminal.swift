@@ -16,6 +16,8 @@ public enum RawTerminal {
     /// The alternate screen and the hidden cursor are given back too.
     nonisolated(unsafe) private static var usesAlternateScreen = false
     nonisolated(unsafe) private static var handlersInstalled = false
+    /// The cursor is not at the start of a line (the prompt is up): leaving adds a line break.
+    nonisolated(unsafe) public static var lineInProgress = false
 
     /// Raw mode on stdin: keys one at a time, no echo, Ctrl-C and Ctrl-Z as keys. Output processing stays on, so
     /// "\n" still starts a new line. False when stdin is not a terminal.
@@ -37,6 +39,10 @@ public enum RawTerminal {
 
     /// The settings found at `enter`, the main screen and a visible cursor. Safe in a signal handler.
     public static func restore() {
+        if lineInProgress {
+            writeRaw("\r\n")
+            lineInProgress = false
+        }
         if usesAlternateScreen {
             writeRaw("\u{1B}[?1049l")
             usesAlternateScreen = false

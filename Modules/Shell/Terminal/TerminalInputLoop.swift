@@ -41,8 +41,9 @@ public final class TerminalInputLoop {
         self.editor = LineEditor(history: historyFile.load())
     }
 
-    /// Puts the terminal in raw mode and starts reading keys; false when stdin is no terminal after all.
-    public func start() -> Bool {
+    /// Puts the terminal in raw mode and starts reading keys, running `firstLine` (not echoed) before the first
+    /// prompt; keys typed meanwhile wait their turn. False when stdin is no terminal after all.
+    public func start(firstLine: String? = nil) -> Bool {
         guard RawTerminal.enter() else { return false }
         session.watchHandler = { [weak self] done in self?.watch(done) }
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
@@ -53,7 +54,12 @@ public final class TerminalInputLoop {
         resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.windowResized() } }
         resize.resume()
         sources = [input, resize]
-        showPrompt()
+        if let firstLine {
+            state = .running
+            execute(firstLine)
+        } else {
+            showPrompt()
+        }
         return true
     }
 
@@ -77,6 +83,17 @@ public final class TerminalInputLoop {
 
     /// True when the line changed and wants drawing.
     private func handle(_ key: Key) -> Bool {
+        switch key {
+        case .control("\\"):
+            // Raw mode turned the terminal's signal keys into keys; Ctrl-\ still quits as SIGQUIT does.
+            kill(getpid(), SIGQUIT)
+            return false
+        case .control("z"):
+            suspend()
+            return false
+        default:
+            break
+        }
         switch state {
         case .running:
             // Ctrl-C while a command runs drops what was typed ahead; the command itself finishes.
@@ -123,6 +140,10 @@ public final class TerminalInputLoop {
     private func run(_ line: String) {
         terminal.finishLine(line)
         state = .running
+        execute(line)
+    }
+
+    private func execute(_ line: String) {
         session.execute(line: line) { [weak self] outcome in
             guard let self else { return }
             switch outcome {
@@ -145,6 +166,18 @@ public final class TerminalInputLoop {
         }
         state = .watching(watch)
         watch.start()
+    }
+
+    /// Ctrl-Z: the terminal as it was, the process stopped as the shell expects; raw mode and the screen again
+    /// when it is continued. Not from `watch`, whose screen the shell could not give back.
+    private func suspend() {
+        if case .watching = state { return }
+        terminal.prepareForSuspend()
+        RawTerminal.restore()
+        kill(getpid(), SIGTSTP)
+        // Continued (`fg`).
+        _ = RawTerminal.enter()
+        if case .editing = state { showPrompt() }
     }
 
     private func windowResized() {

@@ -33,6 +33,10 @@ enum Usage {
               --count N                races on the board, 1-20 (default 5)
               --alert MINUTES|off      alert when a favourite is MINUTES from its start (default: 2 at
                                        a terminal, off in pipes)
+              --json, --format json|text
+                                       one JSON document per command on stdout (schema in the README);
+                                       errors as {"error": {"code": N, "message": ...}} on stderr
+              --strict                 a piped run exits with the worst status of its commands
               --no-color               no colour (as NO_COLOR=1)
               --data-dir DIR           where favourites are kept (default: $XDG_DATA_HOME/next-to-go,
                                        else ~/.local/share/next-to-go)

@@ -63,15 +63,29 @@ do {
 let terminal = options.noColour ? TerminalEnvironment.current().withoutColour() : TerminalEnvironment.current()
 // A person at a terminal gets the line editor, the live status line and the full-screen watch.
 let isLive: Bool = {
-    guard case .interactive = options.action else { return false }
+    guard case .interactive = options.action, !options.json else { return false }
     return terminal.showsPrompt && terminal.isInteractiveOutput
 }()
 let terminationSignals = TerminationSignals(alsoInterrupt: isLive)
 let standardOutput = StandardOutput()
 let prompt = "next-to-go> "
 let liveTerminal = isLive ? LiveTerminal(prompt: prompt, style: terminal.displayStyle) : nil
-let output: any TextOutput = liveTerminal ?? standardOutput
-for warning in setup.warnings { output.writeWarning(warning, style: terminal.displayStyle) }
+let jsonOutput = options.json ? JSONCommandOutput() : nil
+let output: any TextOutput
+if let liveTerminal {
+    output = liveTerminal
+} else if let jsonOutput {
+    output = jsonOutput
+} else {
+    output = standardOutput
+}
+for warning in setup.warnings {
+    if let jsonOutput { jsonOutput.warn(warning) } else { output.writeWarning(warning, style: terminal.displayStyle) }
+}
+let renderer: any ScreenRenderer =
+    if let jsonOutput { JSONRenderer(output: jsonOutput) } else {
+        TextRenderer(output: output, style: terminal.displayStyle)
+    }
 let dataDirectory =
     options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     ?? FileFavouritesStore.defaultDirectory(environment: environment)
@@ -84,7 +98,8 @@ let screens = AppScreens(
     count: options.count,
     offersShell: { if case .single = options.action { false } else { true } }(),
     favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
-    clock: clock, renderer: TextRenderer(output: output, style: terminal.displayStyle))
+    clock: clock,
+    renderer: renderer)
 var raceList: RaceListScreen?
 /// Lives as long as the process: the key source holds it only weakly.
 var terminalLoop: TerminalInputLoop?
@@ -102,8 +117,12 @@ switch options.action {
 case .single(let command):
     session.execute(command) { outcome in
         switch outcome {
-        case .quit: finish(.ok)
-        case .finished(let result): finish(result.exitStatus)
+        case .quit:
+            jsonOutput?.finishCommand(.success)
+            finish(.ok)
+        case .finished(let result):
+            jsonOutput?.finishCommand(result)
+            finish(result.exitStatus)
         }
     }
 default:
@@ -122,8 +141,8 @@ default:
     } else {
         // Pipes and files, or a terminal on one side only: whole lines, byte for byte.
         InputLoop(
-            session: session, output: standardOutput, prompt: terminal.showsPrompt ? prompt : nil,
-            finish: { finish($0) }
+            session: session, output: standardOutput, prompt: terminal.showsPrompt && jsonOutput == nil ? prompt : nil,
+            strict: options.strict, afterCommand: { jsonOutput?.finishCommand($0) }, finish: { finish($0) }
         ).start()
     }
 }

@@ -13,14 +13,23 @@ public final class InputLoop {
     private let output: StandardOutput
     private let prompt: String?
     private let finish: @MainActor (ExitStatus) -> Void
+    private let afterCommand: @MainActor (CommandResult) -> Void
+    private let strict: Bool
+    /// The highest status a command ended with, for `--strict`.
+    private var worst = ExitStatus.ok
 
     /// - Parameters:
     ///   - prompt: printed before each line; nil when stdin is not a terminal.
     ///   - finish: called once, on `quit` or end of input.
+    ///   - strict: end with the worst status of the commands run, not 0.
+    ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
     public init(
-        session: ShellSession, output: StandardOutput, prompt: String?,
+        session: ShellSession, output: StandardOutput, prompt: String?, strict: Bool = false,
+        afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
         finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
+        self.strict = strict
+        self.afterCommand = afterCommand
         self.session = session
         self.output = output
         self.prompt = prompt
@@ -48,8 +57,11 @@ public final class InputLoop {
         session.execute(line: line) { [self] outcome in
             switch outcome {
             case .quit:
-                finish(.ok)
-            case .finished:
+                afterCommand(.success)
+                finish(strict ? worst : .ok)
+            case .finished(let result):
+                afterCommand(result)
+                if result.exitStatus.rawValue > worst.rawValue { worst = result.exitStatus }
                 showPrompt()
                 commandDone.signal()
             }
@@ -59,7 +71,7 @@ public final class InputLoop {
     private func endOfInput() {
         // Leave the terminal on a fresh line after the last prompt.
         if prompt != nil { output.writeLine("") }
-        finish(.ok)
+        finish(strict ? worst : .ok)
     }
 
     private func showPrompt() {

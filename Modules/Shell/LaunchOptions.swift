@@ -29,6 +29,10 @@ public struct LaunchOptions: Sendable, Equatable {
     public var region: RaceRegion?
     /// `--count`: how many races the board shows.
     public var count = 5
+    /// `--json` / `--format json`: one JSON document per command.
+    public var json = false
+    /// `--strict`: a piped run exits with the worst status of its commands.
+    public var strict = false
     /// `--no-color`: as `NO_COLOR`.
     public var noColour = false
     /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
@@ -53,6 +57,17 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--version", "-V":
                 action = .showVersion
                 return
+            case "--json":
+                json = true
+            case "--format":
+                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+                switch text.lowercased() {
+                case "json": json = true
+                case "text": json = false
+                default: throw .invalidValue(option: name, value: text, expected: "json or text")
+                }
+            case "--strict":
+                strict = true
             case "--no-color", "--no-colour":
                 noColour = true
             case "--source", "-s":
@@ -119,7 +134,7 @@ public struct LaunchOptions: Sendable, Equatable {
 
     static let optionNames = [
         "--help", "-h", "--version", "-V", "--source", "-s", "--now", "--refresh", "--timeout", "--connect-timeout",
-        "--data-dir", "--region", "--count", "--alert", "--no-color",
+        "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
     ]
 
     private static func seconds(

@@ -66,7 +66,8 @@ struct RaceListPresenterTests {
 
     @Test("rows carry position, category, race number and countdown")
     func rowContents() throws {
-        load([race("a", 245, .greyhound, meeting: "Casino", number: 10)])
+        let casino = race("a", 245, .greyhound, meeting: "Casino", number: 10)
+        load([casino])
         presenter.showList(completion: log.callback)
         guard case .races(let rows)? = view.last?.content else {
             Issue.record("expected rows")
@@ -77,7 +78,7 @@ struct RaceListPresenterTests {
             row
                 == RaceRowViewModel(
                     position: 1, category: .greyhound, raceNumber: "R10", meetingName: "Casino", countdown: "4m 5s",
-                    urgency: .soon))
+                    urgency: .soon, race: casino, secondsToStart: 245))
         #expect(view.last?.title == "Next to Go")
         #expect(view.last?.filterSummary == "all categories")
     }

@@ -143,7 +143,7 @@ public final class FavouritesPresenter: FavouritesModuleInput {
             return FavouriteRowViewModel(
                 position: index + 1, category: favourite.category, raceNumber: "R\(favourite.number)",
                 meetingName: favourite.meetingName, status: Self.status(of: countdown),
-                hasJumped: countdown.hasStarted)
+                hasJumped: countdown.hasStarted, favourite: favourite, secondsToStart: countdown.seconds)
         }
         view?.display(FavouritesViewModel(title: Self.title, content: .races(rows)))
     }

@@ -23,11 +23,16 @@ public struct FavouriteRowViewModel: Sendable, Equatable {
     /// The countdown, or "jumped 3m ago".
     public let status: String
     public let hasJumped: Bool
+    /// The favourite itself, for formats that show every field (JSON).
+    public let favourite: FavouriteRace?
+    public let secondsToStart: Int
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
-        hasJumped: Bool
+        hasJumped: Bool, favourite: FavouriteRace? = nil, secondsToStart: Int = 0
     ) {
+        self.favourite = favourite
+        self.secondsToStart = secondsToStart
         self.position = position
         self.category = category
         self.raceNumber = raceNumber

@@ -105,7 +105,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
                 ? "Race started \(countdown.elapsedText) ago — no longer on the board." : nil,
             fields: fields(countdown: countdown),
             comment: race.form.comment,
-            isFavourite: isFavourite)
+            isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text)
     }
 
     private func fields(countdown: Countdown) -> [DetailField] {

@@ -12,11 +12,18 @@ public struct RaceDetailViewModel: Sendable, Equatable {
     public let fields: [DetailField]
     public let comment: String?
     public let isFavourite: Bool
+    /// The race itself and its countdown, for formats that show every field (JSON).
+    public let race: Race?
+    public let secondsToStart: Int
+    public let countdown: String
 
     public init(
         title: String, subtitle: String?, expiredNotice: String?, fields: [DetailField], comment: String?,
-        isFavourite: Bool
+        isFavourite: Bool, race: Race? = nil, secondsToStart: Int = 0, countdown: String = ""
     ) {
+        self.race = race
+        self.secondsToStart = secondsToStart
+        self.countdown = countdown
         self.title = title
         self.subtitle = subtitle
         self.expiredNotice = expiredNotice

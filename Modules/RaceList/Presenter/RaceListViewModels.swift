@@ -65,7 +65,8 @@ public struct RaceListViewModels: Sendable {
             meetingName: race.meetingName,
             countdown: countdown.text,
             urgency: NextToGoRules.urgency(of: countdown),
-            isFavourite: favouriteIDs.contains(race.id))
+            isFavourite: favouriteIDs.contains(race.id),
+            race: race, secondsToStart: countdown.seconds)
     }
 
     // MARK: - Live

@@ -53,11 +53,16 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let countdown: String
     public let urgency: CountdownUrgency
     public let isFavourite: Bool
+    /// The race itself, for formats that show every field (JSON).
+    public let race: Race?
+    public let secondsToStart: Int
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
-        urgency: CountdownUrgency, isFavourite: Bool = false
+        urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0
     ) {
+        self.race = race
+        self.secondsToStart = secondsToStart
         self.position = position
         self.category = category
         self.raceNumber = raceNumber

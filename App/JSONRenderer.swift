@@ -112,16 +112,27 @@ final class RaceListJSONView: RaceListViewInput {
             body["races"] = [Any]()
             body["message"] = message
         case .races(let rows):
-            body["races"] = rows.compactMap { row -> [String: Any]? in
-                guard let race = row.race else { return nil }
-                return ["position": row.position].merging(
-                    JSONFields.race(
-                        race, secondsToStart: row.secondsToStart, countdown: row.countdown, favourite: row.isFavourite)
-                ) { $1 }
+            body["races"] = rows.compactMap(Self.race)
+            body["message"] = NSNull()
+        case .sections(let sections):
+            body["races"] = sections.flatMap(\.rows).compactMap(Self.race)
+            body["sections"] = sections.map { section -> [String: Any] in
+                [
+                    "heading": section.heading, "day": JSONFields.value(section.day),
+                    "positions": section.rows.map(\.position),
+                ]
             }
             body["message"] = NSNull()
         }
         output.show("board", body, replacesPrevious: viewModel.replacesPrevious)
+    }
+
+    private static func race(_ row: RaceRowViewModel) -> [String: Any]? {
+        guard let race = row.race else { return nil }
+        return ["position": row.position].merging(
+            JSONFields.race(
+                race, secondsToStart: row.secondsToStart, countdown: row.countdown, favourite: row.isFavourite)
+        ) { $1 }
     }
 
     func displayCommandError(_ message: String) { output.writeError(message) }

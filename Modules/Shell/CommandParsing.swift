@@ -77,6 +77,7 @@ extension CommandEntry {
     }
 
     private func choiceError(_ word: String, _ choices: [String]) -> ArgumentError {
+        if choices.count == 1 { return misuseError }
         let listed = choices.map { "`\($0)`" }.joined(separator: ", ")
         let guess = DidYouMean.closest(to: word.lowercased(), among: choices).map { " Did you mean `\($0)`?" } ?? ""
         return ArgumentError(

@@ -20,9 +20,14 @@ extension CommandTable {
     public static let standard = CommandTable(
         [
             CommandEntry(
-                "list", aliases: ["ls"], summary: "show the next five races to jump",
-                details: "Soonest first; a race leaves a minute after its start and the board refills.",
-                example: "list", screens: [.raceList]),
+                "list", aliases: ["ls"], arguments: [CommandArgument("all", .choice(["all"]), optional: true)],
+                usage: "list [all]", summary: "show the next five races to jump; `list all`: every race, by meeting",
+                details:
+                    "Soonest first; a race leaves a minute after its start and the board refills. `list all` shows every upcoming race of the filter in sections by meeting, with a heading per day when they span days; N in `show N` then counts through them.",
+                example: "list all", screens: [.raceList]),
+            CommandEntry(
+                "all", summary: "every upcoming race, by meeting (same as `list all`)", example: "all",
+                screens: [.raceList]),
             CommandEntry(
                 "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories(orWord: "clear"))],
                 usage: "filter CATEGORY...", summary: "toggle horse, greyhound and/or harness; none on = all",

@@ -70,4 +70,39 @@ struct NarrowingEndToEndTests {
         #expect(badOption.status == 64)
         #expect(badOption.stderr.contains("--region 'mars' is not valid: expected aus, nz, intl or all"))
     }
+
+    @Test("list all: every race of the filter in sections by meeting, a heading per day; show N counts through them")
+    func listAll() throws {
+        // UTC-7 puts midnight inside the capture, so it spans two days.
+        let run = try BinaryRunner.run(
+            ["--source", Self.source, "--now", Self.now, "--region", "intl"], stdin: "list all\nshow 3\n",
+            environment: ["TZ": "Etc/GMT+7"])
+        #expect(run.status == 0)
+        #expect(
+            Array(run.lines.prefix(16)) == [
+                "Next to Go - all categories - international",
+                "Friday 1 March 2024",
+                "  Kranji - SGP",
+                "  1  H  R6   Kranji        1m 0s",
+                "  Seoul - KOR",
+                "  2  H  R7   Seoul        11m 0s",
+                "Saturday 2 March 2024",
+                "  Kranji - SGP",
+                "  3  H  R7   Kranji       31m 0s",
+                "  4  H  R8   Kranji        1h 1m",
+                "  Macau - MAC",
+                "  5  H  R5   Macau         1h 1m",
+                "  Seoul - KOR",
+                "  6  H  R8   Seoul         1h 1m",
+                "  Saga - JPN",
+                "  7  H  R6   Saga         1h 11m",
+            ])
+        #expect(run.lines.contains("  Kranji R7 - Hcp (C5)"))
+        let all = try BinaryRunner.run(["--source", Self.source, "--now", Self.now, "all"], environment: ["TZ": "UTC"])
+        #expect(
+            all.lines.filter {
+                $0.hasPrefix("  ") && $0.contains("  H  ") || $0.contains("  G  ") || $0.contains("  T  ")
+            }.count == 45)
+        #expect(!all.lines.contains { $0.hasSuffix("2024") }, "one day: no day headings")
+    }
 }

@@ -68,7 +68,8 @@ struct CommandParsingTests {
 
     @Test("commands without arguments refuse words; help takes one command name")
     func noArguments() throws {
-        #expect(try message("list everything") == "`list` takes no arguments.")
+        #expect(try message("refresh everything") == "`refresh` takes no arguments.")
+        #expect(try message("list everything") == "Usage: list [all].")
         #expect(try message("quit now") == "`quit` takes no arguments.")
         #expect(try parse("help WATCH") == .success(Command("help", [.word("watch")])))
         #expect(try message("help watch list") == "Usage: help [COMMAND].")

@@ -78,6 +78,14 @@ public struct RaceBoard: Sendable, Equatable {
         size = min(max(count, Self.sizes.lowerBound), Self.sizes.upperBound)
     }
 
+    /// `list all`: every race the filter lets through, in start order, whatever the board's size.
+    public var allPassing: [Race] { races.filter { passes($0) } }
+
+    /// Records `drawn`, in the order numbered on screen, as what the user now sees (`list all` draws by meeting).
+    public mutating func recordDrawn(_ drawn: [Race]) {
+        lastDrawn = drawn
+    }
+
     /// Records `visible` as what the user now sees, and returns it.
     public mutating func draw() -> [Race] {
         let board = visible

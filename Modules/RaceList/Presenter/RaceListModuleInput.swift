@@ -8,6 +8,8 @@ public protocol RaceListModuleInput: AnyObject {
     /// Starts the first fetch without drawing anything.
     func start()
     func showList(completion: @escaping CommandCompletion)
+    /// `list all`: every upcoming race of the filter, in sections by meeting.
+    func showAll(completion: @escaping CommandCompletion)
     /// `filter CATEGORY...`: turns each category named on if it is off and off if it is on.
     func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
     /// `filter clear`: every category again.

@@ -23,6 +23,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var isLive = false
     private let fetchInFlight = FetchInFlight()
     private let offersShell: Bool
+    /// Where `list all` divides days.
+    private let timeZone = TimeZone.current
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
 
@@ -54,6 +56,15 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func showList(completion: @escaping CommandCompletion) {
         whenSettled { [weak self] in self?.drawBoard(completion) }
+    }
+
+    public func showAll(completion: @escaping CommandCompletion) {
+        whenSettled { [weak self] in
+            self?.loadFavourites {
+                guard let self else { return }
+                completion(self.render(all: true))
+            }
+        }
     }
 
     /// Turns each category on if it is off and off if it is on; a category
@@ -305,7 +316,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         return models
     }
 
-    private func render() -> CommandResult {
+    private func render(all: Bool = false) -> CommandResult {
         let models = viewModels()
         switch freshness.stage {
         case .awaitingFirstAnswer:
@@ -315,7 +326,16 @@ public final class RaceListPresenter: RaceListModuleInput {
             view?.display(models.error(error))
             return .failure(error.exitStatus)
         case .hasRaces:
-            view?.display(models.races(board.draw()))
+            if all {
+                let sections = models.sections(board.allPassing, timeZone: timeZone)
+                // `show N` counts through the sections as numbered on screen.
+                if case .sections(let drawn) = sections.content {
+                    board.recordDrawn(drawn.flatMap(\.rows).compactMap(\.race))
+                }
+                view?.display(sections)
+            } else {
+                view?.display(models.races(board.draw()))
+            }
             // The status line follows what was just drawn (a new filter), not only the clock.
             if isLive { view?.displayStatus(models.status(isFetching: fetchInFlight.isActive)) }
             return .success

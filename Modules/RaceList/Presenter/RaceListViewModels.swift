@@ -46,7 +46,7 @@ public struct RaceListViewModels: Sendable {
         // Notes about the data go next to data, not next to a loading or error line.
         let showsData: Bool
         switch content {
-        case .races, .empty: showsData = true
+        case .races, .sections, .empty: showsData = true
         case .loading, .error: showsData = false
         }
         return RaceListViewModel(
@@ -54,6 +54,53 @@ public struct RaceListViewModels: Sendable {
             footnote: showsData ? board.skippedNote : nil,
             staleNotice: showsData ? freshness.staleNotice(at: now) : nil,
             replacesPrevious: isWatchFrame)
+    }
+
+    /// `list all`: `races` in sections by meeting, in start order, under a heading per day when they span
+    /// several days (in `timeZone`).
+    public func sections(_ races: [Race], timeZone: TimeZone) -> RaceListViewModel {
+        guard !races.isEmpty else { return model(.empty(message: board.emptyMessage)) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let dayOf = { (race: Race) in calendar.startOfDay(for: race.advertisedStart) }
+        let spansDays = Set(races.map(dayOf)).count > 1
+        var sections: [RaceSectionViewModel] = []
+        var position = 0
+        var lastDay: Date?
+        for day in Set(races.map(dayOf)).sorted() {
+            let ofDay = races.filter { dayOf($0) == day }
+            // Meetings in the order of their first race.
+            var meetings: [String] = []
+            for race in ofDay where !meetings.contains(race.meetingName) { meetings.append(race.meetingName) }
+            for meeting in meetings {
+                let meetingRaces = ofDay.filter { $0.meetingName == meeting }
+                let rows = meetingRaces.map { race -> RaceRowViewModel in
+                    position += 1
+                    return row(for: race, position: position)
+                }
+                let label = spansDays && lastDay != day ? Self.dayLabel(day, timeZone: timeZone) : nil
+                lastDay = day
+                sections.append(RaceSectionViewModel(day: label, heading: Self.heading(meetingRaces[0]), rows: rows))
+            }
+        }
+        return model(.sections(sections))
+    }
+
+    /// "Flemington · VIC, AUS", "Sha Tin · Happy Valley, HK": where the meeting is, each part said once.
+    static func heading(_ race: Race) -> String {
+        var place: [String] = []
+        for part in [race.venue.name, race.venue.state, race.venue.country].compactMap({ $0 })
+        where part != race.meetingName && !place.contains(part) {
+            place.append(part)
+        }
+        return place.isEmpty ? race.meetingName : race.meetingName + " · " + place.joined(separator: ", ")
+    }
+
+    static func dayLabel(_ day: Date, timeZone: TimeZone) -> String {
+        var style = Date.FormatStyle(date: .complete, time: .omitted)
+        style.timeZone = timeZone
+        style.locale = Locale(identifier: "en_AU")
+        return day.formatted(style)
     }
 
     private func row(for race: Race, position: Int) -> RaceRowViewModel {

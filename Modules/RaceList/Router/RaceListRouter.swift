@@ -66,6 +66,8 @@ public final class RaceListScreen: Screen {
         switch (command.name, command.value) {
         case ("list", nil):
             presenter.showList(completion: completion)
+        case ("list", .word("all")?), ("all", nil):
+            presenter.showAll(completion: completion)
         case ("filter", .categories(let categories)?):
             presenter.toggleFilter(categories, completion: completion)
         case ("filter", .word("clear")?):

@@ -22,6 +22,18 @@ public final class RaceListTextView: RaceListViewInput {
             output.writeLine(style.paint("Loading races from \(style.clean(source))...", .dim))
         case .races(let rows):
             writeBoard(viewModel, body: RaceTable.lines(for: rows.map(Self.tableRow), style: style))
+        case .sections(let sections):
+            // One table for every row, so the columns line up across sections.
+            let table = RaceTable.lines(for: sections.flatMap(\.rows).map(Self.tableRow), style: style)
+            var body: [String] = []
+            var next = 0
+            for section in sections {
+                if let day = section.day { body.append(style.paint(style.clean(day), .bold)) }
+                body.append("  " + style.paint(style.clean(section.heading), .cyan))
+                body += table[next..<(next + section.rows.count)]
+                next += section.rows.count
+            }
+            writeBoard(viewModel, body: body)
         case .empty(let message):
             writeBoard(viewModel, body: ["  " + style.clean(message)])
         case .error(let message, let hint):

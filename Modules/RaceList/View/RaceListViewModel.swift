@@ -5,6 +5,9 @@ public struct RaceListViewModel: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case loading(source: String)
         case races([RaceRowViewModel])
+        /// `list all`: every race of the filter, a section per meeting (and a heading per day when there are
+        /// several days), numbered on through the sections.
+        case sections([RaceSectionViewModel])
         case empty(message: String)
         case error(message: String, hint: String)
     }
@@ -110,5 +113,20 @@ public struct RaceAlertViewModel: Sendable, Equatable {
 
     public init(message: String) {
         self.message = message
+    }
+}
+
+/// One meeting's races in `list all`.
+public struct RaceSectionViewModel: Sendable, Equatable {
+    /// "Tue 14 Nov" when the races span more than one day and this section starts a new one; else nil.
+    public let day: String?
+    /// "Flemington · Flemington, VIC, AUS": the meeting and where it is.
+    public let heading: String
+    public let rows: [RaceRowViewModel]
+
+    public init(day: String?, heading: String, rows: [RaceRowViewModel]) {
+        self.day = day
+        self.heading = heading
+        self.rows = rows
     }
 }

@@ -53,3 +53,18 @@ struct RaceDetailTextViewTests {
         #expect(output.lines[checked: 2] == "  Race started 1m 5s ago — no longer on the board.")
     }
 }
+
+@Suite("Sheet values on a narrow terminal")
+struct SheetValueFittingTests {
+    @Test("broken after commas and never inside brackets; a group longer than a line wraps as prose")
+    func fit() {
+        #expect(
+            RaceDetailTextView.fit("Tue 27 May 01:45:00 UTC (in 10m 0s)", columns: 27)
+                == ["Tue 27 May 01:45:00 UTC", "(in 10m 0s)"])
+        #expect(RaceDetailTextView.fit("Flemington, VIC, AUS", columns: 12) == ["Flemington,", "VIC, AUS"])
+        #expect(RaceDetailTextView.fit("short", columns: 27) == ["short"])
+        let long = RaceDetailTextView.fit(String(repeating: "word ", count: 20), columns: 20)
+        #expect(long.allSatisfy { $0.count <= 20 })
+        #expect(long.joined(separator: " ").split(separator: " ").count == 20)
+    }
+}

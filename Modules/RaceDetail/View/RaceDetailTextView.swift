@@ -41,7 +41,11 @@ public final class RaceDetailTextView: RaceDetailViewInput {
         let valueIndent = Self.indent + String(repeating: " ", count: labelColumns + 2)
         let fields = viewModel.fields.map { ($0.label, $0.value) } + (viewModel.comment.map { [("Comment", $0)] } ?? [])
         for (label, value) in fields {
-            let lines = TerminalText.wrap(style.clean(value), columns: max(20, width - valueIndent.count))
+            let columns = max(20, width - valueIndent.count)
+            let lines =
+                label == "Comment"
+                ? TerminalText.wrap(style.clean(value), columns: columns)
+                : Self.fit(style.clean(value), columns: columns)
             for (index, line) in lines.enumerated() {
                 output.writeLine(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
             }
@@ -55,6 +59,59 @@ public final class RaceDetailTextView: RaceDetailViewInput {
 
     public func displayWarning(_ message: String) {
         output.writeWarning(message, style: style)
+    }
+
+    /// A field's value over as few lines as it needs, broken where a reader would: after a comma, and never
+    /// inside brackets ("Tue 27 May 01:45:00 UTC" / "(in 10m 0s)", "Murray Bridge Straight," / "SA, AUS").
+    /// A group too long for a line is wrapped as prose.
+    public nonisolated static func fit(_ value: String, columns: Int) -> [String] {
+        guard TerminalText.width(of: value) > columns else { return [value] }
+        // Words, a bracketed part counting as one word; then groups that end after a comma or a bracket.
+        var words: [String] = []
+        var depth = 0
+        for character in value {
+            if character == " ", depth == 0 {
+                words.append("")
+                continue
+            }
+            if words.isEmpty { words.append("") }
+            if character == "(" { depth += 1 }
+            if character == ")" { depth = max(0, depth - 1) }
+            words[words.count - 1].append(character)
+        }
+        var groups: [String] = []
+        var current: [String] = []
+        for word in words where !word.isEmpty {
+            if word.hasPrefix("("), !current.isEmpty {
+                groups.append(current.joined(separator: " "))
+                current = []
+            }
+            current.append(word)
+            if word.hasSuffix(",") || word.hasSuffix(")") {
+                groups.append(current.joined(separator: " "))
+                current = []
+            }
+        }
+        if !current.isEmpty { groups.append(current.joined(separator: " ")) }
+        var lines: [String] = []
+        var line = ""
+        for group in groups {
+            let candidate = line.isEmpty ? group : line + " " + group
+            if TerminalText.width(of: candidate) <= columns {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                if TerminalText.width(of: group) > columns {
+                    let wrapped = TerminalText.wrap(group, columns: columns)
+                    lines += wrapped.dropLast()
+                    line = wrapped.last ?? ""
+                } else {
+                    line = group
+                }
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     private func labelled(_ label: String, _ value: String, labelColumns: Int) -> String {

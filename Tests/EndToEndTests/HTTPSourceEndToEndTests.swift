@@ -16,6 +16,19 @@ struct HTTPSourceEndToEndTests {
         #expect(run.lines == RaceListEndToEndTests.allCategories + RaceListEndToEndTests.allCategories)
     }
 
+    @Test("the fixture server's /replay/NAME makes a capture live: races, not an empty board, on the real clock")
+    func replayedByServer() throws {
+        let server = try FixtureServer(folder: Fixtures.directory)
+        defer { server.stop() }
+        let run = try BinaryRunner.run(["--source", server.url("replay/" + Fixtures.tenRaces2025), "list"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 6)
+        // Two minutes out, give or take the seconds the test took to get here.
+        let first = try #require(run.lines[checked: 1])
+        #expect(first.hasPrefix("  1  T  R9   Hoosier Park"))
+        #expect(first.hasSuffix("s") && (first.contains("1m ") || first.contains("2m ")), "\(first)")
+    }
+
     @Test("HTTP errors and refused connections name the URL and exit 69")
     func failures() throws {
         let server = try FixtureServer(folder: Fixtures.directory)

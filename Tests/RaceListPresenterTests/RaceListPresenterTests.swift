@@ -187,7 +187,7 @@ struct RaceListPresenterTests {
     @Test("a filter shows the next five of that category")
     func singleFilter() {
         loadMixed()
-        presenter.toggleFilter([.horse], completion: log.callback)
+        presenter.change(.toggle([.horse]), completion: log.callback)
         #expect(shownMeetings == ["h1", "h2", "h3", "h4", "h5"])
         #expect(view.last?.filterSummary == "horse")
     }
@@ -195,7 +195,7 @@ struct RaceListPresenterTests {
     @Test("several categories may be on at once")
     func combinedFilter() {
         loadMixed()
-        presenter.toggleFilter([.greyhound, .harness], completion: log.callback)
+        presenter.change(.toggle([.greyhound, .harness]), completion: log.callback)
         #expect(shownMeetings == ["g1", "t1", "g2", "t2", "g3"])
         #expect(view.last?.filterSummary == "greyhound, harness")
         #expect(presenter.activeFilter == [.greyhound, .harness])
@@ -204,12 +204,12 @@ struct RaceListPresenterTests {
     @Test("filtering a category again turns it off; none on means all")
     func toggleOff() {
         loadMixed()
-        presenter.toggleFilter([.horse], completion: log.callback)
-        presenter.toggleFilter([.greyhound], completion: log.callback)
+        presenter.change(.toggle([.horse]), completion: log.callback)
+        presenter.change(.toggle([.greyhound]), completion: log.callback)
         #expect(presenter.activeFilter == [.horse, .greyhound])
-        presenter.toggleFilter([.horse], completion: log.callback)
+        presenter.change(.toggle([.horse]), completion: log.callback)
         #expect(shownMeetings == ["g1", "g2", "g3"])
-        presenter.toggleFilter([.greyhound], completion: log.callback)
+        presenter.change(.toggle([.greyhound]), completion: log.callback)
         #expect(presenter.activeFilter.isEmpty)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
         #expect(view.last?.filterSummary == "all categories")
@@ -218,7 +218,7 @@ struct RaceListPresenterTests {
     @Test("all three on shows the same as none")
     func allThree() {
         loadMixed()
-        presenter.toggleFilter([.horse, .greyhound, .harness], completion: log.callback)
+        presenter.change(.toggle([.horse, .greyhound, .harness]), completion: log.callback)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
         #expect(view.last?.filterSummary == "horse, greyhound, harness")
     }
@@ -226,8 +226,8 @@ struct RaceListPresenterTests {
     @Test("filter clear turns every category off")
     func clear() {
         loadMixed()
-        presenter.toggleFilter([.harness, .greyhound], completion: log.callback)
-        presenter.clearFilter(completion: log.callback)
+        presenter.change(.toggle([.harness, .greyhound]), completion: log.callback)
+        presenter.change(.clearFilter, completion: log.callback)
         #expect(presenter.activeFilter.isEmpty)
         #expect(shownMeetings == ["h1", "g1", "t1", "h2", "g2"])
     }
@@ -235,7 +235,7 @@ struct RaceListPresenterTests {
     @Test("expiry refills a filtered board from the same category")
     func filteredRefill() {
         loadMixed()
-        presenter.toggleFilter([.harness], completion: log.callback)
+        presenter.change(.toggle([.harness]), completion: log.callback)
         #expect(shownMeetings == ["t1", "t2", "t3"])
         clock.advance(by: 120 + 60)  // t1 expires
         presenter.showList(completion: log.callback)
@@ -278,7 +278,7 @@ struct RaceListPresenterTests {
     @Test("empty under a filter names the filter")
     func emptyFiltered() {
         load([race("h", 100, .horse)])
-        presenter.toggleFilter([.greyhound, .harness], completion: log.callback)
+        presenter.change(.toggle([.greyhound, .harness]), completion: log.callback)
         #expect(
             view.last?.content
                 == .empty(
@@ -365,7 +365,7 @@ struct RaceListPresenterTests {
     @Test("N refers to the board as last drawn, even under a filter")
     func positionsFollowTheBoard() {
         load([race("h", 100, .horse), race("g", 200, .greyhound)])
-        presenter.toggleFilter([.greyhound], completion: log.callback)
+        presenter.change(.toggle([.greyhound]), completion: log.callback)
         presenter.openRace(position: 1, completion: log.callback)
         #expect(router.openedRaces.map(\.id) == ["g"])
     }

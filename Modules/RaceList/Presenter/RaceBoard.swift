@@ -33,6 +33,31 @@ public struct RaceBoard: Sendable, Equatable {
 
     // MARK: - Changes
 
+    /// What a command asks of the board's narrowing: one value per command, applied here and nowhere else.
+    public enum Change: Sendable, Equatable {
+        /// Each category on if off, off if on, in order (twice is back as it was).
+        case toggle([RaceCategory])
+        case clearFilter
+        /// Exactly these categories.
+        case only([RaceCategory])
+        /// Blank or nil ends the search.
+        case search(String?)
+        /// Nil for every region.
+        case region(RaceRegion?)
+        case size(Int)
+    }
+
+    public mutating func apply(_ change: Change) {
+        switch change {
+        case .toggle(let categories): toggle(categories)
+        case .clearFilter: clearFilter()
+        case .only(let categories): showOnly(categories)
+        case .search(let text): search(for: text)
+        case .region(let region): narrow(to: region)
+        case .size(let count): resize(to: count)
+        }
+    }
+
     public mutating func replaceRaces(with feed: RaceFeed) {
         races = feed.races.sorted(by: RaceOrder.isOrderedBefore)
         skipped = feed.skipped

@@ -10,18 +10,8 @@ public protocol RaceListModuleInput: AnyObject {
     func showList(completion: @escaping CommandCompletion)
     /// `list all`: every upcoming race of the filter, in sections by meeting.
     func showAll(completion: @escaping CommandCompletion)
-    /// `filter CATEGORY...`: turns each category named on if it is off and off if it is on.
-    func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
-    /// `filter clear`: every category again.
-    func clearFilter(completion: @escaping CommandCompletion)
-    /// `filter only CATEGORY...`: exactly these categories.
-    func showOnly(_ categories: [RaceCategory], completion: @escaping CommandCompletion)
-    /// `search TEXT`; nil (or blank) ends the search.
-    func search(for text: String?, completion: @escaping CommandCompletion)
-    /// `region aus|nz|intl`; nil for `region all`.
-    func narrow(to region: RaceRegion?, completion: @escaping CommandCompletion)
-    /// `count N`: how many races the board shows.
-    func resizeBoard(to count: Int, completion: @escaping CommandCompletion)
+    /// `filter`, `search`, `region`, `count`: narrows or sizes the board, then draws it.
+    func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)
     /// `show N`: opens the detail sheet for race N of the board.
     func openRace(position: Int, completion: @escaping CommandCompletion)

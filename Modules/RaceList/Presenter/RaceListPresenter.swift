@@ -67,37 +67,11 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
-    /// Turns each category on if it is off and off if it is on; a category
-    /// named twice is toggled twice.
-    public func toggleFilter(_ categories: [RaceCategory], completion: @escaping CommandCompletion) {
-        board.toggle(categories)
-        showList(completion: completion)
-    }
-
-    public func clearFilter(completion: @escaping CommandCompletion) {
-        board.clearFilter()
-        showList(completion: completion)
-    }
-
-    public func showOnly(_ categories: [RaceCategory], completion: @escaping CommandCompletion) {
-        board.showOnly(categories)
-        showList(completion: completion)
-    }
-
-    public func search(for text: String?, completion: @escaping CommandCompletion) {
-        board.search(for: text)
-        showList(completion: completion)
-    }
-
-    public func narrow(to region: RaceRegion?, completion: @escaping CommandCompletion) {
-        board.narrow(to: region)
-        showList(completion: completion)
-    }
-
-    /// A bigger board than the races on hand asks for more.
-    public func resizeBoard(to count: Int, completion: @escaping CommandCompletion) {
-        board.resize(to: count)
-        if board.isShort, freshness.stage == .hasRaces { fetch() }
+    /// A filter, a search, a region, a size: the board changes, and is drawn. A bigger board than the races on
+    /// hand asks for more.
+    public func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion) {
+        board.apply(change)
+        if case .size = change, board.isShort, freshness.stage == .hasRaces { fetch() }
         showList(completion: completion)
     }
 

@@ -69,20 +69,20 @@ public final class RaceListScreen: Screen {
         case ("list", .word("all")?), ("all", nil):
             presenter.showAll(completion: completion)
         case ("filter", .categories(let categories)?):
-            presenter.toggleFilter(categories, completion: completion)
+            presenter.change(.toggle(categories), completion: completion)
         case ("filter", .word("clear")?):
-            presenter.clearFilter(completion: completion)
+            presenter.change(.clearFilter, completion: completion)
         case ("filter", .word("only")?):
             guard case .categories(let categories)? = command.values.last else { return false }
-            presenter.showOnly(categories, completion: completion)
+            presenter.change(.only(categories), completion: completion)
         case ("search", .text(let text)?):
-            presenter.search(for: text, completion: completion)
+            presenter.change(.search(text), completion: completion)
         case ("search", nil):
-            presenter.search(for: nil, completion: completion)
+            presenter.change(.search(nil), completion: completion)
         case ("region", .word(let word)?):
-            presenter.narrow(to: RaceRegion(userInput: word), completion: completion)
+            presenter.change(.region(RaceRegion(userInput: word)), completion: completion)
         case ("count", .number(let count)?):
-            presenter.resizeBoard(to: count, completion: completion)
+            presenter.change(.size(count), completion: completion)
         case ("refresh", nil):
             presenter.refresh(completion: completion)
         case ("show", .position(let position)?):

@@ -70,8 +70,9 @@ struct LiveTerminalEndToEndTests {
         try session.type("fav 1")
         try session.send("Enter")
         #expect(session.waitFor("⏰ R"), "no alert: \(session.screen)")
-        #expect(session.lines.last?.hasPrefix("next-to-go>") == true)
-        #expect(session.lines.dropLast().last?.hasPrefix("Next: ") == true)
+        // The command's board follows the alert; then the status line and the prompt come back under it.
+        #expect(session.waitUntil { session.lines.last?.hasPrefix("next-to-go>") == true }, "\(session.screen)")
+        #expect(session.waitUntil { session.lines.dropLast().last?.hasPrefix("Next: ") == true }, "\(session.screen)")
         try session.type("quit")
         try session.send("Enter")
         #expect(session.waitForExit() == 0)

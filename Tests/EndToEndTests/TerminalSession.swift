@@ -75,12 +75,12 @@ final class TerminalSession {
 
     /// Waits until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 10) -> Bool {
+    func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
         waitUntil(timeout: timeout) { self.screen.contains(text) }
     }
 
     @discardableResult
-    func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    func waitUntil(timeout: TimeInterval = 20, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition() { return true }

@@ -105,4 +105,24 @@ struct NarrowingEndToEndTests {
             }.count == 45)
         #expect(!all.lines.contains { $0.hasSuffix("2024") }, "one day: no day headings")
     }
+
+    @Test("friendlier: guesses for commands and options, options after a command refused, a bare path told file:")
+    func friendlier() throws {
+        let typo = try run("lsit\nfilter greyhund\n")
+        #expect(
+            typo.stderr.split(separator: "\n") == [
+                "Unknown command 'lsit'. Did you mean `list`? Type `help` to see the commands.",
+                "Unknown category 'greyhund'. Choose from horse, greyhound, harness, or `filter clear`. Did you mean `greyhound`?",
+            ])
+        let option = try BinaryRunner.run(["--sauce", "snapshot", "list"])
+        #expect(option.status == 64)
+        #expect(option.stderr.hasPrefix("next-to-go: unknown option '--sauce' (did you mean --source?)."))
+        let late = try BinaryRunner.run(["list", "--now", Self.now])
+        #expect(late.status == 64)
+        #expect(late.stderr.contains("'--now' comes after the command 'list'; options go first"))
+        #expect(late.stdout == "")
+        let bare = try BinaryRunner.run(["--source", Fixtures.url(Fixtures.fortyFiveRaces).path, "list"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("Did you mean --source 'file:"))
+    }
 }

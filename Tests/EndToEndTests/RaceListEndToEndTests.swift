@@ -274,6 +274,20 @@ struct TerminalEndToEndTests {
         #expect(screen.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
     }
 
+    @Test(
+        "--no-color drops colour as NO_COLOR does",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func noColourOption() throws {
+        let command =
+            "'\(BinaryRunner.binary.path)' --no-color --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) list"
+        let run = try BinaryRunner.run(
+            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "",
+            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"], timeout: 60)
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(run.stdout.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
+    }
+
     @Test("TERM=dumb is plain ASCII", .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func dumbTerminal() throws {
         let screen = try runOnTerminal(["TERM": "dumb", "LANG": "C.UTF-8"])

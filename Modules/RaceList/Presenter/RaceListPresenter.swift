@@ -17,8 +17,7 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private var board: RaceBoard
     private var freshness = Freshness()
-    private var favourites: [FavouriteRace] = []
-    private var alerts: FavouriteAlerts
+    private let markers: FavouriteMarkers
     /// Status line, notices and alerts every second: on once someone watches a live terminal.
     private var isLive = false
     private let fetchInFlight = FetchInFlight()
@@ -35,13 +34,18 @@ public final class RaceListPresenter: RaceListModuleInput {
         offersShell: Bool = true
     ) {
         self.offersShell = offersShell
-        self.alerts = FavouriteAlerts(lead: alertLead)
+        self.markers = FavouriteMarkers(interactor: interactor, alerts: FavouriteAlerts(lead: alertLead))
         self.board = board
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
         self.timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
+        markers.onAlert = { [weak self] alert in
+            guard let self else { return }
+            self.view?.displayAlert(self.viewModels().alert(alert))
+        }
+        markers.onWarning = { [weak self] warning in self?.view?.displayWarning(warning) }
     }
 
     /// The categories currently let through; empty means all.
@@ -94,23 +98,19 @@ public final class RaceListPresenter: RaceListModuleInput {
             guard let self, let race = self.boardRace(at: position, command: "fav", completion: completion) else {
                 return
             }
-            self.interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
+            self.markers.toggle(race, racesNow: { [weak self] in self?.board.race(id: $0) }, at: self.clock.now) {
+                [weak self] error in
                 guard let self else { return }
-                switch result {
-                case .success(let state):
-                    self.apply(state)
-                    completion(self.render())
-                case .failure(let error):
-                    self.view?.displayCommandError(error.description)
-                    completion(.failure(.cannotSave))
-                }
+                guard let error else { return completion(self.render()) }
+                self.view?.displayCommandError(error.description)
+                completion(.failure(.cannotSave))
             }
         }
     }
 
     public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
-        alerts.lead = minutes.map { TimeInterval($0) * 60 }
-        view?.displayMessage(viewModels().alertSetting(alerts.lead))
+        markers.alerts.lead = minutes.map { TimeInterval($0) * 60 }
+        view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
         whenSettled { [weak self] in
             self?.loadFavourites { completion(.success) }
         }
@@ -260,31 +260,16 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
-    /// Reads the favourites, then gives the alerts they call for.
+    /// Reads the favourites (markers and alerts), then runs `done`.
     private func loadFavourites(then done: @escaping @MainActor () -> Void) {
-        interactor.loadFavourites { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state): self.apply(state)
-            case .failure(let error): self.view?.displayWarning(error.description)
-            }
-            done()
-        }
-    }
-
-    private func apply(_ state: FavouritesState) {
-        favourites = state.favourites
-        if let warning = state.warning { view?.displayWarning(warning) }
-        // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
-        let current = favourites.map { favourite in board.race(id: favourite.id).map(FavouriteRace.init) ?? favourite }
-        for alert in alerts.due(for: current, at: clock.now()) { view?.displayAlert(viewModels().alert(alert)) }
+        markers.reload(racesNow: { [weak self] id in self?.board.race(id: id) }, at: clock.now, then: done)
     }
 
     // MARK: - View model
 
     private func viewModels() -> RaceListViewModels {
         var models = RaceListViewModels(
-            board: board, freshness: freshness, favouriteIDs: Set(favourites.map(\.id)), now: clock.now(),
+            board: board, freshness: freshness, favouriteIDs: markers.ids, now: clock.now(),
             isWatchFrame: drawsWatchFrame)
         models.offersShell = offersShell
         return models

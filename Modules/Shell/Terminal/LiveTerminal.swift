@@ -46,10 +46,7 @@ public final class LiveTerminal: TextOutput {
     }
 
     public func writeError(_ line: String) {
-        switch mode {
-        case .watching: frameMessages.append(line)
-        case .editing, .running: above { StandardStreams.write(line + "\n", to: .error) }
-        }
+        message(line) { StandardStreams.write(line + "\n", to: .error) }
     }
 
     public func writeStatus(_ line: String?) {
@@ -66,18 +63,17 @@ public final class LiveTerminal: TextOutput {
     }
 
     public func writeNotice(_ line: String) {
-        switch mode {
-        case .watching: frameMessages.append(line)
-        case .editing, .running: above { self.emit(line + "\n") }
-        }
+        message(line) { self.emit(line + "\n") }
     }
 
     public func writeAlert(_ line: String) {
-        switch mode {
-        case .watching: frameMessages.append(line)
-        case .editing, .running: above { self.emit(line + "\n") }
-        }
+        message(line) { self.emit(line + "\n") }
         emit("\u{7}")
+    }
+
+    /// A line about something (a complaint, a notice, an alert): above the prompt, or under the watch frame.
+    private func message(_ line: String, write: () -> Void) {
+        if mode == .watching { frameMessages.append(line) } else { above(write) }
     }
 
     // MARK: - The prompt

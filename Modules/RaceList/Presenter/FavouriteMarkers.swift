@@ -1,0 +1,64 @@
+import Core
+import Foundation
+import RaceData
+import RaceListInteractor
+
+/// The race list's view of the favourites: read again from the store before each draw and each live second
+/// (so changes made on other screens or by another process show), toggled for `fav N`, and the alerts they
+/// call for. Tells the presenter what to say through its two callbacks.
+@MainActor
+final class FavouriteMarkers {
+    private let interactor: any RaceListInteractorInput
+    private(set) var ids: Set<String> = []
+    private var favourites: [FavouriteRace] = []
+    var alerts: FavouriteAlerts
+    /// An alert that is due, and a warning from the store (a damaged file set aside).
+    var onAlert: @MainActor (FavouriteAlerts.Alert) -> Void = { _ in }
+    var onWarning: @MainActor (String) -> Void = { _ in }
+
+    init(interactor: any RaceListInteractorInput, alerts: FavouriteAlerts) {
+        self.interactor = interactor
+        self.alerts = alerts
+    }
+
+    /// Reads the favourites; `racesNow` gives each one's race as the feed has it now, for alerts by its start.
+    func reload(
+        racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
+        then done: @escaping @MainActor () -> Void
+    ) {
+        interactor.loadFavourites { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state): self.apply(state, racesNow: racesNow, now: now())
+            case .failure(let error): self.onWarning(error.description)
+            }
+            done()
+        }
+    }
+
+    /// Adds `race` to the favourites or takes it out; the error is the store's, for the user.
+    func toggle(
+        _ race: Race, racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
+        then done: @escaping @MainActor (FavouritesError?) -> Void
+    ) {
+        interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let state):
+                self.apply(state, racesNow: racesNow, now: now())
+                done(nil)
+            case .failure(let error):
+                done(error)
+            }
+        }
+    }
+
+    private func apply(_ state: FavouritesState, racesNow: (String) -> Race?, now: Date) {
+        favourites = state.favourites
+        ids = state.ids
+        if let warning = state.warning { onWarning(warning) }
+        // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
+        let current = favourites.map { favourite in racesNow(favourite.id).map(FavouriteRace.init) ?? favourite }
+        for alert in alerts.due(for: current, at: now) { onAlert(alert) }
+    }
+}

@@ -37,6 +37,8 @@ public struct FileFavouritesStore: FavouritesStore {
     /// The last "could not be repaired" warning given, so a board redrawn every second (`watch`) says it once,
     /// not once a frame, while the file stays as it is.
     private let unrepairedWarnings = SaidOnce()
+    /// The favourites as last read cleanly, for as long as the file is the same file.
+    private let cleanReading = ReadingCache<[FavouriteRace]>()
 
     public init(directory: URL, clock: any WallClock) {
         self.directory = directory
@@ -58,8 +60,14 @@ public struct FileFavouritesStore: FavouritesStore {
     /// a warning, and the file is left exactly as it is.
     public func load() throws(FavouritesError) -> FavouritesState {
         guard FileManager.default.fileExists(atPath: directory.path) else { return FavouritesState(favourites: []) }
+        // Taken before the read: a change made while reading then shows as a new identity next time.
+        let identity = FileIdentity(path: fileURL.path)
+        if let favourites = cleanReading.value(for: identity) { return FavouritesState(favourites: favourites) }
         let reading = try read()
-        guard reading.problem != nil else { return FavouritesState(favourites: reading.favourites) }
+        guard reading.problem != nil else {
+            cleanReading.store(reading.favourites, for: identity)
+            return FavouritesState(favourites: reading.favourites)
+        }
         do {
             return try locked { () throws(FavouritesError) in try repaired(read()) }
         } catch {

@@ -33,6 +33,25 @@ struct FileFavouritesStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.directory.path))
     }
 
+    @Test("a file read once is not read again until it changes: another process's write, or an edit in place, shows")
+    func rereadOnlyWhenChanged() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("a"))
+        #expect(try store.load().ids == ["a"])
+        #expect(try store.load().ids == ["a"])
+        // Another process (another store on the same folder) writes: a new file is renamed into place.
+        let other = FileFavouritesStore(directory: store.directory, clock: clock)
+        _ = try other.toggle(favourite("b"))
+        #expect(try store.load().ids == ["a", "b"])
+        // An edit in place, same size: the times move.
+        let text = try String(contentsOf: store.fileURL, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"b\"", with: "\"c\"").write(
+            to: store.fileURL, atomically: false, encoding: .utf8)
+        #expect(try store.load().ids == ["a", "c"])
+        try FileManager.default.removeItem(at: store.fileURL)
+        #expect(try store.load().ids.isEmpty)
+    }
+
     @Test("toggle adds, toggles off, and everything survives a new store (a restart)")
     func roundTrip() throws {
         defer { directory.remove() }

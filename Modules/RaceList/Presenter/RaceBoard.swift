@@ -91,9 +91,10 @@ public struct RaceBoard: Sendable, Equatable {
         self.region = region
     }
 
-    /// Blank text clears the search.
+    /// Blank text clears the search. No name is longer than a feed's text limit, so a longer search is cut to it
+    /// (a megabyte pasted after `search` finds what its start finds, and the title stays a line).
     public mutating func search(for text: String?) {
-        let trimmed = text?.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.map { String($0.prefix(Race.maximumTextLength)) }?.trimmingCharacters(in: .whitespaces)
         search = trimmed?.isEmpty == false ? trimmed : nil
         foldedSearch = search.map(Race.searchFolded)
     }

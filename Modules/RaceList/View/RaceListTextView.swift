@@ -97,10 +97,16 @@ public final class RaceListTextView: RaceListViewInput {
         lastBoardLineCount = lines.count
     }
 
+    /// A long search would make the title wrap: it is shortened, the whole of it being in the empty message.
+    private static func short(_ text: String, style: DisplayStyle) -> String {
+        TerminalText.width(of: text) <= 30
+            ? text : TerminalText.fit(text, columns: 30, asciiOnly: !style.usesGlyphs)
+    }
+
     private func header(_ viewModel: RaceListViewModel) -> String {
         let separator = style.usesGlyphs ? " · " : " - "
         return
             ([style.paint(style.clean(viewModel.title), .bold), style.clean(viewModel.filterSummary)]
-            + viewModel.narrowing.map(style.clean)).joined(separator: separator)
+            + viewModel.narrowing.map { Self.short(style.clean($0), style: style) }).joined(separator: separator)
     }
 }

@@ -15,12 +15,15 @@ public final class RaceListPresenter: RaceListModuleInput {
     private let timers: RaceListTimers
     private weak var view: (any RaceListViewInput)?
 
-    private var board: RaceBoard
-    private var freshness = Freshness()
+    private let feed: BoardFeed
+    private var board: RaceBoard {
+        get { feed.board }
+        set { feed.board = newValue }
+    }
+    private var freshness: Freshness { feed.freshness }
     private let markers: FavouriteMarkers
     /// Status line, notices and alerts every second: on once someone watches a live terminal.
     private var isLive = false
-    private let fetchInFlight = FetchInFlight()
     private let offersShell: Bool
     /// Where `list all` divides days.
     private let timeZone = TimeZone.current
@@ -35,17 +38,30 @@ public final class RaceListPresenter: RaceListModuleInput {
     ) {
         self.offersShell = offersShell
         self.markers = FavouriteMarkers(interactor: interactor, alerts: FavouriteAlerts(lead: alertLead))
-        self.board = board
+        let timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
+        self.feed = BoardFeed(board: board, interactor: interactor, clock: clock, timers: timers)
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
-        self.timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
+        self.timers = timers
         markers.onAlert = { [weak self] alert in
             guard let self else { return }
             self.view?.displayAlert(self.viewModels().alert(alert))
         }
         markers.onWarning = { [weak self] warning in self?.view?.displayWarning(warning) }
+        feed.onLeft = { [weak self] races in
+            guard let self, self.isLive else { return }
+            for race in races { self.view?.displayNotice(RaceListViewModels.leftBoard(race)) }
+        }
+        feed.onFetched = { [weak self] before in
+            guard let self, self.isLive, let notice = self.viewModels().freshnessChange(from: before) else { return }
+            self.view?.displayNotice(notice)
+        }
+        feed.onFirstWait = { [weak self] in
+            guard let self else { return }
+            self.view?.display(self.viewModels().loading(source: self.interactor.sourceDescription))
+        }
     }
 
     /// The categories currently let through; empty means all.
@@ -55,15 +71,15 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func start() {
         guard freshness.stage == .awaitingFirstAnswer else { return }
-        fetch()
+        feed.fetch()
     }
 
     public func showList(completion: @escaping CommandCompletion) {
-        whenSettled { [weak self] in self?.drawBoard(completion) }
+        feed.whenSettled { [weak self] in self?.drawBoard(completion) }
     }
 
     public func showAll(completion: @escaping CommandCompletion) {
-        whenSettled { [weak self] in
+        feed.whenSettled { [weak self] in
             self?.loadFavourites {
                 guard let self else { return }
                 completion(self.render(all: true))
@@ -75,17 +91,17 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// hand asks for more.
     public func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion) {
         board.apply(change)
-        if case .size = change, board.isShort, freshness.stage == .hasRaces { fetch() }
+        if case .size = change, board.isShort, freshness.stage == .hasRaces { feed.fetch() }
         showList(completion: completion)
     }
 
     public func refresh(completion: @escaping CommandCompletion) {
-        fetch()
+        feed.fetch()
         showList(completion: completion)
     }
 
     public func openRace(position: Int, completion: @escaping CommandCompletion) {
-        whenSettled { [weak self] in
+        feed.whenSettled { [weak self] in
             guard let self, let race = self.boardRace(at: position, command: "show", completion: completion) else {
                 return
             }
@@ -94,7 +110,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func toggleFavourite(position: Int, completion: @escaping CommandCompletion) {
-        whenSettled { [weak self] in
+        feed.whenSettled { [weak self] in
             guard let self, let race = self.boardRace(at: position, command: "fav", completion: completion) else {
                 return
             }
@@ -111,7 +127,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
         markers.alerts.lead = minutes.map { TimeInterval($0) * 60 }
         view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
-        whenSettled { [weak self] in
+        feed.whenSettled { [weak self] in
             self?.loadFavourites { completion(.success) }
         }
     }
@@ -126,109 +142,29 @@ public final class RaceListPresenter: RaceListModuleInput {
         router.openFavourites(completion: completion)
     }
 
+    /// A board now, then one a second for `seconds`: frames after the first are drawn over the one before.
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
-        drawWatchFrames(remaining: seconds, completion: completion)
-    }
-
-    /// One board now, then one a second until `remaining` runs out. Counted
-    /// in frames, not by the clock, so a pinned `--now` still ends.
-    private func drawWatchFrames(remaining: Int, completion: @escaping CommandCompletion) {
-        showList { [weak self] result in
-            guard let self else { return }
-            guard remaining > 0, result == .success else {
-                self.drawsWatchFrame = false
+        timers.frames(
+            seconds,
+            draw: { [weak self] isFollowUp, done in
+                self?.drawsWatchFrame = isFollowUp
+                self?.showList(completion: done)
+            },
+            completion: { [weak self] result in
+                self?.drawsWatchFrame = false
                 completion(result)
-                return
-            }
-            self.timers.afterOneSecond { [weak self] in
-                self?.drawsWatchFrame = true
-                self?.drawWatchFrames(remaining: remaining - 1, completion: completion)
-            }
-        }
-    }
-
-    // MARK: - Fetching
-
-    /// Sends a fetch unless one is out already.
-    private func fetch() {
-        guard fetchInFlight.begin() else { return }
-        interactor.refresh { [weak self] result in
-            self?.didFetch(result)
-        }
-    }
-
-    private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
-        let before = freshness
-        let shown = board.visible
-        switch result {
-        case .success(let feed):
-            board.replaceRaces(with: feed)
-            freshness.recordSuccess(feed, at: clock.now())
-        case .failure(let error):
-            // The last good races stay on the board, marked stale.
-            freshness.recordFailure(error)
-        }
-        board.removeExpired(at: clock.now())
-        sayLeft(shown.filter { $0.hasLeftBoard(at: clock.now()) })
-        if isLive, let notice = viewModels().freshnessChange(from: before) { view?.displayNotice(notice) }
-        scheduleAutomaticFetch()
-        scheduleExpiryCheck()
-        fetchInFlight.finish()
-    }
-
-    // MARK: - Things that happen by themselves
-
-    private func scheduleAutomaticFetch() {
-        timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
-            self?.fetch()
-        }
-    }
-
-    private func scheduleExpiryCheck() {
-        timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
-            guard let self, !self.fetchInFlight.isActive else { return }
-            if !self.removeExpired().isEmpty, self.board.isShort {
-                self.fetch()
-            } else {
-                self.scheduleExpiryCheck()
-            }
-        }
+            })
     }
 
     /// Once a second while live: races that left the board are said and replaced, the favourites are read
     /// again for alerts, and the status line moves on.
     private func tick() {
-        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort { fetch() }
+        feed.refillIfShort()
         loadFavourites { [weak self] in
             guard let self else { return }
-            self.view?.displayStatus(self.viewModels().status(isFetching: self.fetchInFlight.isActive))
+            self.view?.displayStatus(self.viewModels().status(isFetching: self.feed.isFetching))
         }
         timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
-    }
-
-    /// Drops the races that have left the board; at a live terminal, says which of those on it went.
-    private func removeExpired() -> [Race] {
-        let shown = Set(board.visible.map(\.id))
-        let gone = board.removeExpired(at: clock.now())
-        sayLeft(gone.filter { shown.contains($0.id) })
-        return gone
-    }
-
-    private func sayLeft(_ races: [Race]) {
-        guard isLive else { return }
-        for race in races { view?.displayNotice(RaceListViewModels.leftBoard(race)) }
-    }
-
-    /// Runs `work` now, unless a fetch is in flight or expiry has left the
-    /// board short, in which case it runs once fresh data has arrived.
-    private func whenSettled(_ work: @escaping @MainActor () -> Void) {
-        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort {
-            fetch()
-        }
-        if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {
-            view?.display(viewModels().loading(source: interactor.sourceDescription))
-        }
-        fetchInFlight.afterwards(work)
     }
 
     /// The race at position N of the board the user last saw (or would see
@@ -296,7 +232,7 @@ public final class RaceListPresenter: RaceListModuleInput {
                 view?.display(models.races(board.draw()))
             }
             // The status line follows what was just drawn (a new filter), not only the clock.
-            if isLive { view?.displayStatus(models.status(isFetching: fetchInFlight.isActive)) }
+            if isLive { view?.displayStatus(models.status(isFetching: feed.isFetching)) }
             return .success
         }
     }

@@ -39,8 +39,17 @@ final class RaceListTimers {
         nextTick = scheduler.schedule(after: intoSecond == 0 ? 1 : 1 - intoSecond + 0.001, tick)
     }
 
-    /// One second from now, for `watch` frames.
-    func afterOneSecond(_ work: @escaping @MainActor () -> Void) {
-        _ = scheduler.schedule(after: 1, work)
+    /// `draw` now, then `count` more times a second apart (told it is a follow-up), until one fails.
+    /// Counted in frames, not by the clock, so a pinned `--now` still ends.
+    func frames(
+        _ count: Int, draw: @escaping @MainActor (_ isFollowUp: Bool, _ done: @escaping CommandCompletion) -> Void,
+        completion: @escaping CommandCompletion, isFollowUp: Bool = false
+    ) {
+        draw(isFollowUp) { [weak self] result in
+            guard count > 0, result == .success, let self else { return completion(result) }
+            _ = self.scheduler.schedule(after: 1) { [weak self] in
+                self?.frames(count - 1, draw: draw, completion: completion, isFollowUp: true)
+            }
+        }
     }
 }

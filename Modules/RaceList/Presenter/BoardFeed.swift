@@ -1,0 +1,100 @@
+import Core
+import Foundation
+import RaceData
+import RaceListInteractor
+
+/// The races the board is made from, kept current: one fetch at a time with commands waiting for it
+/// (`FetchInFlight`), what each fetch brought (`Freshness`), the automatic fetches and the expiry wake-ups
+/// (`RaceListTimers`), and races leaving the board with a fetch when it runs short. The presenter narrows
+/// `board`, reads `freshness`, and hears what happened through the callbacks.
+@MainActor
+final class BoardFeed {
+    var board: RaceBoard
+    private(set) var freshness = Freshness()
+    private let interactor: any RaceListInteractorInput
+    private let clock: any WallClock
+    private let timers: RaceListTimers
+    private let fetchInFlight = FetchInFlight()
+
+    /// Races that were on the board and have left it.
+    var onLeft: @MainActor ([Race]) -> Void = { _ in }
+    /// A fetch came back; `before` is the freshness it found.
+    var onFetched: @MainActor (_ before: Freshness) -> Void = { _ in }
+    /// A command waits for the very first answer: time to say "Loading".
+    var onFirstWait: @MainActor () -> Void = {}
+
+    init(board: RaceBoard, interactor: any RaceListInteractorInput, clock: any WallClock, timers: RaceListTimers) {
+        self.board = board
+        self.interactor = interactor
+        self.clock = clock
+        self.timers = timers
+    }
+
+    var isFetching: Bool { fetchInFlight.isActive }
+
+    /// Sends a fetch unless one is out already.
+    func fetch() {
+        guard fetchInFlight.begin() else { return }
+        interactor.refresh { [weak self] result in
+            self?.didFetch(result)
+        }
+    }
+
+    /// Runs `work` now, unless a fetch is in flight or expiry has left the board short, in which case it runs
+    /// once fresh data has arrived.
+    func whenSettled(_ work: @escaping @MainActor () -> Void) {
+        refillIfShort()
+        if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {
+            onFirstWait()
+        }
+        fetchInFlight.afterwards(work)
+    }
+
+    /// Drops the races that have left; fetches when that leaves the board short.
+    func refillIfShort() {
+        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort { fetch() }
+    }
+
+    private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
+        let before = freshness
+        let shown = board.visible
+        switch result {
+        case .success(let feed):
+            board.replaceRaces(with: feed)
+            freshness.recordSuccess(feed, at: clock.now())
+        case .failure(let error):
+            // The last good races stay on the board, marked stale.
+            freshness.recordFailure(error)
+        }
+        board.removeExpired(at: clock.now())
+        onLeft(shown.filter { $0.hasLeftBoard(at: clock.now()) })
+        onFetched(before)
+        timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
+            self?.fetch()
+        }
+        scheduleExpiryCheck()
+        fetchInFlight.finish()
+    }
+
+    /// A wake-up as the next race leaves, so a board that runs short is refilled at once, not at the next
+    /// command.
+    private func scheduleExpiryCheck() {
+        timers.scheduleExpiry(at: board.nextExpiry, now: clock.now()) { [weak self] in
+            guard let self, !self.fetchInFlight.isActive else { return }
+            if !self.removeExpired().isEmpty, self.board.isShort {
+                self.fetch()
+            } else {
+                self.scheduleExpiryCheck()
+            }
+        }
+    }
+
+    /// Drops the races that have left the board, telling of those that were on it.
+    private func removeExpired() -> [Race] {
+        let shown = Set(board.visible.map(\.id))
+        let gone = board.removeExpired(at: clock.now())
+        let wereShown = gone.filter { shown.contains($0.id) }
+        if !wereShown.isEmpty { onLeft(wereShown) }
+        return gone
+    }
+}

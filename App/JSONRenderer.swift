@@ -42,6 +42,21 @@ final class JSONCommandOutput: TextOutput {
         print(["warning": ["message": message]], to: .error)
     }
 
+    /// An error before any command could run (a bad option, a source that cannot be set up).
+    nonisolated static func printError(_ message: String, code: Int32) {
+        guard let text = line(["error": ["code": Int(code), "message": message]]) else { return }
+        StandardStreams.write(text, to: .error)
+    }
+
+    /// One document, compact, keys sorted (so the bytes are stable), and a line break.
+    nonisolated static func line(_ object: [String: Any]) -> String? {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
     /// The command has settled with `result`: its document, or its errors.
     func finishCommand(_ result: CommandResult) {
         if let document {
@@ -59,11 +74,7 @@ final class JSONCommandOutput: TextOutput {
     }
 
     private func print(_ object: [String: Any], to stream: StandardStreams.Stream) {
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return }
-        let text = String(decoding: data, as: UTF8.self) + "\n"
+        guard let text = Self.line(object) else { return }
         switch stream {
         case .output: StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
         case .error: StandardStreams.write(text, to: .error)

@@ -11,8 +11,8 @@ enum Usage {
           next-to-go                                  the live board at a terminal (type `help`)
           next-to-go --region aus --count 10 list     the next ten races in Australia, and exit
           printf 'filter dogs\\nshow 1\\n' | next-to-go  a script: the greyhounds, then race 1's details
-          next-to-go --source file:races.json --now 1748309700 watch 5
-                                                      a saved feed at a pinned time, five seconds of frames
+          next-to-go --source replay:races.json watch 5
+                                                      a saved feed replayed live, five seconds of frames
 
         Usage:
           next-to-go [OPTIONS]                        start the interactive shell (REPL)

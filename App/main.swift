@@ -12,8 +12,21 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ChildProcessHTTP
     ChildProcessHTTPTransport.runChild(arguments: Array(CommandLine.arguments.dropFirst(2)))
 }
 
+/// Asked for JSON: looked for before the options are read, so a mistake in them is answered in JSON too.
+let wantsJSON =
+    CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
+        $0 == "--json" || $0.lowercased() == "--format=json"
+    }
+    || zip(CommandLine.arguments, CommandLine.arguments.dropFirst()).contains {
+        $0 == "--format" && $1.lowercased() == "json"
+    }
+
 func fail(_ message: String, status: ExitStatus) -> Never {
-    StandardStreams.write("next-to-go: \(message)\n", to: .error)
+    if wantsJSON {
+        JSONCommandOutput.printError(message, code: status.rawValue)
+    } else {
+        StandardStreams.write("next-to-go: \(message)\n", to: .error)
+    }
     exit(status.rawValue)
 }
 

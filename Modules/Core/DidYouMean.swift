@@ -1,9 +1,11 @@
 /// "Did you mean …?": the known word nearest to what was typed, by edit distance, when it is near enough to
-/// be a slip (a third of its length, at least one edit, at most three).
+/// be a slip (a third of its length, at least one edit, at most three) and what was typed is a word (three
+/// letters or more).
 public enum DidYouMean {
     public static func closest(to typed: String, among known: [String]) -> String? {
         let typed = Array(typed.lowercased())
-        guard !typed.isEmpty, typed.count <= 40 else { return nil }
+        // Under three letters a guess is noise (`?` is one edit from `f`).
+        guard typed.count >= 3, typed.count <= 40 else { return nil }
         var best: (word: String, distance: Int)?
         for word in known {
             let distance = editDistance(typed, Array(word))

@@ -27,7 +27,7 @@ extension CommandTable {
                 example: "list all", screens: [.raceList]),
             CommandEntry(
                 "all", summary: "every upcoming race, by meeting (same as `list all`)", example: "all",
-                screens: [.raceList]),
+                screens: [.raceList], worksFromAbove: true),
             CommandEntry(
                 "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories(orWord: "clear"))],
                 usage: "filter CATEGORY...", summary: "toggle horse, greyhound and/or harness; none on = all",

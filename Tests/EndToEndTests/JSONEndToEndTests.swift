@@ -90,6 +90,19 @@ struct JSONEndToEndTests {
         let clean = try BinaryRunner.run(["--strict"] + arguments, stdin: "list\n")
         #expect(clean.status == 0)
 
+        // Mistakes before any command runs are answered in JSON too.
+        for (arguments, code) in [
+            (["--json", "--count", "0", "list"], 64),
+            (["--format", "json", "--source", "replay:/nonexistent", "list"], 69),
+            (["--format=json", "list", "--json"], 64),
+        ] {
+            let early = try BinaryRunner.run(arguments)
+            #expect(early.status == Int32(code), "\(arguments)")
+            #expect(
+                (try documents(early.stderr).first?["error"] as? [String: Any])?["code"] as? Int == code, "\(arguments)"
+            )
+        }
+
         let missing = try BinaryRunner.run(["--json", "--source", "file:/nonexistent.json", "list"])
         #expect(missing.status == 69)
         let error = try #require(try documents(missing.stderr).first?["error"] as? [String: Any])

@@ -88,6 +88,7 @@ struct DidYouMeanTests {
         #expect(DidYouMean.closest(to: "greyhund", among: RaceCategory.typedNames) == "greyhound")
         #expect(DidYouMean.closest(to: "dance", among: ["list", "watch"]) == nil)
         #expect(DidYouMean.closest(to: "list", among: ["list"]) == nil)
+        #expect(DidYouMean.closest(to: "?", among: ["f", "q"]) == nil, "under three letters is no word")
         #expect(DidYouMean.closest(to: String(repeating: "x", count: 10_000), among: ["list"]) == nil)
     }
 }

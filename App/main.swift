@@ -122,7 +122,9 @@ let session = ShellSession(output: output, factory: screens) { navigator in
     return screen
 }
 
+@MainActor
 func finish(_ status: ExitStatus) -> Never {
+    standardOutput.flush()
     exit(status.rawValue)
 }
 

@@ -8,6 +8,12 @@ public enum TerminalText {
     /// runs of white space fold to one. With `asciiOnly`, accents are dropped
     /// and any other non-ASCII character becomes `?`.
     public static func clean(_ text: String, asciiOnly: Bool) -> String {
+        // Most text is printable ASCII with single spaces already: nothing to do (and no Unicode tables asked).
+        if text.utf8.allSatisfy({ $0 >= 0x21 && $0 < 0x7F || $0 == 0x20 }),
+            text.first != " ", text.last != " ", !text.contains("  ")
+        {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
         let source = asciiOnly ? text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) : text
@@ -82,6 +88,7 @@ public enum TerminalText {
     }
 
     private static func width(of scalar: Unicode.Scalar) -> Int {
+        if scalar.value >= 0x20, scalar.value < 0x7F { return 1 }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0

@@ -1,25 +1,45 @@
 import Core
+import Dispatch
 
-/// Writes lines to the process's stdout and stderr as they come, unbuffered,
-/// so output and prompts interleave correctly with input from a pipe.
+/// Writes lines to the process's stdout and stderr. The lines one turn of the main queue writes (a board, a
+/// sheet) go out in one write(2) at the end of that turn, not a write per line; anything for stderr, a prompt
+/// and `flush()` send what is waiting first, so the two streams keep their order and a prompt never waits.
 ///
 /// Stdout that can no longer be written ends the process with
 /// `ExitStatus.outputFailed`; stderr that cannot be written is let go, so a
 /// lost warning never stops the board.
 @MainActor
 public final class StandardOutput: TextOutput {
+    private var pending = ""
+    private var flushScheduled = false
+
     public init() {}
 
     public func writeLine(_ line: String) {
-        StandardStreams.writeOrExit(line + "\n", status: ExitStatus.outputFailed.rawValue)
+        pending += line
+        pending += "\n"
+        guard !flushScheduled else { return }
+        flushScheduled = true
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.flush() } }
     }
 
     public func writeError(_ line: String) {
+        flush()
         StandardStreams.write(line + "\n", to: .error)
     }
 
     /// Text with no line break, for the REPL prompt.
     public func writePrompt(_ prompt: String) {
-        StandardStreams.writeOrExit(prompt, status: ExitStatus.outputFailed.rawValue)
+        pending += prompt
+        flush()
+    }
+
+    /// Sends what is waiting now (before the process exits, say).
+    public func flush() {
+        flushScheduled = false
+        guard !pending.isEmpty else { return }
+        let text = pending
+        pending = ""
+        StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
     }
 }

@@ -1,12 +1,12 @@
 import Core
 import Foundation
 
-/// Feeds lines from stdin to a `ShellSession`, one at a time: the next line
-/// is read only after the previous command has settled, so input from a
-/// pipe behaves exactly like typing.
+/// Feeds lines from stdin to a `ShellSession`, one at a time: each command
+/// runs only after the previous one has settled, so input from a pipe
+/// behaves exactly like typing.
 ///
-/// Reading blocks, so it happens on its own thread; every command runs on
-/// the main actor.
+/// Reading blocks, so it happens on its own thread, a read's worth of lines
+/// at a time (`LineReader`); every command runs on the main actor.
 @MainActor
 public final class InputLoop {
     private let session: ShellSession
@@ -39,12 +39,13 @@ public final class InputLoop {
     public func start() {
         showPrompt()
         let reader = Thread { [self] in
-            let commandDone = DispatchSemaphore(value: 0)
-            while let line = readLine(strippingNewline: true) {
+            let batchDone = DispatchSemaphore(value: 0)
+            var lines = LineReader()
+            while let batch = lines.nextBatch() {
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.run(line, then: commandDone) }
+                    MainActor.assumeIsolated { self.run(batch[...], then: batchDone) }
                 }
-                commandDone.wait()
+                batchDone.wait()
             }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self.endOfInput() }
@@ -53,18 +54,39 @@ public final class InputLoop {
         reader.start()
     }
 
-    private func run(_ line: String, then commandDone: DispatchSemaphore) {
-        session.execute(line: line) { [self] outcome in
-            switch outcome {
-            case .quit:
-                afterCommand(.success)
-                finish(strict ? worst : .ok)
-            case .finished(let result):
-                afterCommand(result)
-                if result.exitStatus.rawValue > worst.rawValue { worst = result.exitStatus }
-                showPrompt()
-                commandDone.signal()
+    /// Runs the lines one after another, each once the one before has settled, then lets the reader go on.
+    /// A loop while commands settle at once, so a read of ten thousand lines never nests ten thousand calls.
+    private func run(_ batch: ArraySlice<String>, then batchDone: DispatchSemaphore) {
+        var remaining = batch
+        while let line = remaining.first {
+            remaining = remaining.dropFirst()
+            let step = Step()
+            let rest = remaining
+            session.execute(line: line) { [self] outcome in
+                settled(outcome)
+                if step.isInLoop { step.settledAtOnce = true } else { run(rest, then: batchDone) }
             }
+            step.isInLoop = false
+            guard step.settledAtOnce else { return }
+        }
+        batchDone.signal()
+    }
+
+    /// Whether a command settled before `execute` returned.
+    private final class Step {
+        var isInLoop = true
+        var settledAtOnce = false
+    }
+
+    private func settled(_ outcome: ShellSession.Outcome) {
+        switch outcome {
+        case .quit:
+            afterCommand(.success)
+            finish(strict ? worst : .ok)
+        case .finished(let result):
+            afterCommand(result)
+            if result.exitStatus.rawValue > worst.rawValue { worst = result.exitStatus }
+            showPrompt()
         }
     }
 

@@ -9,11 +9,7 @@ public enum TerminalText {
     /// and any other non-ASCII character becomes `?`.
     public static func clean(_ text: String, asciiOnly: Bool) -> String {
         // Most text is printable ASCII with single spaces already: nothing to do (and no Unicode tables asked).
-        if text.utf8.allSatisfy({ $0 >= 0x21 && $0 < 0x7F || $0 == 0x20 }),
-            text.first != " ", text.last != " ", !text.contains("  ")
-        {
-            return text
-        }
+        if isPlainASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
         let source = asciiOnly ? text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) : text
@@ -39,6 +35,22 @@ public enum TerminalText {
             }
         }
         return String(scalars)
+    }
+
+    /// Printable ASCII, single spaces between words, none at the ends: what `clean` would return unchanged.
+    private static func isPlainASCII(_ text: String) -> Bool {
+        var afterSpace = true
+        for byte in text.utf8 {
+            if byte == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+            } else if byte > 0x20, byte < 0x7F {
+                afterSpace = false
+            } else {
+                return false
+            }
+        }
+        return !afterSpace
     }
 
     /// What the user typed, quoted for a message: control characters shown in caret notation (`^[` for

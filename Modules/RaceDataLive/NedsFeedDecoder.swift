@@ -203,6 +203,14 @@ public struct NedsFeedDecoder: Sendable {
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
     private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
         guard let text = value as? String else { return nil }
+        // Nearly every field is short printable ASCII: trimmed spaces are all there is to do.
+        let utf8 = text.utf8
+        if utf8.count <= limit, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard let first = utf8.firstIndex(where: { $0 != 0x20 }),
+                let last = utf8.lastIndex(where: { $0 != 0x20 })
+            else { return nil }
+            return String(text[first...last])
+        }
         // Only the head is ever looked at, so a field of megabytes costs no more than a short one. It is bounded
         // in scalars as well as characters: one character can carry a million combining marks.
         let scalars = text.unicodeScalars.drop { $0.properties.isWhitespace }

@@ -204,6 +204,24 @@ struct NedsFeedDecoderTests {
         }
     }
 
+    @Test("short text is trimmed the same on the ASCII fast path and the general one; exactly at the limit is kept")
+    func trimming() throws {
+        let atLimit = String(repeating: "A", count: Race.maximumTextLength)
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            switch summary["race_number"] as? Int {
+            case 5: summary["meeting_name"] = "  Flemington  "
+            case 6: summary["meeting_name"] = "\tMérignac \n"
+            case 10: summary["meeting_name"] = atLimit
+            default: summary["meeting_name"] = "   "
+            }
+        }
+        let names = try decoder.decode(data, source: "five").races.map(\.meetingName)
+        #expect(names.contains("Flemington"))
+        #expect(names.contains("Mérignac"))
+        #expect(names.contains(atLimit))
+        #expect(!names.contains { $0.hasPrefix(" ") || $0.hasSuffix(" ") })
+    }
+
     @Test(
         "a lone surrogate escape or bytes that are not UTF-8 are mended, not fatal to the feed",
         arguments: [

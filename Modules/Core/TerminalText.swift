@@ -125,15 +125,21 @@ public enum TerminalText {
         let ellipsis = asciiOnly ? "..." : "…"
         let budget = columns - width(of: ellipsis)
         guard budget > 0 else { return String(repeating: ".", count: max(columns, 0)) }
-        var result = ""
+        let kept = prefix(text, columns: budget)
+        return kept + ellipsis + String(repeating: " ", count: max(0, budget - width(of: kept)))
+    }
+
+    /// The characters of `text` that fit in `columns`, never half a wide character; no padding, no mark.
+    public static func prefix(_ text: some Sequence<Character>, columns: Int) -> String {
         var used = 0
+        var result = ""
         for character in text {
             let characterWidth = width(of: character)
-            if used + characterWidth > budget { break }
-            result.append(character)
+            if used + characterWidth > columns { break }
             used += characterWidth
+            result.append(character)
         }
-        return result + ellipsis + String(repeating: " ", count: max(0, budget - used))
+        return result
     }
 
     /// Breaks text into lines of at most `columns`, at spaces where it can; a word wider than a line is cut

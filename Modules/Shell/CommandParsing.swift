@@ -25,13 +25,11 @@ extension CommandEntry {
                 guard let seconds = Int(word), range.contains(seconds) else { return .failure(misuseError) }
                 values.append(.seconds(seconds))
                 remaining = remaining.dropFirst()
-            case .minutes(let range, _, let word):
-                if text(word, matches: remaining.first) {
-                    values.append(.word(word))
+            case .minutes(let range, _, let offWord):
+                if word.lowercased() == offWord {
+                    values.append(.word(offWord))
                 } else {
-                    guard let minutes = Int(remaining[remaining.startIndex]), range.contains(minutes) else {
-                        return .failure(misuseError)
-                    }
+                    guard let minutes = Int(word), range.contains(minutes) else { return .failure(misuseError) }
                     values.append(.minutes(minutes))
                 }
                 remaining = remaining.dropFirst()
@@ -70,10 +68,6 @@ extension CommandEntry {
         }
         guard remaining.isEmpty else { return .failure(misuseError) }
         return .success(Command(name, values))
-    }
-
-    private func text(_ word: String, matches typed: String?) -> Bool {
-        typed?.lowercased() == word
     }
 
     private func choiceError(_ word: String, _ choices: [String]) -> ArgumentError {

@@ -37,8 +37,18 @@ public struct TerminalEnvironment: Sendable {
 
     /// Stdout's window width now, if stdout is a terminal.
     @Sendable static func windowColumns() -> Int? {
+        windowSize().flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil }
+    }
+
+    /// Stdout's window height now, if stdout is a terminal.
+    public static func windowRows() -> Int? {
+        windowSize().flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil }
+    }
+
+    /// Stdout's window as the terminal reports it; nil when stdout is no terminal.
+    private static func windowSize() -> winsize? {
         var size = winsize()
-        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
     }
 
     /// The same terminal with colour turned off, as `--no-color` asks.
@@ -48,12 +58,6 @@ public struct TerminalEnvironment: Sendable {
             stdinIsTTY: stdinIsTTY, reportedColumns: reportedColumns)
         copy.liveColumns = liveColumns
         return copy
-    }
-
-    /// Stdout's window height now, if stdout is a terminal.
-    public static func windowRows() -> Int? {
-        var size = winsize()
-        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 ? Int(size.ws_row) : nil
     }
 
     /// Where a resized window's width is read from; nil keeps the width fixed (tests, pipes).

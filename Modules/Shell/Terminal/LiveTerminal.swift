@@ -56,7 +56,7 @@ public final class LiveTerminal: TextOutput {
         case .running:
             // Only a command that keeps the user waiting (a slow fetch) shows it; quick ones draw the prompt soon.
             guard let line, Date().timeIntervalSince(runningSince) >= 0.5 else { return }
-            emit("\r" + style.paint(PromptLayout.cut(line, to: columns - 1), .dim) + "\u{1B}[K")
+            emit("\r" + style.paint(TerminalText.prefix(line, columns: columns - 1), .dim) + "\u{1B}[K")
             transientStatusShown = true
         case .watching: break
         }
@@ -140,7 +140,7 @@ public final class LiveTerminal: TextOutput {
     public func finishFrame(footer: [String]) {
         let rows = TerminalEnvironment.windowRows() ?? 24
         // Wrapped rows would push the top of the frame off the screen: every row is cut to the width.
-        let bottom = (frameMessages.suffix(3) + footer).map { PromptLayout.cut($0, to: columns) }
+        let bottom = (frameMessages.suffix(3) + footer).map { TerminalText.prefix($0, columns: columns) }
         let room = max(0, rows - bottom.count)
         let lines = Array(frameLines.prefix(room)) + bottom
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")

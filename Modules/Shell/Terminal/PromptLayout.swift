@@ -24,7 +24,7 @@ public struct PromptLayout: Sendable, Equatable {
         var output = ""
         drawnStatusColumns = nil
         if let status {
-            let fitted = Self.cut(status, to: width - 1)
+            let fitted = TerminalText.prefix(status, columns: width - 1)
             drawnStatusColumns = TerminalText.width(of: fitted)
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
@@ -40,7 +40,7 @@ public struct PromptLayout: Sendable, Equatable {
             columnsToCursor -= TerminalText.width(of: characters[scrollOffset])
             scrollOffset += 1
         }
-        let shown = Self.cut(characters[scrollOffset...], to: room)
+        let shown = TerminalText.prefix(characters[scrollOffset...], columns: room)
         let beforeCursor = promptColumns + columnsToCursor
         output += "\r" + prompt + shown + "\u{1B}[K\r"
         if beforeCursor > 0 { output += "\u{1B}[\(beforeCursor)C" }
@@ -60,18 +60,5 @@ public struct PromptLayout: Sendable, Equatable {
         let statusRows = drawnStatusColumns.map { max(1, ($0 + columns - 1) / columns) } ?? 0
         let up = statusRows + drawnCursorColumn / columns
         return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
-    }
-
-    /// The characters of `text` that fit in `columns`, never half a wide character.
-    static func cut(_ text: some Sequence<Character>, to columns: Int) -> String {
-        var used = 0
-        var result = ""
-        for character in text {
-            let width = TerminalText.width(of: character)
-            if used + width > columns { break }
-            used += width
-            result.append(character)
-        }
-        return result
     }
 }

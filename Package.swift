@@ -88,8 +88,13 @@ let package = Package(
             path: "Modules/RaceDataLive",
             resources: [.copy("Resources/snapshot-nextraces.json")]
         ),
+        // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links FoundationNetworking
+        // (and curl, with the thirty libraries behind it), so its code is in no library the app links.
+        .executableTarget(
+            name: "next-to-go-fetch", dependencies: ["Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
         .testTarget(
-            name: "RaceDataTests", dependencies: ["RaceData", "RaceDataLive", "TestSupport", "FavouritesStress"],
+            name: "RaceDataTests",
+            dependencies: ["RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "next-to-go-fetch"],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.
         .executableTarget(
@@ -106,8 +111,10 @@ let package = Package(
             dependencies: [
                 "Core", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter",
                 "RaceListView", "RaceDetailView", "FavouritesView",
+                // Only so that building the app builds the helper beside it: an executable's code is not linked.
+                "next-to-go-fetch",
             ],
-            path: "App"
+            path: "App/NextToGo"
         ),
         .testTarget(
             name: "EndToEndTests",

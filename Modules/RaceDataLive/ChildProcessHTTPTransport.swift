@@ -9,295 +9,267 @@ import Synchronization
     import Darwin
 #endif
 
-// Linux only: it finds the app at /proc/self/exe, closes descriptors listed in /proc/self/fd, and learns of its
-// parent's end from the pipe. Elsewhere the app fetches in process.
-#if os(Linux)
+/// Fetches in a short-lived `next-to-go-fetch` helper process, which runs HTTPFetch's `InProcessHTTPTransport`
+/// and hands the body back through a pipe.
+///
+/// Why a child: FoundationNetworking on Linux runs every transfer of a process on one shared serial queue,
+/// and an answer that pours in without end (a hostile or broken server) holds that queue, so cancelling it
+/// can take many seconds while its data piles up in memory (400 MB after 100 such fetches in one process,
+/// measured). A child is ended with SIGKILL when its time is up, and everything it held goes with it: the app
+/// keeps only the bytes it asked for, never waits past its limits, and never shares a queue with a stuck
+/// transfer. Why a separate program: only it links FoundationNetworking, so the app starts without loading
+/// curl and the thirty libraries behind it.
+public struct ChildProcessHTTPTransport: HTTPTransport {
+    /// The helper's file name; it is built and installed beside the app.
+    public static let helperName = "next-to-go-fetch"
+    /// The child enforces the limits itself; this is how much longer the parent waits before ending it.
+    static let grace: TimeInterval = 2
 
-    /// Fetches in a short-lived child copy of the app, which runs `InProcessHTTPTransport` and hands the body
-    /// back through a pipe.
-    ///
-    /// Why a child: FoundationNetworking on Linux runs every transfer of a process on one shared serial queue,
-    /// and an answer that pours in without end (a hostile or broken server) holds that queue, so cancelling it
-    /// can take many seconds while its data piles up in memory (400 MB after 100 such fetches in one process,
-    /// measured). A child is ended with SIGKILL when its time is up, and everything it held goes with it: the app
-    /// keeps only the bytes it asked for, never waits past its limits, and never shares a queue with a stuck
-    /// transfer.
-    public struct ChildProcessHTTPTransport: HTTPTransport {
-        /// The argument that makes the app a fetching child instead of the board.
-        public static let childArgument = "--internal-fetch"
-        /// The child enforces the limits itself; this is how much longer the parent waits before ending it.
-        static let grace: TimeInterval = 2
+    /// The helper to run; nil for the one beside the app, looked for at the first fetch, so a run that never
+    /// goes to the network never looks.
+    public let executable: String?
+    public let limits: HTTPRaceService.Limits
 
-        public let executable: String
-        public let limits: HTTPRaceService.Limits
+    public init(executable: String? = nil, limits: HTTPRaceService.Limits) {
+        self.executable = executable
+        self.limits = limits
+    }
 
-        public init(executable: String, limits: HTTPRaceService.Limits) {
-            self.executable = executable
-            self.limits = limits
+    public func get(_ url: URL) throws(RaceDataError) -> Data {
+        let source = url.absoluteString
+        guard let executable = executable ?? Self.helperBesideApp else {
+            throw .unavailable(
+                source: source,
+                reason: "its helper program, \(Self.helperName), is missing beside next-to-go; install the two together"
+            )
         }
-
-        public func get(_ url: URL) throws(RaceDataError) -> Data {
-            let source = url.absoluteString
-            let arguments = [
-                executable, Self.childArgument, source, String(limits.connectTimeout), String(limits.totalTimeout),
-                String(limits.maximumBodyBytes),
-            ]
-            let child: ChildProcess
-            do {
-                child = try ChildProcess(executable: executable, arguments: arguments)
-            } catch {
-                throw .unavailable(source: source, reason: "could not start the fetch (\(error.reason))")
-            }
-            // A tag byte, then the body or an encoded error: never more than the body cap and a little.
-            let cap = limits.maximumBodyBytes + 64 * 1024
-            switch child.readAll(upTo: cap, within: limits.totalTimeout + Self.grace) {
-            case .timedOut:
-                throw .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
-            case .tooLarge:
-                throw .tooLarge(source: source, limit: limits.maximumBodyBytes)
-            case .failed(let reason):
-                throw .unavailable(source: source, reason: reason)
-            case .finished(let output):
-                // An answer counts only from a child that finished it: one killed mid-write leaves a cut body.
-                guard child.exitedCleanly else {
-                    throw .unavailable(source: source, reason: "the fetch ended before it could answer")
-                }
-                return try Self.decodeAnswer(output, source: source)
-            }
+        let arguments = FetchRequest(url: url, limits: limits).arguments(program: executable)
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable: executable, arguments: arguments)
+        } catch {
+            throw .unavailable(source: source, reason: "could not start the fetch (\(error.reason))")
         }
-
-        private static func decodeAnswer(_ output: Data, source: String) throws(RaceDataError) -> Data {
-            switch output.first {
-            case Tag.body.rawValue:
-                return Data(output.dropFirst())
-            case Tag.error.rawValue:
-                guard let error = try? JSONDecoder().decode(RaceDataError.self, from: output.dropFirst()) else {
-                    throw .unavailable(source: source, reason: "the fetch ended with an unreadable report")
-                }
-                throw error
-            default:
-                throw .unavailable(source: source, reason: "the fetch ended without an answer")
+        // A tag byte, then the body or an encoded error: never more than the body cap and a little.
+        let cap = limits.maximumBodyBytes + 64 * 1024
+        switch child.readAll(upTo: cap, within: limits.totalTimeout + Self.grace) {
+        case .timedOut:
+            throw .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
+        case .tooLarge:
+            throw .tooLarge(source: source, limit: limits.maximumBodyBytes)
+        case .failed(let reason):
+            throw .unavailable(source: source, reason: reason)
+        case .finished(let output):
+            // An answer counts only from a child that finished it: one killed mid-write leaves a cut body.
+            guard child.exitedCleanly else {
+                throw .unavailable(source: source, reason: "the fetch ended before it could answer")
             }
-        }
-
-        /// The parent kills its children when it exits, but one it was still starting at that moment is missed.
-        /// The parent holds the only read end of the child's stdout, so that pipe reports an error the moment the
-        /// parent is gone: the child then ends at once.
-        private static func endWhenTheParentGoes() {
-            Thread.detachNewThread {
-                var stdout = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
-                while poll(&stdout, 1, -1) < 0, errno == EINTR {}
-                _exit(0)
-            }
-        }
-
-        /// Descriptors the app held without close-on-exec (some it inherited itself) would keep pipes open for
-        /// as long as the child runs; it needs none beyond stdin, stdout and stderr.
-        private static func closeInheritedDescriptors() {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
-                close(descriptor)
-            }
-        }
-
-        private enum Tag: UInt8 {
-            case body = 0x42  // B
-            case error = 0x45  // E
-        }
-
-        // MARK: - The child's side
-
-        /// Runs one fetch as the child and exits: `<app> --internal-fetch URL CONNECT TOTAL MAXBYTES`.
-        public static func runChild(arguments: [String]) -> Never {
-            let seconds = 0.001...86_400.0
-            guard arguments.count == 4, let url = URL(string: arguments[0]),
-                let connect = TimeInterval(arguments[1]), seconds.contains(connect),
-                let total = TimeInterval(arguments[2]), seconds.contains(total),
-                let maximum = Int(arguments[3]), maximum > 0
-            else {
-                _exit(64)
-            }
-            // Whatever happens inside, the child never outlives its limits by much.
-            alarm(UInt32(min(total + grace + 1, 86_400)))
-            closeInheritedDescriptors()
-            endWhenTheParentGoes()
-            let transport = InProcessHTTPTransport(
-                limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum))
-            var answer: Data
-            do {
-                answer = Data([Tag.body.rawValue]) + (try transport.get(url))
-            } catch {
-                answer = Data([Tag.error.rawValue]) + ((try? JSONEncoder().encode(error)) ?? Data())
-            }
-            let written = answer.withUnsafeBytes { FileDescriptorIO.writeAll(STDOUT_FILENO, $0) }
-            // `_exit`: nothing of FoundationNetworking's is torn down on the way out.
-            _exit(written ? 0 : 74)
+            return try FetchAnswer.decode(output, source: source)
         }
     }
 
-    /// The fetching children alive now. When the app exits in the middle of a fetch (end of input, `quit`, a
-    /// signal: every path ends in `exit`), they are killed rather than left to finish for no one.
-    private enum LiveChildren {
-        private static let pids = Mutex<Set<pid_t>>([])
-        private static let killedAtExit: Void = {
-            atexit { LiveChildren.killAll() }
-        }()
+    /// The helper installed beside the running app, if it is there.
+    public static var helperBesideApp: String? {
+        guard let app = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        let helper = app.deletingLastPathComponent().appendingPathComponent(helperName).path
+        return FileManager.default.isExecutableFile(atPath: helper) ? helper : nil
+    }
+}
 
-        static func add(_ pid: pid_t) {
-            _ = killedAtExit
-            pids.withLock { _ = $0.insert(pid) }
-        }
+/// What the helper is asked: `next-to-go-fetch URL CONNECT TOTAL MAXBYTES`.
+public struct FetchRequest: Sendable, Equatable {
+    public let url: URL
+    public let limits: HTTPRaceService.Limits
 
-        static func remove(_ pid: pid_t) {
-            pids.withLock { _ = $0.remove(pid) }
-        }
+    public init(url: URL, limits: HTTPRaceService.Limits) {
+        self.url = url
+        self.limits = limits
+    }
 
-        private static func killAll() {
-            for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
+    /// Read from the helper's arguments (its own name left out); nil for limits no fetch has.
+    public init?(arguments: [String]) {
+        let seconds = 0.001...86_400.0
+        guard arguments.count == 4, let url = URL(string: arguments[0]),
+            let connect = TimeInterval(arguments[1]), seconds.contains(connect),
+            let total = TimeInterval(arguments[2]), seconds.contains(total),
+            let maximum = Int(arguments[3]), maximum > 0
+        else { return nil }
+        self.init(
+            url: url,
+            limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum))
+    }
+
+    func arguments(program: String) -> [String] {
+        [
+            program, url.absoluteString, String(limits.connectTimeout), String(limits.totalTimeout),
+            String(limits.maximumBodyBytes),
+        ]
+    }
+}
+
+/// What the helper writes to its stdout: a tag byte, then the body or the JSON of a `RaceDataError`.
+public enum FetchAnswer {
+    private enum Tag: UInt8 {
+        case body = 0x42  // B
+        case error = 0x45  // E
+    }
+
+    public static func encode(_ result: Result<Data, RaceDataError>) -> Data {
+        switch result {
+        case .success(let body): Data([Tag.body.rawValue]) + body
+        case .failure(let error): Data([Tag.error.rawValue]) + ((try? JSONEncoder().encode(error)) ?? Data())
         }
     }
 
-    /// A child process whose stdout is read through a pipe; stdin and stderr are /dev/null.
-    private final class ChildProcess {
-        struct Failure: Error {
-            let reason: String
-        }
-
-        enum Outcome {
-            case finished(Data)
-            case timedOut
-            case tooLarge
-            case failed(String)
-        }
-
-        private let pid: pid_t
-        private let output: Int32
-        /// Set once the child is reaped: it exited by itself with status 0.
-        private(set) var exitedCleanly = false
-
-        init(executable: String, arguments: [String]) throws(Failure) {
-            var descriptors: [Int32] = [-1, -1]
-            guard pipe(&descriptors) == 0 else { throw Failure(reason: AtomicFile.errnoText()) }
-            // Only this child gets the write end, as its stdout; nothing else the app starts inherits either end.
-            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_adddup2(&actions, descriptors[1], STDOUT_FILENO)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-
-            // The app ignores or blocks some signals for itself; the child starts with the defaults.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var defaults = sigset_t()
-            sigemptyset(&defaults)
-            for number in [SIGPIPE, SIGQUIT, SIGTERM, SIGHUP, SIGINT, SIGALRM] { sigaddset(&defaults, number) }
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            var emptyMask = sigset_t()
-            sigemptyset(&emptyMask)
-            posix_spawnattr_setsigmask(&attributes, &emptyMask)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-            let argv = arguments.map { strdup($0) } + [nil]
-            defer { for argument in argv { free(argument) } }
-            // The app's environment, but a child ended on purpose (SIGKILL, Ctrl-\) prints no crash report.
-            var environment = ProcessInfo.processInfo.environment
-            environment["SWIFT_BACKTRACE"] = "enable=no"
-            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for entry in envp { free(entry) } }
-            var child: pid_t = 0
-            let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-            close(descriptors[1])
-            guard status == 0 else {
-                close(descriptors[0])
-                throw Failure(reason: String(cString: strerror(status)))
+    static func decode(_ output: Data, source: String) throws(RaceDataError) -> Data {
+        switch output.first {
+        case Tag.body.rawValue:
+            return Data(output.dropFirst())
+        case Tag.error.rawValue:
+            guard let error = try? JSONDecoder().decode(RaceDataError.self, from: output.dropFirst()) else {
+                throw .unavailable(source: source, reason: "the fetch ended with an unreadable report")
             }
-            pid = child
-            output = descriptors[0]
-            LiveChildren.add(child)
+            throw error
+        default:
+            throw .unavailable(source: source, reason: "the fetch ended without an answer")
         }
+    }
+}
 
-        /// Reads stdout to its end, or until `limit` bytes or `seconds` are passed; then the child is reaped
-        /// (killed first, if it is still running).
-        func readAll(upTo limit: Int, within seconds: TimeInterval) -> Outcome {
-            defer {
-                close(output)
-                reap()
-            }
-            let deadline = DispatchTime.now() + seconds
-            var data = Data()
-            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let remaining = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
-                guard remaining > 0 else { return .timedOut }
-                var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&descriptor, 1, Int32(min(remaining / 1_000_000 + 1, 1_000)))
-                if ready < 0 {
-                    if errno == EINTR { continue }
-                    return .failed("could not wait for the fetch (\(AtomicFile.errnoText()))")
-                }
-                guard ready > 0 else { continue }
-                let count = chunk.withUnsafeMutableBytes {
-                    FileDescriptorIO.read(output, into: $0.baseAddress!, count: $0.count)
-                }
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return .failed("could not read the fetch (\(AtomicFile.errnoText()))")
-                }
-                if count == 0 { return .finished(data) }
-                data.append(contentsOf: chunk[0..<count])
-                if data.count > limit { return .tooLarge }
-            }
+/// The fetching children alive now. When the app exits in the middle of a fetch (end of input, `quit`, a
+/// signal: every path ends in `exit`), they are killed rather than left to finish for no one.
+private enum LiveChildren {
+    private static let pids = Mutex<Set<pid_t>>([])
+    private static let killedAtExit: Void = {
+        atexit { LiveChildren.killAll() }
+    }()
+
+    static func add(_ pid: pid_t) {
+        _ = killedAtExit
+        pids.withLock { _ = $0.insert(pid) }
+    }
+
+    static func remove(_ pid: pid_t) {
+        pids.withLock { _ = $0.remove(pid) }
+    }
+
+    private static func killAll() {
+        for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
+    }
+}
+
+/// A child process whose stdout is read through a pipe; stdin and stderr are /dev/null.
+private final class ChildProcess {
+    struct Failure: Error {
+        let reason: String
+    }
+
+    enum Outcome {
+        case finished(Data)
+        case timedOut
+        case tooLarge
+        case failed(String)
+    }
+
+    private let pid: pid_t
+    private let output: Int32
+    /// Set once the child is reaped: it exited by itself with status 0.
+    private(set) var exitedCleanly = false
+
+    init(executable: String, arguments: [String]) throws(Failure) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw Failure(reason: AtomicFile.errnoText()) }
+        // Only this child gets the write end, as its stdout; nothing else the app starts inherits either end.
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, descriptors[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+
+        // The app ignores or blocks some signals for itself; the child starts with the defaults.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGQUIT, SIGTERM, SIGHUP, SIGINT, SIGALRM] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        // The app's environment, but a child ended on purpose (SIGKILL, Ctrl-\) prints no crash report.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for entry in envp { free(entry) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(descriptors[1])
+        guard status == 0 else {
+            close(descriptors[0])
+            throw Failure(reason: String(cString: strerror(status)))
         }
+        pid = child
+        output = descriptors[0]
+        LiveChildren.add(child)
+    }
 
-        /// Ends the child if it is still running, and collects it so no zombie is left.
-        private func reap() {
-            // Out of the exit handler's list before it is collected: once collected, its pid may be another
-            // process's. (Its stdout has no reader by now, so it ends by itself anyway.)
-            LiveChildren.remove(pid)
-            var status: Int32 = 0
-            for _ in 0..<20 {
-                let result = waitpid(pid, &status, WNOHANG)
-                if result == pid {
-                    // WIFEXITED and WEXITSTATUS, spelled out: the C macros are not imported.
-                    exitedCleanly = status & 0x7F == 0 && (status >> 8) & 0xFF == 0
-                    return
-                }
-                if result < 0, errno != EINTR { return }
-                usleep(10_000)
+    /// Reads stdout to its end, or until `limit` bytes or `seconds` are passed; then the child is reaped
+    /// (killed first, if it is still running).
+    func readAll(upTo limit: Int, within seconds: TimeInterval) -> Outcome {
+        defer {
+            close(output)
+            reap()
+        }
+        let deadline = DispatchTime.now() + seconds
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let remaining = Int64(deadline.uptimeNanoseconds) - Int64(DispatchTime.now().uptimeNanoseconds)
+            guard remaining > 0 else { return .timedOut }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(remaining / 1_000_000 + 1, 1_000)))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .failed("could not wait for the fetch (\(AtomicFile.errnoText()))")
             }
-            kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            guard ready > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes {
+                FileDescriptorIO.read(output, into: $0.baseAddress!, count: $0.count)
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failed("could not read the fetch (\(AtomicFile.errnoText()))")
+            }
+            if count == 0 { return .finished(data) }
+            data.append(contentsOf: chunk[0..<count])
+            if data.count > limit { return .tooLarge }
         }
     }
 
-#else
-
-    /// Elsewhere, the same interface fetching in process (`ownExecutable` is nil, so the app never picks it).
-    public struct ChildProcessHTTPTransport: HTTPTransport {
-        public static let childArgument = "--internal-fetch"
-        private let transport: InProcessHTTPTransport
-
-        public init(executable: String, limits: HTTPRaceService.Limits) {
-            transport = InProcessHTTPTransport(limits: limits)
+    /// Ends the child if it is still running, and collects it so no zombie is left.
+    private func reap() {
+        // Out of the exit handler's list before it is collected: once collected, its pid may be another
+        // process's. (Its stdout has no reader by now, so it ends by itself anyway.)
+        LiveChildren.remove(pid)
+        var status: Int32 = 0
+        for _ in 0..<20 {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                // WIFEXITED and WEXITSTATUS, spelled out: the C macros are not imported.
+                exitedCleanly = status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+                return
+            }
+            if result < 0, errno != EINTR { return }
+            usleep(10_000)
         }
-
-        public func get(_ url: URL) throws(RaceDataError) -> Data { try transport.get(url) }
-
-        public static func runChild(arguments: [String]) -> Never { exit(64) }
-    }
-
-#endif
-
-extension ChildProcessHTTPTransport {
-    /// The app's own program, to start as a fetching child; nil where fetches run in process.
-    public static var ownExecutable: String? {
-        #if os(Linux)
-            FileManager.default.isExecutableFile(atPath: "/proc/self/exe") ? "/proc/self/exe" : nil
-        #else
-            nil
-        #endif
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
 }

@@ -46,11 +46,10 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     /// Builds the service for this source. Only the snapshot and a replayed file can fail here (they are read
     /// at once); files and URLs are read on each fetch.
     /// For a URL, the cached copy is looked up now; a damaged one is ignored
-    /// and reported in `warnings`. With `fetchExecutable`, URLs are fetched in a child process of that
-    /// program (`ChildProcessHTTPTransport`), else in this one.
+    /// and reported in `warnings`. URLs are fetched by the `next-to-go-fetch` helper beside the app
+    /// (`ChildProcessHTTPTransport`).
     public func makeService(
-        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil,
-        fetchExecutable: String? = nil
+        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil
     ) throws(RaceDataError) -> ServiceSetup {
         switch self {
         case .snapshot:
@@ -75,8 +74,7 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             return ServiceSetup(
                 service: OfflineFallbackRaceService(
                     wrapping: HTTPRaceService(
-                        url: url, limits: limits,
-                        transport: fetchExecutable.map { ChildProcessHTTPTransport(executable: $0, limits: limits) }),
+                        url: url, limits: limits, transport: ChildProcessHTTPTransport(limits: limits)),
                     cache: cache, cacheKey: url, offlineCopy: offlineCopy, clock: clock),
                 warnings: warnings)
         }

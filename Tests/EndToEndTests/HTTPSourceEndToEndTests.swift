@@ -50,4 +50,32 @@ struct HTTPSourceEndToEndTests {
             refused.stderr.hasPrefix(
                 "Could not read races from \(server.url(Fixtures.tenRaces2025)): connection refused."))
     }
+
+    @Test("fetching is the helper's job: found through a symlink to the app; missing, a clear error and exit 69")
+    func helperProgram() throws {
+        let server = try FixtureServer(folder: Fixtures.directory)
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = server.url(Fixtures.tenRaces2025)
+        let arguments = ["--source", url, "--now", RaceListEndToEndTests.now, "list"]
+
+        // Without the helper first: a good fetch saves the feed, and the saved copy would stand in.
+        let alone = directory.url.appendingPathComponent("next-to-go")
+        try FileManager.default.copyItem(at: BinaryRunner.binary, to: alone)
+        let withoutHelper = try BinaryRunner.run(
+            executable: alone, arguments: arguments, stdin: "", environment: [:], timeout: 60)
+        #expect(withoutHelper.status == 69)
+        #expect(
+            withoutHelper.stderr.hasPrefix(
+                "Could not read races from \(url): its helper program, next-to-go-fetch, is missing beside next-to-go;"
+            ), "\(withoutHelper.stderr)")
+
+        let linked = directory.url.appendingPathComponent("linked-next-to-go")
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: BinaryRunner.binary)
+        let throughLink = try BinaryRunner.run(
+            executable: linked, arguments: arguments, stdin: "", environment: [:], timeout: 60)
+        #expect(throughLink.status == 0)
+        #expect(throughLink.lines == RaceListEndToEndTests.allCategories)
+    }
 }

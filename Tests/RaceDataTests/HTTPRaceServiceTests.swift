@@ -4,6 +4,7 @@ import RaceData
 import RaceDataLive
 import TestSupport
 import Testing
+import next_to_go_fetch
 
 /// The HTTP source against `Scripts/fixture-server` on loopback, one fault at a time.
 @Suite("HTTP source", .serialized)
@@ -19,13 +20,19 @@ struct HTTPRaceServiceTests {
         FixtureServer.isSlowFault(path) ? tightLimits : roomyLimits
     }
 
+    /// The exchange itself, in this process: what the helper program runs.
+    static func inProcess(_ path: String) -> InProcessHTTPTransport {
+        InProcessHTTPTransport(limits: limits(for: path))
+    }
+
     /// The HTTP source as the app builds it: decoding over a transport, wrapped for the cache and offline copy.
     private func service(_ server: FixtureServer, _ path: String, cache: FeedCache? = nil, offline: CachedFeed? = nil)
         -> any RaceService
     {
         let url = URL(string: server.url(path))!
         return OfflineFallbackRaceService(
-            wrapping: HTTPRaceService(url: url, limits: Self.limits(for: path)), cache: cache, cacheKey: url,
+            wrapping: HTTPRaceService(url: url, limits: Self.limits(for: path), transport: Self.inProcess(path)),
+            cache: cache, cacheKey: url,
             offlineCopy: offline, clock: ManualClock(1_748_310_000))
     }
 
@@ -111,7 +118,10 @@ struct HTTPRaceServiceTests {
         let url = server.url(Self.fiveRaces)
         server.stop()
         #expect(throws: RaceDataError.unavailable(source: url, reason: "connection refused")) {
-            try HTTPRaceService(url: URL(string: url)!, limits: Self.roomyLimits).fetchRaces()
+            try HTTPRaceService(
+                url: URL(string: url)!, limits: Self.roomyLimits,
+                transport: InProcessHTTPTransport(limits: Self.roomyLimits)
+            ).fetchRaces()
         }
     }
 
@@ -135,7 +145,9 @@ struct HTTPRaceServiceTests {
         #expect(copy.feed.races.count == 5)
 
         let offline = try OfflineFallbackRaceService(
-            wrapping: HTTPRaceService(url: url, limits: Self.roomyLimits), cache: cache, cacheKey: url,
+            wrapping: HTTPRaceService(
+                url: url, limits: Self.roomyLimits, transport: InProcessHTTPTransport(limits: Self.roomyLimits)),
+            cache: cache, cacheKey: url,
             offlineCopy: copy, clock: ManualClock(1_748_310_000)
         ).fetchRaces()
         #expect(offline.races.count == 5)
@@ -200,16 +212,16 @@ struct FeedCacheTests {
 
 #if os(Linux)
 
-    /// The transport the app uses: the same exchange, run in a child copy of the app and ended by the parent.
+    /// The transport the app uses: the same exchange, run in the helper program and ended by the parent.
     @Suite("HTTP in a child process", .serialized)
     struct ChildProcessHTTPTransportTests {
-        static let app = ProcessRunner.builtProduct("next-to-go").path
+        static let helper = ProcessRunner.builtProduct(ChildProcessHTTPTransport.helperName).path
 
         @Test("a good answer arrives byte for byte; a fault arrives as the same typed error")
         func answers() throws {
             let server = try FixtureServer()
             defer { server.stop() }
-            let transport = ChildProcessHTTPTransport(executable: Self.app, limits: HTTPRaceServiceTests.roomyLimits)
+            let transport = ChildProcessHTTPTransport(executable: Self.helper, limits: HTTPRaceServiceTests.roomyLimits)
             let body = try transport.get(URL(string: server.url(Fixtures.fiveRaces))!)
             #expect(body == (try Fixtures.data(Fixtures.fiveRaces)))
             #expect(throws: RaceDataError.httpStatus(source: server.url("status/503"), code: 503)) {
@@ -264,8 +276,8 @@ struct FeedCacheTests {
             "the child refuses limits no fetch has, with a status and no crash", arguments: ["nan", "-1", "1e300", "x"])
         func badChildArguments(total: String) throws {
             let run = try ProcessRunner.run(
-                executable: URL(fileURLWithPath: ChildProcessHTTPTransportTests.app),
-                arguments: [ChildProcessHTTPTransport.childArgument, "http://127.0.0.1:9/x", "1", total, "10"],
+                executable: URL(fileURLWithPath: ChildProcessHTTPTransportTests.helper),
+                arguments: ["http://127.0.0.1:9/x", "1", total, "10"],
                 environment: [:], timeout: 30)
             #expect(run.status == 64)
             #expect(run.stderr.isEmpty)
@@ -278,7 +290,7 @@ struct FeedCacheTests {
             let url = server.url("slow-first-byte/\(Fixtures.fiveRaces)")
             // `true` reads nothing and exits at once, as a parent that exits mid-fetch does.
             let command =
-                "'\(ChildProcessHTTPTransportTests.app)' \(ChildProcessHTTPTransport.childArgument) '\(url)' 30 40 1000 | true"
+                "'\(ChildProcessHTTPTransportTests.helper)' '\(url)' 30 40 1000 | true"
             let started = Date()
             let run = try ProcessRunner.run(
                 executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: [:], timeout: 60)

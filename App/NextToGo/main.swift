@@ -7,11 +7,6 @@ import Shell
 
 // Composition root: arguments → clock and source → modules → shell.
 
-// A fetching child of the app itself (see `ChildProcessHTTPTransport`), not the board.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ChildProcessHTTPTransport.childArgument {
-    ChildProcessHTTPTransport.runChild(arguments: Array(CommandLine.arguments.dropFirst(2)))
-}
-
 /// Asked for JSON: looked for before the options are read, so a mistake in them is answered in JSON too.
 let wantsJSON =
     CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
@@ -67,8 +62,7 @@ do {
         limits: HTTPRaceService.Limits(
             connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes),
-        cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)),
-        fetchExecutable: ChildProcessHTTPTransport.ownExecutable)
+        cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
 } catch {
     fail(error.description, status: error.exitStatus)
 }

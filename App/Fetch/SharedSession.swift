@@ -1,5 +1,6 @@
 import Foundation
 import RaceData
+import RaceDataLive
 import Synchronization
 
 #if canImport(FoundationNetworking)

@@ -12,22 +12,31 @@ public struct NedsFeedDecoder: Sendable {
     public init() {}
 
     public func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed {
-        let root = try parseJSON(data, source: source)
-        guard let top = root as? [String: Any] else {
-            throw .invalidFeed(
-                source: source, reason: "expected a JSON object at the top level, found \(kind(of: root))")
+        let document: FeedDocument
+        do {
+            document = try data.withUnsafeBytes { bytes in
+                var reader = JSONByteReader(bytes)
+                return try FeedDocument(reading: &reader)
+            }
+        } catch {
+            throw Self.notJSON(data, source: source)
         }
-        guard let body = top["data"] as? [String: Any] else {
+        guard document.topLevel == .object else {
+            throw .invalidFeed(
+                source: source,
+                reason: "expected a JSON object at the top level, found \(Self.describe(document.topLevel))")
+        }
+        guard let body = document.body else {
             throw .invalidFeed(source: source, reason: "it has no `data` object")
         }
-        guard let summaries = body["race_summaries"] as? [String: Any] else {
+        guard let summaries = body.summaries else {
             throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
         }
 
         var races: [(key: String, race: Race)] = []
         var skipped: [SkippedRace] = []
-        for key in orderedKeys(summaries, preferredOrder: body["next_to_go_ids"] as? [Any]) {
-            switch Self.race(from: summaries[key]) {
+        for key in orderedKeys(summaries, preferredOrder: body.runningOrder) {
+            switch summaries[key]! {
             case .success(let race): races.append((key, race))
             case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
             }
@@ -74,44 +83,34 @@ public struct NedsFeedDecoder: Sendable {
 
     // MARK: - Whole document
 
-    private func parseJSON(_ data: Data, source: String) throws(RaceDataError) -> Any {
-        let text = String(decoding: data.prefix(64), as: UTF8.self)
-        let start = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    private static func notJSON(_ data: Data, source: String) -> RaceDataError {
+        let start = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if start.isEmpty {
-            throw .invalidFeed(source: source, reason: "it is empty")
+            return .invalidFeed(source: source, reason: "it is empty")
         }
-        do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            if let repaired = JSONTextRepair.repaired(data),
-                let root = try? JSONSerialization.jsonObject(with: repaired, options: [.fragmentsAllowed])
-            {
-                return root
-            }
-            let preview = TerminalText.clean(String(start.prefix(24)), asciiOnly: true)
-            let looksLikeHTML = start.hasPrefix("<")
-            throw .invalidFeed(
-                source: source,
-                reason: looksLikeHTML
-                    ? "it is HTML, not JSON (starts \"\(preview)\")"
-                    : "it is not valid JSON (starts \"\(preview)\")")
-        }
+        let preview = TerminalText.clean(String(start.prefix(24)), asciiOnly: true)
+        return .invalidFeed(
+            source: source,
+            reason: start.hasPrefix("<")
+                ? "it is HTML, not JSON (starts \"\(preview)\")"
+                : "it is not valid JSON (starts \"\(preview)\")")
     }
 
-    private func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: "an array"
-        case is String: "a string"
-        case is NSNull: "null"
-        case let number as NSNumber: Self.isBoolean(number) ? "a Boolean" : "a number"
-        default: "a value of another kind"
+    private static func describe(_ kind: JSONByteReader.Kind) -> String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .boolean: "a Boolean"
+        case .null: "null"
         }
     }
 
     /// The feed's own running order first, then anything it did not list,
     /// so results never depend on dictionary order.
-    private func orderedKeys(_ summaries: [String: Any], preferredOrder: [Any]?) -> [String] {
-        let listed = (preferredOrder ?? []).compactMap { $0 as? String }.filter { summaries[$0] != nil }
+    private func orderedKeys(_ summaries: [String: SummaryResult], preferredOrder: [String]?) -> [String] {
+        let listed = (preferredOrder ?? []).filter { summaries[$0] != nil }
         var seen = Set<String>()
         let uniqueListed = listed.filter { seen.insert($0).inserted }
         return uniqueListed + summaries.keys.filter { !seen.contains($0) }.sorted()
@@ -123,25 +122,24 @@ public struct NedsFeedDecoder: Sendable {
         let reason: String
     }
 
-    static func race(from value: Any?) -> Result<Race, Problem> {
-        guard let summary = value as? [String: Any] else {
-            return .failure(Problem(reason: "the summary is not an object"))
-        }
-        do {
-            let id = try requiredString(summary, "race_id")
+    typealias SummaryResult = Result<Race, Problem>
+
+    static func race(from summary: SummaryFields) -> SummaryResult {
+        do throws(Problem) {
+            let id = try requiredString(summary.raceID, "race_id")
             guard id.count <= Race.maximumIDLength else {
                 throw Problem(reason: "race_id is longer than \(Race.maximumIDLength) characters")
             }
-            let raceNumber = try requiredInt(summary, "race_number")
-            let meetingName = try requiredString(summary, "meeting_name")
-            let categoryID = try requiredString(summary, "category_id")
+            let raceNumber = try requiredInt(summary.raceNumber, "race_number")
+            let meetingName = try requiredString(summary.meetingName, "meeting_name")
+            let categoryID = try requiredString(summary.categoryID, "category_id")
             guard let category = RaceCategory(nedsID: categoryID) else {
                 throw Problem(reason: "unknown category_id \(shown(categoryID))")
             }
-            guard let startObject = summary["advertised_start"] as? [String: Any] else {
+            guard let advertisedStart = summary.advertisedStart else {
                 throw Problem(reason: "missing advertised_start")
             }
-            guard let seconds = number(startObject["seconds"]) else {
+            guard let seconds = number(advertisedStart.seconds) else {
                 throw Problem(reason: "missing or non-numeric advertised_start.seconds")
             }
             let start = Date(timeIntervalSince1970: seconds)
@@ -152,60 +150,59 @@ public struct NedsFeedDecoder: Sendable {
                 Race(
                     id: id,
                     number: raceNumber,
-                    name: optionalString(summary["race_name"]),
+                    name: optionalString(summary.raceName),
                     meetingName: meetingName,
                     category: category,
                     advertisedStart: start,
                     venue: Venue(
-                        name: optionalString(summary["venue_name"]),
-                        state: optionalString(summary["venue_state"]),
-                        country: optionalString(summary["venue_country"])),
-                    form: form(from: summary["race_form"] as? [String: Any] ?? [:])))
-        } catch let problem as Problem {
-            return .failure(problem)
+                        name: optionalString(summary.venueName),
+                        state: optionalString(summary.venueState),
+                        country: optionalString(summary.venueCountry)),
+                    form: form(from: summary.form)))
         } catch {
-            return .failure(Problem(reason: "the summary could not be read"))
+            return .failure(error)
         }
     }
 
-    private static func form(from raceForm: [String: Any]) -> RaceForm {
-        let distance = number(raceForm["distance"]).flatMap { value -> Distance? in
+    private static func form(from raceForm: FormFields) -> RaceForm {
+        let distance = number(raceForm.distance).flatMap { value -> Distance? in
             guard value > 0, value < 1_000_000 else { return nil }
-            let unit = (raceForm["distance_type"] as? [String: Any]).flatMap { optionalString($0["short_name"]) }
-            return Distance(value: Int(value), unit: unit)
+            return Distance(value: Int(value), unit: optionalString(raceForm.distanceUnit))
         }
         return RaceForm(
             distance: distance,
-            trackCondition: (raceForm["track_condition"] as? [String: Any]).flatMap { optionalString($0["name"]) },
-            weather: (raceForm["weather"] as? [String: Any]).flatMap { optionalString($0["name"]) },
-            comment: optionalString(raceForm["race_comment"], limit: Race.maximumCommentLength))
+            trackCondition: optionalString(raceForm.trackCondition),
+            weather: optionalString(raceForm.weather),
+            comment: optionalString(raceForm.comment, limit: Race.maximumCommentLength))
     }
 
-    private static func requiredString(_ summary: [String: Any], _ key: String) throws(Problem) -> String {
-        guard summary[key] != nil, !(summary[key] is NSNull) else { throw Problem(reason: "missing \(key)") }
-        guard let value = optionalString(summary[key]) else {
+    private static func requiredString(_ value: JSONByteReader.Scalar?, _ key: String) throws(Problem) -> String {
+        guard let value, value != .null else { throw Problem(reason: "missing \(key)") }
+        guard let text = optionalString(value) else {
             throw Problem(reason: "\(key) is not a non-empty string")
         }
-        return value
+        return text
     }
 
-    private static func requiredInt(_ summary: [String: Any], _ key: String) throws(Problem) -> Int {
-        guard summary[key] != nil, !(summary[key] is NSNull) else { throw Problem(reason: "missing \(key)") }
+    private static func requiredInt(_ value: JSONByteReader.Scalar?, _ key: String) throws(Problem) -> Int {
+        guard let value, value != .null else { throw Problem(reason: "missing \(key)") }
         let range = Race.plausibleNumbers
-        guard let value = number(summary[key]), value == value.rounded(),
-            Double(range.lowerBound)...Double(range.upperBound) ~= value
+        guard let number = number(value), number == number.rounded(),
+            Double(range.lowerBound)...Double(range.upperBound) ~= number
         else {
             throw Problem(reason: "\(key) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        return Int(value)
+        return Int(number)
     }
 
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
-    private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
-        guard let text = value as? String else { return nil }
+    private static func optionalString(_ value: JSONByteReader.Scalar?, limit: Int = Race.maximumTextLength)
+        -> String?
+    {
+        guard case .string(let text, let isPrintableASCII)? = value else { return nil }
         // Nearly every field is short printable ASCII: trimmed spaces are all there is to do.
         let utf8 = text.utf8
-        if utf8.count <= limit, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if isPrintableASCII, utf8.count <= limit {
             guard let first = utf8.firstIndex(where: { $0 != 0x20 }),
                 let last = utf8.lastIndex(where: { $0 != 0x20 })
             else { return nil }
@@ -224,15 +221,8 @@ public struct NedsFeedDecoder: Sendable {
     }
 
     /// JSON numbers only: a Boolean or a numeric string is not a number here.
-    private static func number(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, !isBoolean(number) else { return nil }
-        let double = number.doubleValue
-        return double.isFinite ? double : nil
-    }
-
-    /// JSONSerialization hands `true` back as an NSNumber that also casts to
-    /// 1; only its class tells it apart (`__NSCFBoolean` on every platform).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        String(describing: type(of: number)).hasSuffix("Boolean")
+    private static func number(_ value: JSONByteReader.Scalar?) -> Double? {
+        guard case .number(let number)? = value, number.isFinite else { return nil }
+        return number
     }
 }

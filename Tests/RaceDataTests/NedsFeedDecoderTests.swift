@@ -223,25 +223,37 @@ struct NedsFeedDecoderTests {
     }
 
     @Test(
-        "a lone surrogate escape or bytes that are not UTF-8 are mended, not fatal to the feed",
+        "a lone surrogate escape becomes U+FFFD in its own field; pairs and escaped backslashes are kept",
         arguments: [
-            (#"{"data":{"race_summaries":{},"x":"\ud800"}}"#, true),
-            (#"{"data":{"race_summaries":{},"x":"\udc00\ud83d"}}"#, true),
-            (#"{"data":{"race_summaries":{},"x":"\\ud800"}}"#, false),
-            (#"{"data":{"race_summaries":{},"x":"\ud83d\ude00"}}"#, false),
+            (#"M\ud800x"#, "M\u{FFFD}x"),
+            (#"M\udc00\ud83d"#, "M\u{FFFD}\u{FFFD}"),
+            (#"M\ud800\u0041"#, "M\u{FFFD}A"),
+            (#"M\\ud800"#, #"M\ud800"#),
+            (#"M\ud83d\ude00"#, "M😀"),
+            (#"\u004d\u00e9"#, "Mé"),
         ])
-    func mendedText(body: String, needsMending: Bool) throws {
-        #expect(try decoder.decode(Data(body.utf8), source: "x") == RaceFeed(races: []))
-        #expect((JSONTextRepair.repaired(Data(body.utf8)) != nil) == needsMending, "only what is broken is touched")
+    func mendedText(escaped: String, expected: String) throws {
+        let body = Self.oneRace(meetingNameJSON: escaped)
+        let feed = try decoder.decode(Data(body.utf8), source: "x")
+        #expect(feed.races.map(\.meetingName) == [expected])
     }
 
-    @Test("bytes that are not UTF-8 become U+FFFD and the feed is read")
+    @Test("bytes that are not UTF-8 become U+FFFD in their own field, and the feed is read")
     func invalidUTF8() throws {
-        var body = Data(#"{"data":{"race_summaries":{},"x":"ab"}}"#.utf8)
-        body[body.count - 5] = 0xFF
-        #expect(try decoder.decode(body, source: "x") == RaceFeed(races: []))
-        let mended = try #require(JSONTextRepair.repaired(body))
-        #expect(String(decoding: mended, as: UTF8.self).contains("\u{FFFD}b"))
+        var body = Data(Self.oneRace(meetingNameJSON: "aXb").utf8)
+        let marker = try #require(body.firstRange(of: Data("aXb".utf8)))
+        body[marker.lowerBound + 1] = 0xFF
+        let feed = try decoder.decode(body, source: "x")
+        #expect(feed.races.map(\.meetingName) == ["a\u{FFFD}b"])
+        #expect(feed.races.first?.id == "r1", "the rest of the race is untouched")
+    }
+
+    /// A one-race feed whose meeting name is `meetingNameJSON`, written between the quotes as it is.
+    static func oneRace(meetingNameJSON: String) -> String {
+        #"{"data":{"race_summaries":{"r1":{"race_id":"r1","race_number":1,"meeting_name":""#
+            + meetingNameJSON
+            + #"","category_id":""# + RaceCategory.horse.nedsID
+            + #"","advertised_start":{"seconds":1748310000}}}}}"#
     }
 
     @Test("error messages read as sentences and map to exit codes")

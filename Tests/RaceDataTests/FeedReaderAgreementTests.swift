@@ -1,0 +1,119 @@
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+import TestSupport
+import Testing
+
+/// The feed decoder reads bytes with its own JSON reader; Foundation's JSONSerialization is the oracle. Both
+/// must take the same documents, reject the same ones, and read the same races, on real captures and on
+/// thousands of seeded mutations of them (broken structure, numbers, escapes, bytes that are not UTF-8).
+@Suite("The byte reader agrees with JSONSerialization")
+struct FeedReaderAgreementTests {
+    @Test("every capture in Tests/Fixtures reads the same", arguments: try Fixtures.allNames())
+    func captures(name: String) throws {
+        let data = try Fixtures.data(name)
+        #expect(outcome(NedsFeedDecoder(), data) == outcome(ReferenceFeedDecoder(), data))
+    }
+
+    @Test("mutated captures read the same, or fail the same", arguments: [Fixtures.fiveRaces, Fixtures.tenRaces2025])
+    func mutations(name: String) throws {
+        let original = try [UInt8](Fixtures.data(name))
+        var random = SeededRandom(seed: 11)
+        var disagreements: [String] = []
+        for round in 0..<600 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &random) { Self.mutate(&bytes, using: &random) }
+            let data = Data(bytes)
+            let ours = outcome(NedsFeedDecoder(), data)
+            let reference = outcome(ReferenceFeedDecoder(), data)
+            if ours != reference, disagreements.count < 5 {
+                disagreements.append("round \(round): ours \(ours.prefix(300)) / reference \(reference.prefix(300))")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "hand-picked documents read the same",
+        arguments: [
+            "", "  ", "[]", "\"x\"", "12", "true", "null", "{}", "{\"data\":[]}", "{\"data\":{}}",
+            "{\"data\":{\"race_summaries\":[]}}", "{\"data\":{\"race_summaries\":{}}} x",
+            "{\"data\":{\"race_summaries\":{\"a\":1,\"b\":null,\"c\":{}}}}", "{\"data\":{\"race_summaries\":{}},}",
+            "{\"a\":01}", "{\"a\":1.}", "{\"a\":-}", "{\"a\":1e}", "{\"a\":\"\\x\"}", "{\"a\":\"\u{01}\"}",
+            "{\"data\":{\"race_summaries\":{}},\"data\":5}", "{\"data\":5,\"data\":{\"race_summaries\":{}}}",
+            "<html>", "{\"a\":tru}", "{\"a\":\"\\u12\"}", "\u{FEFF}{}", "[1,]", "[1,,]", "[,]", "{,}", "{\"a\":1,,}",
+            "{\"a\" 1}", "{\"a\":[1 2]}", "{\"a\":1e+5,\"b\":-0.5E-3,\"d\":-0}", " \u{FEFF}{}",
+        ])
+    func handPicked(document: String) {
+        let data = Data(document.utf8)
+        #expect(outcome(NedsFeedDecoder(), data) == outcome(ReferenceFeedDecoder(), data))
+    }
+
+    @Test("where they differ on purpose: a number past Double's range costs its race, not the whole feed")
+    func outOfRangeNumber() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            if summary["race_number"] as? Int == 5 { summary["advertised_start"] = ["seconds": 12_345] }
+        }
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "12345", with: "1e400")
+        #expect(throws: (any Error).self) { try ReferenceFeedDecoder().decode(Data(text.utf8), source: "s") }
+        let feed = try NedsFeedDecoder().decode(Data(text.utf8), source: "s")
+        #expect(feed.races.count == 4)
+        #expect(feed.skipped.map(\.reason) == ["missing or non-numeric advertised_start.seconds"])
+    }
+
+    @Test("nesting past 512 levels is refused, without exhausting the stack")
+    func deepNesting() {
+        let deep =
+            "{\"data\":{\"race_summaries\":{},\"x\":" + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}}"
+        #expect(throws: RaceDataError.self) { try NedsFeedDecoder().decode(Data(deep.utf8), source: "deep") }
+        let fine =
+            "{\"data\":{\"race_summaries\":{},\"x\":" + String(repeating: "[", count: 500)
+            + String(repeating: "]", count: 500) + "}}"
+        #expect(throws: Never.self) { try NedsFeedDecoder().decode(Data(fine.utf8), source: "fine") }
+    }
+
+    private func outcome(_ decoder: NedsFeedDecoder, _ data: Data) -> String {
+        do { return "\(try decoder.decode(data, source: "s"))" } catch { return "error \(error)" }
+    }
+
+    private func outcome(_ decoder: ReferenceFeedDecoder, _ data: Data) -> String {
+        do { return "\(try decoder.decode(data, source: "s"))" } catch { return "error \(error)" }
+    }
+
+    /// Bytes that change what a document means: structure, numbers, escapes, literals, and bytes that are not
+    /// UTF-8 or start a multi-byte character.
+    static let telling: [UInt8] = Array("{}[]\",:\\/-+.eE0159ntfu ".utf8) + [0x00, 0x1F, 0x7F, 0xC3, 0xE2, 0xF0, 0xFF]
+
+    static func mutate(_ bytes: inout [UInt8], using random: inout SeededRandom) {
+        guard !bytes.isEmpty else { return }
+        let at = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: bytes[at] = telling.randomElement(using: &random)!
+        case 1: bytes.insert(telling.randomElement(using: &random)!, at: at)
+        case 2: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...8, using: &random)))
+        case 3:
+            let end = min(bytes.count, at + Int.random(in: 1...40, using: &random))
+            bytes.insert(contentsOf: bytes[at..<end], at: Int.random(in: 0..<bytes.count, using: &random))
+        default: bytes.removeSubrange(at...)
+        }
+    }
+}
+
+/// SplitMix64: the same sequence on every machine, so a disagreement found once is found again.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}

@@ -19,9 +19,9 @@ public struct FileRaceService: RaceService {
     public var sourceDescription: String { "file \(TerminalText.clean(path, asciiOnly: true))" }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
-        let data: Data
+        let bytes: FileBytes
         do {
-            data = try RegularFile.read(path, maximumBytes: maximumBytes)
+            bytes = try RegularFile.bytes(path, maximumBytes: maximumBytes)
         } catch {
             switch error {
             case .tooLarge: throw .tooLarge(source: sourceDescription, limit: maximumBytes)
@@ -30,7 +30,7 @@ public struct FileRaceService: RaceService {
             case .unreadable(let reason): throw .unavailable(source: sourceDescription, reason: reason)
             }
         }
-        return try decoder.decode(data, source: sourceDescription)
+        return try decoder.decode(bytes, source: sourceDescription)
     }
 
     private static func notRegularReason(_ path: String) -> String {

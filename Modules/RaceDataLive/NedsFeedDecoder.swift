@@ -14,13 +14,26 @@ public struct NedsFeedDecoder: Sendable {
     public func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed {
         let document: FeedDocument
         do {
-            document = try data.withUnsafeBytes { bytes in
-                var reader = JSONByteReader(bytes)
-                return try FeedDocument(reading: &reader)
-            }
+            document = try data.withUnsafeBytes { try FeedDocument(reading: $0) }
         } catch {
             throw Self.notJSON(data, source: source)
         }
+        return try Self.feed(from: document, source: source)
+    }
+
+    /// A file's bytes, given back page by page as they are read: a big feed's bytes and its races are never all
+    /// held at once.
+    func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed {
+        let document: FeedDocument
+        do {
+            document = try file.withUnsafeBytes { try FeedDocument(reading: $0, doneBefore: file.release(before:)) }
+        } catch {
+            throw Self.notJSON(file.withUnsafeBytes { Data($0.prefix(64)) }, source: source)
+        }
+        return try Self.feed(from: document, source: source)
+    }
+
+    private static func feed(from document: FeedDocument, source: String) throws(RaceDataError) -> RaceFeed {
         guard document.topLevel == .object else {
             throw .invalidFeed(
                 source: source,
@@ -32,44 +45,43 @@ public struct NedsFeedDecoder: Sendable {
         guard let summaries = body.summaries else {
             throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
         }
-
-        var races: [(key: String, race: Race)] = []
+        var races: [KeyedRace] = []
+        races.reserveCapacity(summaries.entries.count)
         var skipped: [SkippedRace] = []
-        for key in orderedKeys(summaries, preferredOrder: body.runningOrder) {
-            switch summaries[key]! {
+        for position in summaries.positionsInRunningOrder(body.runningOrder ?? []) {
+            let (key, result) = summaries.entries[position]
+            switch result {
             case .success(let race): races.append((key, race))
             case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
             }
         }
-        let (kept, outliers) = Self.splittingOutliers(races)
-        for (key, race) in outliers {
-            skipped.append(
-                SkippedRace(
-                    key: Self.shown(key),
-                    reason:
-                        "advertised_start \(Self.isoDate(race.advertisedStart)) is years away from the feed's other races"
-                ))
-        }
-        return RaceFeed(races: kept.map(\.race), skipped: skipped)
+        return Self.withoutOutliers(races, skipped: skipped)
     }
 
     private typealias KeyedRace = (key: String, race: Race)
 
-    /// Races whose start lies within `Race.plausibleSpreadInFeed` of the feed's median start, and the rest.
-    private static func splittingOutliers(_ races: [KeyedRace]) -> (kept: [KeyedRace], outliers: [KeyedRace]) {
-        guard races.count > 2 else { return (races, []) }
+    /// The feed, less races whose start lies more than `Race.plausibleSpreadInFeed` from the feed's median start:
+    /// those are skipped as mistakes.
+    private static func withoutOutliers(_ races: [KeyedRace], skipped: [SkippedRace]) -> RaceFeed {
+        guard races.count > 2 else { return RaceFeed(races: races.map(\.race), skipped: skipped) }
         let starts = races.map(\.race.advertisedStart).sorted()
         let median = starts[starts.count / 2]
-        var kept: [KeyedRace] = []
-        var outliers: [KeyedRace] = []
-        for entry in races {
-            if abs(entry.race.advertisedStart.timeIntervalSince(median)) <= Race.plausibleSpreadInFeed {
-                kept.append(entry)
+        var kept: [Race] = []
+        kept.reserveCapacity(races.count)
+        var skipped = skipped
+        for (key, race) in races {
+            if abs(race.advertisedStart.timeIntervalSince(median)) <= Race.plausibleSpreadInFeed {
+                kept.append(race)
             } else {
-                outliers.append(entry)
+                skipped.append(
+                    SkippedRace(
+                        key: Self.shown(key),
+                        reason:
+                            "advertised_start \(Self.isoDate(race.advertisedStart)) is years away from the feed's other races"
+                    ))
             }
         }
-        return (kept, outliers)
+        return RaceFeed(races: kept, skipped: skipped)
     }
 
     private static func isoDate(_ date: Date) -> String {
@@ -105,15 +117,6 @@ public struct NedsFeedDecoder: Sendable {
         case .boolean: "a Boolean"
         case .null: "null"
         }
-    }
-
-    /// The feed's own running order first, then anything it did not list,
-    /// so results never depend on dictionary order.
-    private func orderedKeys(_ summaries: [String: SummaryResult], preferredOrder: [String]?) -> [String] {
-        let listed = (preferredOrder ?? []).filter { summaries[$0] != nil }
-        var seen = Set<String>()
-        let uniqueListed = listed.filter { seen.insert($0).inserted }
-        return uniqueListed + summaries.keys.filter { !seen.contains($0) }.sorted()
     }
 
     // MARK: - One race

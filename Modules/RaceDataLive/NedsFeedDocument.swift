@@ -6,7 +6,7 @@ struct FeedDocument {
     struct Body {
         /// `race_summaries`, each read into a race or the reason it cannot be one; nil when it is missing or not
         /// an object.
-        var summaries: [String: NedsFeedDecoder.SummaryResult]?
+        var summaries: Summaries?
         /// `next_to_go_ids`, its strings; nil when it is missing or not an array.
         var runningOrder: [String]?
     }
@@ -14,13 +14,17 @@ struct FeedDocument {
     let topLevel: JSONByteReader.Kind
     private(set) var body: Body?
 
-    init(reading reader: inout JSONByteReader) throws(JSONSyntaxError) {
+    /// - Parameter doneBefore: told, after each race, the offset before which the bytes are not read again.
+    init(reading bytes: UnsafeRawBufferPointer, doneBefore: (Int) -> Void = { _ in }) throws(JSONSyntaxError) {
+        var reader = JSONByteReader(bytes)
         topLevel = try reader.nextKind()
         if topLevel == .object {
             var body: Body?
             try reader.readObject { reader, name throws(JSONSyntaxError) in
                 guard name.is("data") else { return try reader.skipValue() }
-                body = try reader.nextKind() == .object ? try Self.readBody(&reader) : try Self.skipped(&reader)
+                body =
+                    try reader.nextKind() == .object
+                    ? try Self.readBody(&reader, doneBefore: doneBefore) : try Self.skipped(&reader)
             }
             self.body = body
         } else {
@@ -34,12 +38,15 @@ struct FeedDocument {
         return nil
     }
 
-    private static func readBody(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Body {
+    private static func readBody(
+        _ reader: inout JSONByteReader, doneBefore: (Int) -> Void
+    ) throws(JSONSyntaxError) -> Body {
         var body = Body()
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             if name.is("race_summaries") {
                 body.summaries =
-                    try reader.nextKind() == .object ? try readSummaries(&reader) : try skipped(&reader)
+                    try reader.nextKind() == .object
+                    ? try readSummaries(&reader, doneBefore: doneBefore) : try skipped(&reader)
             } else if name.is("next_to_go_ids") {
                 body.runningOrder = try reader.nextKind() == .array ? try readStrings(&reader) : try skipped(&reader)
             } else {
@@ -50,16 +57,19 @@ struct FeedDocument {
     }
 
     private static func readSummaries(
-        _ reader: inout JSONByteReader
-    ) throws(JSONSyntaxError) -> [String: NedsFeedDecoder.SummaryResult] {
-        var summaries: [String: NedsFeedDecoder.SummaryResult] = [:]
+        _ reader: inout JSONByteReader, doneBefore: (Int) -> Void
+    ) throws(JSONSyntaxError) -> Summaries {
+        var summaries = Summaries()
         try reader.readObject { reader, name throws(JSONSyntaxError) in
+            let key = name.string
             if try reader.nextKind() == .object {
-                summaries[name.string] = NedsFeedDecoder.race(from: try SummaryFields(reading: &reader))
+                summaries.set(NedsFeedDecoder.race(from: try SummaryFields(reading: &reader)), for: key)
             } else {
                 try reader.skipValue()
-                summaries[name.string] = .failure(NedsFeedDecoder.Problem(reason: "the summary is not an object"))
+                summaries.set(.failure(NedsFeedDecoder.Problem(reason: "the summary is not an object")), for: key)
             }
+            // Everything of this race has been copied out: the name and the values alike.
+            doneBefore(reader.offset)
         }
         return summaries
     }
@@ -71,6 +81,31 @@ struct FeedDocument {
             if case .string(let text, _) = try reader.readScalar() { strings.append(text) }
         }
         return strings
+    }
+}
+
+/// `race_summaries` in the order the document has them, a key given twice keeping its first place and its
+/// last value. An array and an index rather than a dictionary of races: a third of the memory at 3,400 races.
+struct Summaries {
+    private(set) var entries: [(key: String, result: NedsFeedDecoder.SummaryResult)] = []
+    private var positions: [String: Int] = [:]
+
+    mutating func set(_ result: NedsFeedDecoder.SummaryResult, for key: String) {
+        if let position = positions[key] {
+            entries[position].result = result
+        } else {
+            positions[key] = entries.count
+            entries.append((key, result))
+        }
+    }
+
+    /// The feed's own running order first, then anything it did not list by key, so results never depend on the
+    /// order of the document's members.
+    func positionsInRunningOrder(_ runningOrder: [String]) -> [Int] {
+        var listed = Set<Int>()
+        let inRunningOrder = runningOrder.compactMap { positions[$0] }.filter { listed.insert($0).inserted }
+        let rest = entries.indices.filter { !listed.contains($0) }.sorted { entries[$0].key < entries[$1].key }
+        return inRunningOrder + rest
     }
 }
 

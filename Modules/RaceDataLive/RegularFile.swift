@@ -20,6 +20,10 @@ enum RegularFile {
     }
 
     static func read(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
+        try bytes(path, maximumBytes: maximumBytes).data
+    }
+
+    static func bytes(_ path: String, maximumBytes: Int) throws(Failure) -> FileBytes {
         // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -35,29 +39,22 @@ enum RegularFile {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
         guard status.st_size <= off_t(maximumBytes) else { throw .tooLarge(limit: maximumBytes) }
 
-        // One byte to spare: the read that finds the end needs room, and growing the buffer then would double it
-        // (10 MB more at the size cap).
-        var data = Data(count: Int(status.st_size) + 1)
-        var received = 0
-        // A file that grows while it is read is read up to the limit and judged by it.
-        while true {
-            if received == data.count {
-                guard data.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
-                data.count += max(4096, min(data.count, maximumBytes + 1 - data.count))
-            }
-            let count = data.withUnsafeMutableBytes { buffer in
-                FileDescriptorIO.read(descriptor, into: buffer.baseAddress! + received, count: buffer.count - received)
-            }
+        // A byte past the limit: the read that finds the end needs room, and a file that grows while it is read
+        // is read up to the limit and judged by it.
+        guard let bytes = FileBytes(capacity: maximumBytes + 1) else {
+            throw .unreadable(reason: "not enough memory to read it")
+        }
+        while bytes.freeSpace.count > 0 {
+            let space = bytes.freeSpace
+            let count = FileDescriptorIO.read(descriptor, into: space.baseAddress!, count: space.count)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw .unreadable(reason: AtomicFile.errnoText())
             }
             if count == 0 { break }
-            received += count
+            bytes.appended(count)
         }
-        data.count = received
-        guard received <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
-        return data
+        guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        return bytes
     }
-
 }

@@ -183,7 +183,35 @@ struct NedsFeedDecoderTests {
             ]
         }
         let data = try JSONSerialization.data(withJSONObject: ["data": ["race_summaries": summaries]])
-        #expect(try decoder.decode(data, source: "many").races.count == 20_000)
+        let feed = try decoder.decode(data, source: "many")
+        #expect(feed.races.count == 20_000)
+
+        // From a file, its pages are given back as the races are read: the same feed, byte for byte.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("many.json", contents: data)
+        let fromFile = try FileRaceService(path: file.path).fetchRaces()
+        #expect(fromFile.races == feed.races)
+        #expect(fromFile.skipped == feed.skipped)
+    }
+
+    @Test("a file reads the same as its bytes, whatever the capture; a broken file quotes its own start")
+    func fileAndBytesAgree() throws {
+        for name in try Fixtures.allNames() {
+            let fromFile = try FileRaceService(path: Fixtures.url(name).path).fetchRaces()
+            #expect(fromFile == (try decoder.decode(Fixtures.data(name), source: "file \(Fixtures.url(name).path)")))
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Broken at its very end, past pages already given back: the message still quotes the start.
+        let broken = try directory.file(
+            "broken.json", contents: Fixtures.data(Fixtures.fortyFiveRaces).dropLast(3))
+        #expect(
+            throws: RaceDataError.invalidFeed(
+                source: "file \(broken.path)", reason: #"it is not valid JSON (starts "{"status":200,"data":{"n")"#)
+        ) {
+            try FileRaceService(path: broken.path).fetchRaces()
+        }
     }
 
     @Test("text fields are cut at decode, marked with an ellipsis; ids past 200 characters skip the race")

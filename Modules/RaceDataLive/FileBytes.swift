@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file's bytes, in an anonymous mapping of their own reserved at the largest size allowed (only pages
+/// written take memory). A reader done with a stretch of them gives its pages back at once
+/// (`release(before:)`), so a 10 MB feed never sits in memory whole beside the races read from it.
+final class FileBytes {
+    private let base: UnsafeMutableRawPointer
+    private let capacity: Int
+    private(set) var count = 0
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// nil when not even the reservation can be had.
+    init?(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        guard
+            let mapping = mmap(nil, self.capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapping != MAP_FAILED
+        else { return nil }
+        base = mapping
+    }
+
+    deinit {
+        munmap(base, capacity)
+    }
+
+    /// Room left for more bytes; `appended(_:)` says how many were written there.
+    var freeSpace: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
+    }
+
+    func appended(_ written: Int) {
+        count += written
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// A copy, for readers that want `Data`.
+    var data: Data {
+        Data(bytes: base, count: count)
+    }
+
+    /// Gives back the whole pages before `offset`, which must not be read again; they read as zeros if they are.
+    /// The first page stays, for messages that quote the start.
+    func release(before offset: Int) {
+        let end = min(offset, count) / Self.pageSize * Self.pageSize
+        guard end > Self.pageSize else { return }
+        _ = madvise(base + Self.pageSize, end - Self.pageSize, MADV_DONTNEED)
+    }
+}

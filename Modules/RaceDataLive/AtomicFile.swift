@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -12,33 +13,56 @@ import RaceData
 /// the new, never a mix: write a temporary file beside it, fsync it, rename
 /// it over the old one, fsync the directory.
 enum AtomicFile {
+    /// When the new contents must be on the disk itself.
+    enum Durability {
+        /// Before `write` returns.
+        case now
+        /// Within milliseconds, on a queue of its own, and always before the process exits: the file is renamed
+        /// into place before `write` returns, so every process sees it and no crash of this one can lose it;
+        /// only a power cut in those milliseconds could. Writes in a burst share their syncs (two fsyncs cost
+        /// more than everything else a favourite toggle does).
+        case soon
+    }
+
+    /// Temporary paths whose folder was cleaned of dead writers' leftovers.
+    private static let cleanedFolders = Mutex<Set<String>>([])
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    static func write(_ data: Data, to file: URL) throws(Failure) {
+    static func write(_ data: Data, to file: URL, durability: Durability = .now) throws(Failure) {
         let directory = file.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(description: "could not create \(directory.path)")
-        }
         let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
-        removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
         let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "could not create \(directory.path)")
+            }
+            descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        // Once a process and folder: a dead writer's leftovers do not come back while this process lives.
+        if cleanedFolders.withLock({ $0.insert(temporary.path).inserted }) {
+            removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
+        }
         guard descriptor >= 0 else {
             throw Failure(description: "could not create a temporary file (\(errnoText()))")
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
-        let synced = written && fsync(descriptor) == 0
+        let synced = written && (durability == .soon || fsync(descriptor) == 0)
         let failure = errnoText()
         close(descriptor)
         guard synced, rename(temporary.path, file.path) == 0 else {
             unlink(temporary.path)
             throw Failure(description: "could not write the file (\(failure))")
         }
-        syncDirectory(of: file)
+        switch durability {
+        case .now: syncDirectory(of: file)
+        case .soon: BackgroundSync.schedule(file)
+        }
     }
 
     /// Makes a file's contents durable, then its name.
@@ -91,5 +115,40 @@ enum AtomicFile {
 
     static func errnoText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+/// The syncs of `AtomicFile.Durability.soon` writes: one file's contents and its folder's names, once for any
+/// number of writes made while the last sync ran; drained when the process exits.
+enum BackgroundSync {
+    private static let queue = DispatchQueue(label: "NextToGo.BackgroundSync")
+    static let gatheringDelay: TimeInterval = 0.02
+    private static let pending = Mutex<Set<String>>([])
+    private static let drainedAtExit: Void = {
+        atexit { BackgroundSync.drain() }
+    }()
+
+    static func schedule(_ file: URL) {
+        _ = drainedAtExit
+        let isFirst = pending.withLock { $0.insert(file.path).inserted && $0.count == 1 }
+        guard isFirst else { return }
+        // A short wait gathers a burst (a script toggling hundreds) into one sync.
+        queue.asyncAfter(deadline: .now() + gatheringDelay) {
+            let paths = pending.withLock { paths in
+                defer { paths = [] }
+                return paths
+            }
+            for path in paths {
+                try? AtomicFile.sync(URL(fileURLWithPath: path))
+            }
+        }
+    }
+
+    /// Waits for every sync scheduled so far (the gathering wait included).
+    static func drain() {
+        guard pending.withLock({ !$0.isEmpty }) else { return queue.sync {} }
+        let drained = DispatchSemaphore(value: 0)
+        queue.asyncAfter(deadline: .now() + gatheringDelay) { drained.signal() }
+        drained.wait()
     }
 }

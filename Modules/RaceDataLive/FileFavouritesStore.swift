@@ -14,9 +14,11 @@ import Synchronization
 /// Nothing is ever lost:
 /// - every read-modify-write holds an exclusive `flock` on `favourites.lock`,
 ///   so two processes toggling at once both land;
-/// - writes go to a temporary file that is fsynced and then renamed over the
-///   old one (and the directory fsynced), so a crash leaves the old file or
-///   the new one, never half of either; a `favourites.json` that is a symbolic
+/// - writes go to a temporary file that is renamed over the old one, so a crash
+///   leaves the old file or the new one, never half of either. A repair is
+///   fsynced (file and directory) before it returns; a toggle within
+///   milliseconds, sharing its syncs with the toggles around it, and always
+///   before the process exits (`AtomicFile.Durability.soon`); a `favourites.json` that is a symbolic
 ///   link is written through, so the file it points at stays the one in use;
 /// - the file is input like any other: one that does not parse, is too large,
 ///   or holds entries that make no sense is kept aside byte for byte
@@ -43,6 +45,8 @@ public struct FileFavouritesStore: FavouritesStore {
     public init(directory: URL, clock: any WallClock) {
         self.directory = directory
         self.clock = clock
+        filePath = directory.appendingPathComponent(Self.fileName).path
+        lockPath = directory.appendingPathComponent(Self.lockName).path
     }
 
     /// `--data-dir` if given, else `$XDG_DATA_HOME/next-to-go`, else
@@ -52,6 +56,9 @@ public struct FileFavouritesStore: FavouritesStore {
     }
 
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
+    /// Paths worked out once: every command looks at the file.
+    private let filePath: String
+    private let lockPath: String
     public var location: String { fileURL.path }
 
     /// Reading creates nothing: with no data directory yet there are simply
@@ -60,14 +67,8 @@ public struct FileFavouritesStore: FavouritesStore {
     /// a warning, and the file is left exactly as it is.
     public func load() throws(FavouritesError) -> FavouritesState {
         guard FileManager.default.fileExists(atPath: directory.path) else { return FavouritesState(favourites: []) }
-        // Taken before the read: a change made while reading then shows as a new identity next time.
-        let identity = FileIdentity(path: fileURL.path)
-        if let favourites = cleanReading.value(for: identity) { return FavouritesState(favourites: favourites) }
         let reading = try read()
-        guard reading.problem != nil else {
-            cleanReading.store(reading.favourites, for: identity)
-            return FavouritesState(favourites: reading.favourites)
-        }
+        guard reading.problem != nil else { return FavouritesState(favourites: reading.favourites) }
         do {
             return try locked { () throws(FavouritesError) in try repaired(read()) }
         } catch {
@@ -87,7 +88,7 @@ public struct FileFavouritesStore: FavouritesStore {
             } else {
                 favourites.append(favourite)
             }
-            try write(favourites)
+            try write(favourites, durability: .soon)
             return FavouritesState(favourites: favourites, warning: current.warning)
         }
     }
@@ -140,10 +141,20 @@ public struct FileFavouritesStore: FavouritesStore {
         var problem: Problem?
     }
 
+    /// The file as it is now: from the last clean reading while the file is the same file.
     private func read() throws(FavouritesError) -> Reading {
+        // Taken before the read: a change made while reading then shows as a new identity next time.
+        let identity = FileIdentity(path: filePath)
+        if let favourites = cleanReading.value(for: identity) { return Reading(favourites: favourites) }
+        let reading = try readFile()
+        if reading.problem == nil { cleanReading.store(reading.favourites, for: identity) }
+        return reading
+    }
+
+    private func readFile() throws(FavouritesError) -> Reading {
         let data: Data
         do {
-            data = try RegularFile.read(fileURL.path, maximumBytes: Self.maximumFileBytes)
+            data = try RegularFile.read(filePath, maximumBytes: Self.maximumFileBytes)
         } catch {
             switch error {
             case .missing: return Reading(favourites: [])
@@ -301,7 +312,10 @@ public struct FileFavouritesStore: FavouritesStore {
         return code.map { String(cString: strerror(Int32($0))) } ?? "the copy failed"
     }
 
-    private func write(_ favourites: [FavouriteRace]) throws(FavouritesError) {
+    /// - Parameter durability: `.soon` for a toggle (a script may make thousands), `.now` for a repair.
+    private func write(_ favourites: [FavouriteRace], durability: AtomicFile.Durability = .now)
+        throws(FavouritesError)
+    {
         let data: Data
         do {
             data = try Self.encoder().encode(Written(favourites: favourites))
@@ -309,20 +323,24 @@ public struct FileFavouritesStore: FavouritesStore {
             throw .unavailable(location: location, reason: "could not encode favourites")
         }
         do {
-            try AtomicFile.write(data, to: AtomicFile.followingLinks(fileURL))
+            try AtomicFile.write(data, to: AtomicFile.followingLinks(fileURL), durability: durability)
         } catch {
             throw .unavailable(location: location, reason: error.description)
         }
+        // What was just written is what the next read would find, while no one else writes.
+        cleanReading.store(favourites, for: FileIdentity(path: filePath))
     }
 
     private func locked<T>(_ body: () throws(FavouritesError) -> T) throws(FavouritesError) -> T {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unavailable(location: location, reason: "could not create \(directory.path)")
+        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .unavailable(location: location, reason: "could not create \(directory.path)")
+            }
+            descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         }
-        let lockPath = directory.appendingPathComponent(Self.lockName).path
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .unavailable(location: location, reason: "could not open the lock file (\(AtomicFile.errnoText()))")
         }

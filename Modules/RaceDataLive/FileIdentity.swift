@@ -13,8 +13,10 @@ struct FileIdentity: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
-    let modified: [Int]
-    let changed: [Int]
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+    let changedSeconds: Int
+    let changedNanoseconds: Int
 
     /// Nil when there is no file (or it cannot be asked).
     init?(path: String) {
@@ -24,11 +26,11 @@ struct FileIdentity: Sendable, Equatable {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         #if canImport(Glibc)
-            modified = [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
-            changed = [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
+            (modifiedSeconds, modifiedNanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+            (changedSeconds, changedNanoseconds) = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
         #else
-            modified = [Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec)]
-            changed = [Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec)]
+            (modifiedSeconds, modifiedNanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+            (changedSeconds, changedNanoseconds) = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
         #endif
     }
 }

@@ -30,7 +30,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private let interactor: any RaceDetailInteractorInput
     private let router: any RaceDetailRouterInput
     private let clock: any WallClock
-    private let startFormatter: DateFormatter
+    private let timeZone: TimeZone
     private weak var view: (any RaceDetailViewInput)?
 
     private var isFavourite = false
@@ -46,10 +46,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         self.router = router
         self.view = view
         self.clock = clock
-        startFormatter = DateFormatter()
-        startFormatter.locale = Locale(identifier: "en_US_POSIX")
-        startFormatter.timeZone = timeZone
-        startFormatter.dateFormat = "EEE d MMM HH:mm:ss zzz"
+        self.timeZone = timeZone
     }
 
     public func show(completion: @escaping CommandCompletion) {
@@ -112,7 +109,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         let timing = countdown.seconds > 0 ? "in \(countdown.text)" : "started \(countdown.elapsedText) ago"
         var fields = [
             DetailField("Category", race.category.displayName),
-            DetailField("Starts", "\(startFormatter.string(from: race.advertisedStart)) (\(timing))"),
+            DetailField("Starts", "\(StartTimeFormatter.string(from: race.advertisedStart, in: timeZone)) (\(timing))"),
         ]
         // New Zealand meetings give "NZ" as both state and country; say it once.
         let venue = [race.venue.name, race.venue.state, race.venue.country].compactMap { $0 }

@@ -44,12 +44,12 @@ enum AtomicFile {
             }
             descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
+        guard descriptor >= 0 else {
+            throw Failure(description: "could not create a temporary file (\(errnoText()))")
+        }
         // Once a process and folder: a dead writer's leftovers do not come back while this process lives.
         if cleanedFolders.withLock({ $0.insert(temporary.path).inserted }) {
             removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
-        }
-        guard descriptor >= 0 else {
-            throw Failure(description: "could not create a temporary file (\(errnoText()))")
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
         let synced = written && (durability == .soon || fsync(descriptor) == 0)
@@ -119,36 +119,64 @@ enum AtomicFile {
 }
 
 /// The syncs of `AtomicFile.Durability.soon` writes: one file's contents and its folder's names, once for any
-/// number of writes made while the last sync ran; drained when the process exits.
+/// number of writes made while the last sync waited; all done before the process exits.
 enum BackgroundSync {
     private static let queue = DispatchQueue(label: "NextToGo.BackgroundSync")
     static let gatheringDelay: TimeInterval = 0.02
-    private static let pending = Mutex<Set<String>>([])
+
+    private struct State {
+        var pending: Set<String> = []
+        /// Set once the process has begun to exit: from then on a write is synced by its writer, at once.
+        var isExiting = false
+    }
+    private static let state = Mutex(State())
     private static let drainedAtExit: Void = {
         atexit { BackgroundSync.drain() }
     }()
 
     static func schedule(_ file: URL) {
         _ = drainedAtExit
-        let isFirst = pending.withLock { $0.insert(file.path).inserted && $0.count == 1 }
-        guard isFirst else { return }
-        // A short wait gathers a burst (a script toggling hundreds) into one sync.
-        queue.asyncAfter(deadline: .now() + gatheringDelay) {
-            let paths = pending.withLock { paths in
-                defer { paths = [] }
-                return paths
-            }
-            for path in paths {
-                try? AtomicFile.sync(URL(fileURLWithPath: path))
-            }
+        enum Step { case wait, start, syncNow }
+        let step = state.withLock { state -> Step in
+            if state.isExiting { return .syncNow }
+            let wasIdle = state.pending.isEmpty
+            state.pending.insert(file.path)
+            return wasIdle ? .start : .wait
+        }
+        switch step {
+        case .wait: return
+        case .syncNow: sync([file.path])
+        case .start:
+            // A short wait gathers a burst (a script toggling hundreds) into one sync.
+            queue.asyncAfter(deadline: .now() + gatheringDelay) { sync(takePending()) }
         }
     }
 
-    /// Waits for every sync scheduled so far (the gathering wait included).
+    /// Syncs everything scheduled so far, on the calling thread, and has later writes synced as they are made.
+    /// Run at exit, whichever thread calls `exit`.
     static func drain() {
-        guard pending.withLock({ !$0.isEmpty }) else { return queue.sync {} }
-        let drained = DispatchSemaphore(value: 0)
-        queue.asyncAfter(deadline: .now() + gatheringDelay) { drained.signal() }
-        drained.wait()
+        let paths = state.withLock { state in
+            state.isExiting = true
+            defer { state.pending = [] }
+            return state.pending
+        }
+        sync(paths)
+        // A sync the queue had already taken finishes before the process does.
+        queue.sync {}
+    }
+
+    private static func takePending() -> Set<String> {
+        state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+    }
+
+    /// A sync that fails leaves the file in place, renamed and readable: only its safety from a power cut is not
+    /// confirmed, and there is no one left to tell by then.
+    private static func sync(_ paths: Set<String>) {
+        for path in paths {
+            try? AtomicFile.sync(URL(fileURLWithPath: path))
+        }
     }
 }

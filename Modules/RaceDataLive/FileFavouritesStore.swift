@@ -70,7 +70,7 @@ public struct FileFavouritesStore: FavouritesStore {
         let reading = try read()
         guard reading.problem != nil else { return FavouritesState(favourites: reading.favourites) }
         do {
-            return try locked { () throws(FavouritesError) in try repaired(read()) }
+            return try locked { () throws(FavouritesError) in try repaired(readFile()) }
         } catch {
             let warning =
                 "Warning: \(reading.problem!.describe(location)); it could not be repaired (\(error.reason)), so it is left as it is."
@@ -81,7 +81,7 @@ public struct FileFavouritesStore: FavouritesStore {
 
     public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {
         try locked { () throws(FavouritesError) in
-            let current = try repaired(read())
+            let current = try repaired(readFile())
             var favourites = current.favourites
             if let index = favourites.firstIndex(where: { $0.id == favourite.id }) {
                 favourites.remove(at: index)
@@ -95,7 +95,7 @@ public struct FileFavouritesStore: FavouritesStore {
 
     public func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
         try locked { () throws(FavouritesError) in
-            let current = try repaired(read())
+            let current = try repaired(readFile())
             let kept = current.favourites.filter { !ids.contains($0.id) }
             if kept.count != current.favourites.count { try write(kept) }
             return FavouritesState(favourites: kept, warning: current.warning)
@@ -141,7 +141,9 @@ public struct FileFavouritesStore: FavouritesStore {
         var problem: Problem?
     }
 
-    /// The file as it is now: from the last clean reading while the file is the same file.
+    /// The file as it is now, for showing: from the last clean reading while the file is the same file. A
+    /// read-modify-write reads the file itself (`readFile`): an identity can come back (a freed inode reused, a
+    /// file system with coarse times), and a change computed from a stale copy would undo another process's.
     private func read() throws(FavouritesError) -> Reading {
         // Taken before the read: a change made while reading then shows as a new identity next time.
         let identity = FileIdentity(path: filePath)
@@ -151,6 +153,7 @@ public struct FileFavouritesStore: FavouritesStore {
         return reading
     }
 
+    /// The file as it is on disk; under the lock, with nothing cached, for every read-modify-write.
     private func readFile() throws(FavouritesError) -> Reading {
         let data: Data
         do {

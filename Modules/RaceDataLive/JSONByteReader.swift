@@ -167,11 +167,9 @@ struct JSONByteReader {
             }
             return Double(negative ? -value : value)
         }
-        var terminated = [UInt8](text)
-        terminated.append(0)
-        return terminated.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { strtod($0.baseAddress!, nil) }
-        }
+        // The grammar is checked already; Swift's own conversion reads it the same in any locale (strtod
+        // would follow LC_NUMERIC) and gives ±infinity past Double's range.
+        return Double(String(decoding: text, as: UTF8.self)) ?? .nan
     }
 
     // MARK: - Pieces

@@ -41,7 +41,7 @@ enum RegularFile {
 
         // A byte past the limit: the read that finds the end needs room, and a file that grows while it is read
         // is read up to the limit and judged by it.
-        guard let bytes = FileBytes(capacity: maximumBytes + 1) else {
+        guard let bytes = FileBytes(capacity: min(maximumBytes, Int.max - 1) + 1) else {
             throw .unreadable(reason: "not enough memory to read it")
         }
         while bytes.freeSpace.count > 0 {

@@ -96,6 +96,25 @@ let renderer: any ScreenRenderer =
 let dataDirectory =
     options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
     ?? FileFavouritesStore.defaultDirectory(environment: environment)
+/// A piped script's favourite changes are saved together, before the output that reports them is written (see
+/// `FavouritesAccess.commitDeferred()`); JSON prints each command's document at once, and a person at a terminal
+/// or a single command has nothing to gather.
+let defersFavouriteWrites: Bool = {
+    guard case .interactive = options.action, !isLive, jsonOutput == nil else { return false }
+    return true
+}()
+let favourites = FavouritesAccess(
+    store: FileFavouritesStore(directory: dataDirectory, clock: clock),
+    execution: .mainActor(deferringWrites: defersFavouriteWrites))
+/// A save of gathered favourite changes failed: `--strict` ends with its status.
+var favouritesSaveFailed = false
+if defersFavouriteWrites {
+    standardOutput.beforeWriting = {
+        guard let error = favourites.commitDeferred() else { return nil }
+        favouritesSaveFailed = true
+        return error.description
+    }
+}
 let screens = AppScreens(
     service: setup.service,
     refreshInterval: options.refreshInterval,
@@ -104,7 +123,7 @@ let screens = AppScreens(
     region: options.region,
     count: options.count,
     offersShell: { if case .single = options.action { false } else { true } }(),
-    favourites: FavouritesAccess(store: FileFavouritesStore(directory: dataDirectory, clock: clock)),
+    favourites: favourites,
     clock: clock,
     renderer: renderer)
 var raceList: RaceListScreen?
@@ -119,7 +138,8 @@ let session = ShellSession(output: output, factory: screens) { navigator in
 @MainActor
 func finish(_ status: ExitStatus) -> Never {
     standardOutput.flush()
-    exit(status.rawValue)
+    let saveStatus = options.strict && favouritesSaveFailed ? ExitStatus.cannotSave.rawValue : 0
+    exit(max(status.rawValue, saveStatus))
 }
 
 switch options.action {

@@ -1,45 +1,130 @@
 import Core
 import Dispatch
+import Synchronization
 
 public typealias FavouritesCompletion = @MainActor @Sendable (Result<FavouritesState, FavouritesError>) -> Void
 
-/// Runs favourites store calls off the main thread, one at a time on a serial
-/// queue of their own (never behind a slow race fetch), and answers on the
-/// main actor. Every interactor that touches favourites goes through one.
+/// The one way interactors reach the favourites store: calls one at a time, answers on the main actor. Every
+/// interactor that touches favourites goes through one, so they all see the same favourites.
 public final class FavouritesAccess: Sendable {
+    /// Where store calls run.
+    public enum Execution: Sendable {
+        /// On a serial queue of their own (never behind a slow race fetch), answered on the main actor later.
+        case serialQueue(DispatchQueue)
+        /// On the main actor, answered before the call returns, so the commands of a piped script settle in the
+        /// turn they are read in: the favourites file is local and answers in microseconds. Callers must be on
+        /// the main actor. With `deferringWrites`, see `commitDeferred()`.
+        case mainActor(deferringWrites: Bool)
+    }
+
     private let store: any FavouritesStore
-    private let queue: DispatchQueue
+    private let execution: Execution
     private let deliver: MainDelivery
+    private let deferred = Mutex(DeferredChanges())
 
     public init(
         store: any FavouritesStore,
-        queue: DispatchQueue = DispatchQueue(label: "NextToGo.Favourites"),
+        execution: Execution = .serialQueue(DispatchQueue(label: "NextToGo.Favourites")),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.store = store
-        self.queue = queue
+        self.execution = execution
         self.deliver = deliver
     }
 
     public func load(completion: @escaping FavouritesCompletion) {
-        run(completion) { (store) throws(FavouritesError) in try store.load() }
+        run(completion, change: nil)
     }
 
     public func toggle(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
-        run(completion) { (store) throws(FavouritesError) in try store.toggle(favourite) }
+        run(completion, change: .toggle(favourite))
     }
 
     public func remove(ids: Set<String>, completion: @escaping FavouritesCompletion) {
-        run(completion) { (store) throws(FavouritesError) in try store.remove(ids: ids) }
+        run(completion, change: .remove(ids))
     }
 
-    private func run(
-        _ completion: @escaping FavouritesCompletion,
-        _ work: @escaping @Sendable (any FavouritesStore) throws(FavouritesError) -> FavouritesState
-    ) {
-        queue.async { [store, deliver] in
-            let result = Result { () throws(FavouritesError) in try work(store) }
-            deliver { completion(result) }
+    /// Saves the changes kept in memory (`Execution.mainActor(deferringWrites: true)`), in one read-modify-write
+    /// of the store; nil when there were none or they are saved.
+    ///
+    /// Deferring is group commit: the first change after a commit is saved at once (so a store that cannot
+    /// save says so on that command, as without deferring), and the ones after it until the next commit are
+    /// applied in memory and answered at once. The app commits before any output is written, so no command's
+    /// answer is seen before the change it reports is saved; a script's thousand toggles cost a few writes.
+    /// On failure the kept changes are dropped (the store is read again next time) and the error says how many.
+    @MainActor
+    public func commitDeferred() -> FavouritesError? {
+        let changes = deferred.withLock { deferred in
+            defer { deferred = DeferredChanges() }
+            return deferred.changes
+        }
+        guard !changes.isEmpty else { return nil }
+        do {
+            _ = try store.apply(changes)
+            return nil
+        } catch {
+            let count = changes.count
+            return .unavailable(
+                location: store.location,
+                reason:
+                    "\(error.reason); the last \(count) favourite \(count == 1 ? "change was" : "changes were") not saved"
+            )
         }
     }
+
+    private func run(_ completion: @escaping FavouritesCompletion, change: FavouritesChange?) {
+        switch execution {
+        case .serialQueue(let queue):
+            queue.async { [store, deliver] in
+                let result = Result { () throws(FavouritesError) in try store.apply(change.map { [$0] } ?? []) }
+                deliver { completion(result) }
+            }
+        case .mainActor(let deferringWrites):
+            MainActor.assumeIsolated {
+                completion(
+                    deferringWrites
+                        ? runDeferring(change)
+                        : Result { () throws(FavouritesError) in
+                            try store.apply(change.map { [$0] } ?? [])
+                        })
+            }
+        }
+    }
+
+    /// A load answers with the changes kept in memory applied; a change is saved at once if it is the first since
+    /// the last commit, else kept.
+    @MainActor
+    private func runDeferring(_ change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
+        let kept = deferred.withLock { $0 }
+        switch (change, kept.state) {
+        case (nil, let state?):
+            return .success(state)
+        case (let change?, let state?) where kept.hasSaved:
+            let changed = change.applied(to: state)
+            deferred.withLock {
+                $0.changes.append(change)
+                $0.state = changed
+            }
+            return .success(changed)
+        default:
+            let result = Result { () throws(FavouritesError) in try store.apply(change.map { [$0] } ?? []) }
+            if case .success(let state) = result {
+                deferred.withLock {
+                    $0.state = FavouritesState(favourites: state.favourites)
+                    if change != nil { $0.hasSaved = true }
+                }
+            }
+            return result
+        }
+    }
+}
+
+/// What `FavouritesAccess` holds between commits when it defers writes.
+private struct DeferredChanges: Sendable {
+    /// The favourites as this process last read or saved them, with `changes` applied.
+    var state: FavouritesState?
+    /// Applied in memory, not yet saved.
+    var changes: [FavouritesChange] = []
+    /// A change has been saved since the last commit: the store can save.
+    var hasSaved = false
 }

@@ -9,6 +9,49 @@ public protocol FavouritesStore: Sendable {
     /// Adds the race if it is not a favourite, removes it if it is.
     func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState
     func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState
+    /// The changes in order, as one step: one read-modify-write for all of them. No changes is a load.
+    func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState
+}
+
+extension FavouritesStore {
+    /// One call per change; a store that can do them in one step does.
+    public func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState {
+        var state = try load()
+        for change in changes {
+            switch change {
+            case .toggle(let favourite): state = try toggle(favourite)
+            case .remove(let ids): state = try remove(ids: ids)
+            }
+        }
+        return state
+    }
+}
+
+/// One change to the favourites.
+public enum FavouritesChange: Sendable, Equatable {
+    /// Adds the race if it is not a favourite, removes it if it is.
+    case toggle(FavouriteRace)
+    case remove(Set<String>)
+
+    /// The favourites with this change made, as a store makes it.
+    public func applied(to favourites: [FavouriteRace]) -> [FavouriteRace] {
+        switch self {
+        case .toggle(let favourite):
+            var changed = favourites
+            if let index = changed.firstIndex(where: { $0.id == favourite.id }) {
+                changed.remove(at: index)
+            } else {
+                changed.append(favourite)
+            }
+            return changed
+        case .remove(let ids):
+            return favourites.filter { !ids.contains($0.id) }
+        }
+    }
+
+    func applied(to state: FavouritesState) -> FavouritesState {
+        FavouritesState(favourites: applied(to: state.favourites))
+    }
 }
 
 /// The favourites after a store call, and a warning to show once if the

@@ -80,25 +80,22 @@ public struct FileFavouritesStore: FavouritesStore {
     }
 
     public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {
-        try locked { () throws(FavouritesError) in
-            let current = try repaired(readFile())
-            var favourites = current.favourites
-            if let index = favourites.firstIndex(where: { $0.id == favourite.id }) {
-                favourites.remove(at: index)
-            } else {
-                favourites.append(favourite)
-            }
-            try write(favourites, durability: .soon)
-            return FavouritesState(favourites: favourites, warning: current.warning)
-        }
+        try apply([.toggle(favourite)])
     }
 
     public func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
-        try locked { () throws(FavouritesError) in
+        try apply([.remove(ids)])
+    }
+
+    /// One read-modify-write under the lock, whatever the number of changes; nothing is written when they
+    /// change nothing. Saved `.soon` (a script may make thousands).
+    public func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState {
+        guard !changes.isEmpty else { return try load() }
+        return try locked { () throws(FavouritesError) in
             let current = try repaired(readFile())
-            let kept = current.favourites.filter { !ids.contains($0.id) }
-            if kept.count != current.favourites.count { try write(kept) }
-            return FavouritesState(favourites: kept, warning: current.warning)
+            let favourites = changes.reduce(current.favourites) { $1.applied(to: $0) }
+            if favourites != current.favourites { try write(favourites, durability: .soon) }
+            return FavouritesState(favourites: favourites, warning: current.warning)
         }
     }
 

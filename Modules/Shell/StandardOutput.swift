@@ -12,6 +12,9 @@ import Dispatch
 public final class StandardOutput: TextOutput {
     private var pending = ""
     private var flushScheduled = false
+    /// Runs before anything waiting is written (the app saves favourite changes kept in memory then, so no
+    /// answer is seen before the change it reports is saved); a line it returns goes to stderr after the text.
+    public var beforeWriting: (@MainActor () -> String?)?
 
     public init() {}
 
@@ -37,9 +40,12 @@ public final class StandardOutput: TextOutput {
     /// Sends what is waiting now (before the process exits, say).
     public func flush() {
         flushScheduled = false
-        guard !pending.isEmpty else { return }
-        let text = pending
-        pending = ""
-        StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
+        let problem = beforeWriting?()
+        if !pending.isEmpty {
+            let text = pending
+            pending = ""
+            StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
+        }
+        if let problem { StandardStreams.write(problem + "\n", to: .error) }
     }
 }

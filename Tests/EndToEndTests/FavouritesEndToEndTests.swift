@@ -38,6 +38,19 @@ struct FavouritesEndToEndTests {
         #expect(second.lines[checked: 4] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
     }
 
+    @Test("a script's many toggles, saved together: the file holds what the output said, for the next run")
+    func gatheredToggles() throws {
+        defer { data.remove() }
+        let script = String(repeating: "fav 1\nfav 2\nfav 3\nfav 1\n", count: 250) + "fav 3\nfavs\n"
+        let first = try run(script)
+        #expect(first.status == 0)
+        #expect(first.stderr == "")
+        // Each round toggles 1 twice and 2 and 3 once: 250 rounds leave none; then 3 is added.
+        let favourites = ["Favourites", "  1  T  R9   Yonkers Raceway   11m 0s"]
+        #expect(Array(first.lines.suffix(2)) == favourites)
+        #expect(try run("favs\n").lines == favourites, "saved, for the next run")
+    }
+
     @Test("show N draws the list, then the sheet under it; fav there; back shows the marker")
     func sheet() throws {
         defer { data.remove() }

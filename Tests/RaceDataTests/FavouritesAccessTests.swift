@@ -1,0 +1,88 @@
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+import TestSupport
+import Testing
+
+/// `FavouritesAccess` on the main actor, with and without gathering a script's changes (group commit).
+@Suite("Favourites access")
+@MainActor
+struct FavouritesAccessTests {
+    private func favourite(_ id: String) -> FavouriteRace {
+        FavouriteRace(
+            id: id, meetingName: "Casino", number: 10, category: .greyhound,
+            advertisedStart: Date(timeIntervalSince1970: 1_748_310_300), name: "Race 10")
+    }
+
+    /// The ids a call answered with, answered before it returned.
+    private func answer(_ call: (@escaping FavouritesCompletion) -> Void) -> Result<[String], FavouritesError>? {
+        var answer: Result<[String], FavouritesError>?
+        call { result in answer = result.map { $0.favourites.map(\.id) } }
+        return answer
+    }
+
+    @Test("gathering: the first change is saved at once, the rest answered from memory and saved at the commit")
+    func gathersChanges() throws {
+        let store = FakeFavourites()
+        let access = FavouritesAccess(store: store, execution: .mainActor(deferringWrites: true))
+        #expect(try answer { access.toggle(favourite("a"), completion: $0) }?.get() == ["a"])
+        #expect(store.toggled == ["a"], "saved at once: a store that cannot save says so on this command")
+        #expect(try answer { access.toggle(favourite("b"), completion: $0) }?.get() == ["a", "b"])
+        #expect(try answer { access.toggle(favourite("a"), completion: $0) }?.get() == ["b"])
+        #expect(try answer { access.load(completion: $0) }?.get() == ["b"])
+        #expect(store.toggled == ["a"], "kept in memory until the commit")
+
+        #expect(access.commitDeferred() == nil)
+        #expect(store.toggled == ["a", "b", "a"])
+        #expect(store.ids == ["b"])
+        #expect(access.commitDeferred() == nil, "nothing left to save")
+        // After a commit the next change is saved at once again.
+        #expect(try answer { access.toggle(favourite("c"), completion: $0) }?.get() == ["b", "c"])
+        #expect(store.toggled == ["a", "b", "a", "c"])
+    }
+
+    @Test("a commit that fails says how many changes were lost, and the store is read again after it")
+    func failedCommit() throws {
+        let store = FakeFavourites()
+        let access = FavouritesAccess(store: store, execution: .mainActor(deferringWrites: true))
+        _ = answer { access.toggle(favourite("a"), completion: $0) }
+        _ = answer { access.toggle(favourite("b"), completion: $0) }
+        _ = answer { access.toggle(favourite("c"), completion: $0) }
+        let failure = FavouritesError.unavailable(location: "memory", reason: "disk full")
+        store.fail(with: failure)
+        #expect(
+            access.commitDeferred()
+                == .unavailable(location: "memory", reason: "disk full; the last 2 favourite changes were not saved"))
+        store.fail(with: nil)
+        #expect(try answer { access.load(completion: $0) }?.get() == ["a"], "what the store holds, not memory")
+    }
+
+    @Test("without gathering, every change is saved before it answers")
+    func savesEachChange() throws {
+        let store = FakeFavourites()
+        let access = FavouritesAccess(store: store, execution: .mainActor(deferringWrites: false))
+        _ = answer { access.toggle(favourite("a"), completion: $0) }
+        _ = answer { access.toggle(favourite("b"), completion: $0) }
+        _ = answer { access.remove(ids: ["a"], completion: $0) }
+        #expect(store.toggled == ["a", "b"])
+        #expect(store.removed == [["a"]])
+        #expect(store.ids == ["b"])
+        #expect(access.commitDeferred() == nil)
+    }
+
+    @Test("the file store makes any number of changes in one write, and none for changes that change nothing")
+    func fileStoreApply() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileFavouritesStore(directory: directory.url, clock: ManualClock(1_748_310_000))
+        let state = try store.apply([.toggle(favourite("a")), .toggle(favourite("b")), .remove(["a"])])
+        #expect(state.favourites.map(\.id) == ["b"])
+        #expect(try store.load().favourites.map(\.id) == ["b"])
+        let written = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)
+        _ = try store.apply([.remove(["nope"])])
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.systemFileNumber] as? Int
+                == written[.systemFileNumber] as? Int, "not written again")
+    }
+}

@@ -92,7 +92,12 @@ public enum TerminalText {
     /// Columns a string takes in a terminal: wide East Asian characters and
     /// emoji take two, combining marks none.
     public static func width(of text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { total, scalar in total + width(of: scalar) }
+        // Nearly all text is printable ASCII, a column a byte: one pass over the bytes, not a scalar walk.
+        let printableASCIICount = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        }
+        if let count = printableASCIICount ?? nil { return count }
+        return text.unicodeScalars.reduce(0) { total, scalar in total + width(of: scalar) }
     }
 
     public static func width(of character: Character) -> Int {

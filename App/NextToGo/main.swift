@@ -103,11 +103,15 @@ let defersFavouriteWrites: Bool = {
     guard case .interactive = options.action, !isLive, jsonOutput == nil else { return false }
     return true
 }()
-let favourites = FavouritesAccess(
-    store: FileFavouritesStore(directory: dataDirectory, clock: clock),
-    execution: .mainActor(deferringWrites: defersFavouriteWrites))
 /// A save of gathered favourite changes failed: `--strict` ends with its status.
 var favouritesSaveFailed = false
+let favourites = FavouritesAccess(
+    store: FileFavouritesStore(directory: dataDirectory, clock: clock),
+    execution: .mainActor(deferringWrites: defersFavouriteWrites),
+    reportFailedCommit: { error in
+        favouritesSaveFailed = true
+        standardOutput.writeError(error.description)
+    })
 if defersFavouriteWrites {
     standardOutput.beforeWriting = {
         guard let error = favourites.commitDeferred() else { return nil }

@@ -21,15 +21,20 @@ public final class FavouritesAccess: Sendable {
     private let execution: Execution
     private let deliver: MainDelivery
     private let deferred = Mutex(DeferredChanges())
+    private let reportFailedCommit: @MainActor @Sendable (FavouritesError) -> Void
 
+    /// - Parameter reportFailedCommit: told when a commit this access makes by itself (at the end of a main-queue
+    ///   turn that deferred changes) fails; a commit the caller asks for returns its error instead.
     public init(
         store: any FavouritesStore,
         execution: Execution = .serialQueue(DispatchQueue(label: "NextToGo.Favourites")),
-        deliver: @escaping MainDelivery = deliverOnMain
+        deliver: @escaping MainDelivery = deliverOnMain,
+        reportFailedCommit: @escaping @MainActor @Sendable (FavouritesError) -> Void = { _ in }
     ) {
         self.store = store
         self.execution = execution
         self.deliver = deliver
+        self.reportFailedCommit = reportFailedCommit
     }
 
     public func load(completion: @escaping FavouritesCompletion) {
@@ -47,17 +52,21 @@ public final class FavouritesAccess: Sendable {
     /// Saves the changes kept in memory (`Execution.mainActor(deferringWrites: true)`), in one read-modify-write
     /// of the store; nil when there were none or they are saved.
     ///
-    /// Deferring is group commit: the first change after a commit is saved at once (so a store that cannot
-    /// save says so on that command, as without deferring), and the ones after it until the next commit are
-    /// applied in memory and answered at once. The app commits before any output is written, so no command's
-    /// answer is seen before the change it reports is saved; a script's thousand toggles cost a few writes.
-    /// On failure the kept changes are dropped (the store is read again next time) and the error says how many.
+    /// Deferring is group commit: the first change after a commit takes the store for this process alone
+    /// (`FavouritesStore.hold()`) and is saved at once, so a store that cannot save says so on that command, as
+    /// without deferring; the ones after it until the next commit are applied in memory and answered at once,
+    /// and stay true because no other process can change the favourites meanwhile. The commit saves them and
+    /// lets the store go. The app commits before any output is written, so no command's answer is seen before
+    /// the change it reports is saved, and this access commits by itself at the end of the main-queue turn
+    /// anyway; a script's thousand toggles cost a few writes. On failure the kept changes are dropped (the
+    /// store is read again next time) and the error says how many.
     @MainActor
     public func commitDeferred() -> FavouritesError? {
-        let changes = deferred.withLock { deferred in
+        let (changes, wasHeld) = deferred.withLock { deferred in
             defer { deferred = DeferredChanges() }
-            return deferred.changes
+            return (deferred.changes, deferred.isHeld)
         }
+        defer { if wasHeld { store.release() } }
         guard !changes.isEmpty else { return nil }
         do {
             _ = try store.apply(changes)
@@ -92,26 +101,43 @@ public final class FavouritesAccess: Sendable {
     }
 
     /// A load answers with the changes kept in memory applied; a change is saved at once if it is the first since
-    /// the last commit, else kept.
+    /// the last commit (the store then held), else kept.
     @MainActor
     private func runDeferring(_ change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
         let kept = deferred.withLock { $0 }
         switch (change, kept.state) {
         case (nil, let state?):
             return .success(state)
-        case (let change?, let state?) where kept.hasSaved:
+        case (let change?, let state?) where kept.isHeld:
             let changed = change.applied(to: state)
             deferred.withLock {
                 $0.changes.append(change)
                 $0.state = changed
             }
             return .success(changed)
-        default:
-            let result = Result { () throws(FavouritesError) in try store.apply(change.map { [$0] } ?? []) }
+        case (nil, nil):
+            let result = Result { () throws(FavouritesError) in try store.load() }
             if case .success(let state) = result {
-                deferred.withLock {
-                    $0.state = FavouritesState(favourites: state.favourites)
-                    if change != nil { $0.hasSaved = true }
+                deferred.withLock { $0.state = FavouritesState(favourites: state.favourites) }
+            }
+            return result
+        case (let change?, _):
+            let result = Result { () throws(FavouritesError) in
+                try store.hold()
+                return try store.apply([change])
+            }
+            guard case .success(let state) = result else {
+                store.release()
+                deferred.withLock { $0 = DeferredChanges() }
+                return result
+            }
+            deferred.withLock {
+                $0.state = FavouritesState(favourites: state.favourites)
+                $0.isHeld = true
+            }
+            DispatchQueue.main.async { [self] in
+                MainActor.assumeIsolated {
+                    if let error = commitDeferred() { reportFailedCommit(error) }
                 }
             }
             return result
@@ -125,6 +151,6 @@ private struct DeferredChanges: Sendable {
     var state: FavouritesState?
     /// Applied in memory, not yet saved.
     var changes: [FavouritesChange] = []
-    /// A change has been saved since the last commit: the store can save.
-    var hasSaved = false
+    /// The store is held for this process (`FavouritesStore.hold()`) until the commit.
+    var isHeld = false
 }

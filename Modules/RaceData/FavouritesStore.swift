@@ -11,9 +11,17 @@ public protocol FavouritesStore: Sendable {
     func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState
     /// The changes in order, as one step: one read-modify-write for all of them. No changes is a load.
     func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState
+    /// Keeps the favourites to this process (no other process changes them) until `release()`, so answers
+    /// worked out in memory meanwhile stay true; `apply` works as usual while held.
+    func hold() throws(FavouritesError)
+    func release()
 }
 
 extension FavouritesStore {
+    /// A store no other process shares has nothing to hold.
+    public func hold() throws(FavouritesError) {}
+    public func release() {}
+
     /// One call per change; a store that can do them in one step does.
     public func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState {
         var state = try load()

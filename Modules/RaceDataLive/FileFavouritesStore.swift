@@ -59,6 +59,8 @@ public struct FileFavouritesStore: FavouritesStore {
     /// Paths worked out once: every command looks at the file.
     private let filePath: String
     private let lockPath: String
+    /// The lock's descriptor while `hold()` keeps it.
+    private let heldLock = LockHolder()
     public var location: String { fileURL.path }
 
     /// Reading creates nothing: with no data directory yet there are simply
@@ -331,7 +333,37 @@ public struct FileFavouritesStore: FavouritesStore {
         cleanReading.store(favourites, for: FileIdentity(path: filePath))
     }
 
+    /// Takes the lock and keeps it until `release()`: the same lock every read-modify-write takes, so other
+    /// processes' changes wait (a piped script holds it for one turn of its main queue, milliseconds).
+    public func hold() throws(FavouritesError) {
+        guard heldLock.withLock({ $0 == nil }) else { return }
+        let descriptor = try lockedDescriptor()
+        heldLock.withLock { $0 = descriptor }
+    }
+
+    public func release() {
+        guard
+            let descriptor = heldLock.withLock({ held in
+                defer { held = nil }; return held
+            })
+        else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+
     private func locked<T>(_ body: () throws(FavouritesError) -> T) throws(FavouritesError) -> T {
+        // Held already (`hold()`): a second flock of our own would wait on ourselves.
+        if heldLock.withLock({ $0 != nil }) { return try body() }
+        let descriptor = try lockedDescriptor()
+        defer {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+        return try body()
+    }
+
+    /// The lock file, open and locked.
+    private func lockedDescriptor() throws(FavouritesError) -> Int32 {
         var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
             do {
@@ -344,14 +376,14 @@ public struct FileFavouritesStore: FavouritesStore {
         guard descriptor >= 0 else {
             throw .unavailable(location: location, reason: "could not open the lock file (\(AtomicFile.errnoText()))")
         }
-        defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw .unavailable(location: location, reason: "could not lock (\(AtomicFile.errnoText()))")
+                let reason = "could not lock (\(AtomicFile.errnoText()))"
+                close(descriptor)
+                throw .unavailable(location: location, reason: reason)
             }
         }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        return descriptor
     }
 }
 
@@ -382,5 +414,14 @@ private final class SaidOnce: Sendable {
             defer { last = message }
             return last != message
         }
+    }
+}
+
+/// The descriptor of a lock held across calls; a class, so copies of the store share it.
+private final class LockHolder: Sendable {
+    private let descriptor = Mutex<Int32?>(nil)
+
+    func withLock<Result>(_ body: (inout Int32?) -> Result) -> Result {
+        descriptor.withLock { body(&$0) }
     }
 }

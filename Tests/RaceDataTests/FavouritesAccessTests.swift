@@ -71,6 +71,32 @@ struct FavouritesAccessTests {
         #expect(access.commitDeferred() == nil)
     }
 
+    @Test("while one process holds the file, another's change waits, then lands on top: answers stay true")
+    func holdKeepsOthersOut() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = ManualClock(1_748_310_000)
+        let holder = FileFavouritesStore(directory: directory.url, clock: clock)
+        // Another descriptor of the lock file: to flock, as good as another process.
+        let other = FileFavouritesStore(directory: directory.url, clock: clock)
+        try holder.hold()
+        _ = try holder.apply([.toggle(favourite("a"))])
+        let otherDone = LockedValue<[String]?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let change = FavouritesChange.toggle(favourite("a"))
+        Thread.detachNewThread {
+            let ids = try? other.apply([change]).favourites.map(\.id)
+            otherDone.update { $0 = ids }
+            finished.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(otherDone.value == nil, "waits while the file is held")
+        _ = try holder.apply([.toggle(favourite("b"))])
+        holder.release()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(otherDone.value == ["b"], "its toggle of a applied after the holder's a and b")
+    }
+
     @Test("the file store makes any number of changes in one write, and none for changes that change nothing")
     func fileStoreApply() throws {
         let directory = try TemporaryDirectory()

@@ -11,4 +11,10 @@ public enum RaceOrder {
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id
     }
+
+    /// The races in this order. Their positions are sorted, then the races gathered once: a race is a large
+    /// value, and moving thousands of them through a merge sort cost a fifth of reading a 3,400-race feed.
+    public static func sorted(_ races: [Race]) -> [Race] {
+        races.indices.sorted { isOrderedBefore(races[$0], races[$1]) }.map { races[$0] }
+    }
 }

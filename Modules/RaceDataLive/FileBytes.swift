@@ -13,6 +13,8 @@ final class FileBytes {
     private let base: UnsafeMutableRawPointer
     private let capacity: Int
     private(set) var count = 0
+    /// Pages before this offset are given back already (the first page is never).
+    private var releasedUpTo = FileBytes.pageSize
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// nil when not even the reservation can be had.
@@ -51,7 +53,9 @@ final class FileBytes {
     /// The first page stays, for messages that quote the start.
     func release(before offset: Int) {
         let end = min(offset, count) / Self.pageSize * Self.pageSize
-        guard end > Self.pageSize else { return }
-        _ = madvise(base + Self.pageSize, end - Self.pageSize, MADV_DONTNEED)
+        // Only pages not given back yet, and only in runs worth a system call.
+        guard end - releasedUpTo >= 16 * Self.pageSize else { return }
+        _ = madvise(base + releasedUpTo, end - releasedUpTo, MADV_DONTNEED)
+        releasedUpTo = end
     }
 }

@@ -279,7 +279,12 @@ struct JSONByteReader {
         let end = start + (UnsafeRawPointer(quote) - (bytes.baseAddress! + start))
         let span = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         if let backslash = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\\")), end - start) {
-            return (span, start + (UnsafeRawPointer(backslash) - (bytes.baseAddress! + start)))
+            let escapeAt = start + (UnsafeRawPointer(backslash) - (bytes.baseAddress! + start))
+            // What comes before the first escape is checked here; the rest as it is read.
+            guard Self.extremes(UnsafeRawBufferPointer(rebasing: bytes[start..<escapeAt])).smallest >= 0x20 else {
+                throw failure("a string holds a control character")
+            }
+            return (span, escapeAt)
         }
         offset = end + 1
         return (span, nil)
@@ -305,29 +310,36 @@ struct JSONByteReader {
         guard Self.extremes(span).smallest >= 0x20 else { throw failure("a string holds a control character") }
     }
 
-    /// The rest of a string that holds escapes, checked but not decoded.
+    /// The rest of a string that holds escapes, checked but not decoded: from one escape to the next with
+    /// memchr, the text between checked for control characters in one pass.
     private mutating func skipEscapedString() throws(JSONSyntaxError) {
         while offset < bytes.count {
-            switch bytes[offset] {
-            case UInt8(ascii: "\""):
-                offset += 1
-                return
-            case UInt8(ascii: "\\"):
-                guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
-                switch bytes[offset + 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    offset += 2
-                case UInt8(ascii: "u"):
-                    offset += 2
-                    _ = try hexUnit()
-                default:
-                    throw failure("a string holds an unknown escape")
-                }
-            case ..<0x20:
+            let rest = bytes.baseAddress! + offset
+            let count = bytes.count - offset
+            guard let quote = memchr(rest, Int32(UInt8(ascii: "\"")), count) else { break }
+            let quoteOffset = offset + (UnsafeRawPointer(quote) - rest)
+            let backslashOffset = memchr(rest, Int32(UInt8(ascii: "\\")), quoteOffset - offset).map {
+                offset + (UnsafeRawPointer($0) - rest)
+            }
+            let plainEnd = backslashOffset ?? quoteOffset
+            guard Self.extremes(UnsafeRawBufferPointer(rebasing: bytes[offset..<plainEnd])).smallest >= 0x20 else {
                 throw failure("a string holds a control character")
+            }
+            offset = plainEnd
+            guard backslashOffset != nil else {
+                offset += 1  // the closing quote
+                return
+            }
+            guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
+            switch bytes[offset + 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                offset += 2
+            case UInt8(ascii: "u"):
+                offset += 2
+                _ = try hexUnit()
             default:
-                offset += 1
+                throw failure("a string holds an unknown escape")
             }
         }
         throw failure("a string is not closed")

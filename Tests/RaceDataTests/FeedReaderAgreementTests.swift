@@ -57,7 +57,9 @@ struct FeedReaderAgreementTests {
             "{\"a\":01}", "{\"a\":1.}", "{\"a\":-}", "{\"a\":1e}", "{\"a\":\"\\x\"}", "{\"a\":\"\u{01}\"}",
             "{\"data\":{\"race_summaries\":{}},\"data\":5}", "{\"data\":5,\"data\":{\"race_summaries\":{}}}",
             "<html>", "{\"a\":tru}", "{\"a\":\"\\u12\"}", "\u{FEFF}{}", "[1,]", "[1,,]", "[,]", "{,}", "{\"a\":1,,}",
-            "{\"a\" 1}", "{\"a\":[1 2]}", "{\"a\":1e+5,\"b\":-0.5E-3,\"d\":-0}", " \u{FEFF}{}",
+            "{\"a\" 1}", "{\"a\":[1 2]}", "{\"a\":\"x\u{00}\\\"y\"}", "{\"a\":\"\u{1F}\\n\"}",
+            "{\"data\":{\"race_summaries\":{\"k\u{01}\\u0041\":1}}}", "{\"a\":1e+5,\"b\":-0.5E-3,\"d\":-0}",
+            " \u{FEFF}{}",
         ])
     func handPicked(document: String) {
         let data = Data(document.utf8)

@@ -59,7 +59,7 @@ public struct RaceBoard: Sendable, Equatable {
     }
 
     public mutating func replaceRaces(with feed: RaceFeed) {
-        races = feed.races.sorted(by: RaceOrder.isOrderedBefore)
+        races = RaceOrder.sorted(feed.races)
         skipped = feed.skipped
     }
 

@@ -22,6 +22,7 @@ enum Usage {
           -s, --source SOURCE          where races come from (default: snapshot)
                                          snapshot   a real captured feed, replayed so it looks live
                                          file:PATH  a JSON file in the Neds `nextraces` shape, as it is
+                                         replay:PATH  such a file, replayed against the clock as the snapshot is
                                          URL        an http(s) endpoint serving that shape, e.g.
                                        \(HTTPRaceService.defaultURL.absoluteString)
               --now SECONDS            pin the clock to this Unix time, 2000-2100 (reproducible runs)

@@ -172,11 +172,13 @@ default:
         raceList?.presenter.startLiveUpdates()
         if !loop.start(firstLine: "list") { finish(.ok) }
     } else {
-        // Pipes and files, or a terminal on one side only: whole lines, byte for byte.
+        // Pipes and files, or a terminal on one side only (or one that cannot move the cursor, TERM=dumb): whole
+        // lines, byte for byte. A person typing at a prompt gets the first board without asking.
+        let showsPrompt = terminal.showsPrompt && jsonOutput == nil
         InputLoop(
-            session: session, output: standardOutput, prompt: terminal.showsPrompt && jsonOutput == nil ? prompt : nil,
+            session: session, output: standardOutput, prompt: showsPrompt ? prompt : nil,
             strict: options.strict, afterCommand: { jsonOutput?.finishCommand($0) }, finish: { finish($0) }
-        ).start()
+        ).start(firstLine: showsPrompt ? "list" : nil)
     }
 }
 

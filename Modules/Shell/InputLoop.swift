@@ -36,8 +36,19 @@ public final class InputLoop {
         self.finish = finish
     }
 
-    public func start() {
-        showPrompt()
+    /// - Parameter firstLine: run before any input is read (the first board, for a person at a terminal).
+    public func start(firstLine: String? = nil) {
+        guard let firstLine else {
+            showPrompt()
+            return startReading()
+        }
+        session.execute(line: firstLine) { [self] outcome in
+            settled(outcome)
+            startReading()
+        }
+    }
+
+    private func startReading() {
         let reader = Thread { [self] in
             let batchDone = DispatchSemaphore(value: 0)
             var lines = LineReader()

@@ -93,7 +93,10 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--region":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
-                    throw .invalidValue(option: name, value: text, expected: "aus, nz, intl or all")
+                    let guess = DidYouMean.closest(to: text, among: ["aus", "nz", "intl", "all"])
+                    throw .invalidValue(
+                        option: name, value: text,
+                        expected: "aus, nz, intl or all" + (guess.map { " (did you mean \($0)?)" } ?? ""))
                 }
                 region = RaceRegion(userInput: text)
             case "--count":

@@ -69,6 +69,9 @@ struct NarrowingEndToEndTests {
         let badOption = try BinaryRunner.run(["--region", "mars", "list"], stdin: "")
         #expect(badOption.status == 64)
         #expect(badOption.stderr.contains("--region 'mars' is not valid: expected aus, nz, intl or all"))
+        let typo = try BinaryRunner.run(["--region", "auss", "list"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("expected aus, nz, intl or all (did you mean aus?)"))
     }
 
     @Test("list all: every race of the filter in sections by meeting, a heading per day; show N counts through them")
@@ -104,6 +107,26 @@ struct NarrowingEndToEndTests {
                 $0.hasPrefix("  ") && $0.contains("  H  ") || $0.contains("  G  ") || $0.contains("  T  ")
             }.count == 45)
         #expect(!all.lines.contains { $0.hasSuffix("2024") }, "one day: no day headings")
+    }
+
+    @Test("after list all, fav N marks race N there and draws list all again; so does coming back from its sheet")
+    func favouriteFromListAll() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let run = try BinaryRunner.run(
+            ["--source", Self.source, "--now", Self.now, "--region", "intl", "--data-dir", data.url.path],
+            stdin: "list all\nfav 3\nshow 3\nback\nrefresh\nlist\n", environment: ["TZ": "UTC"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let boards = run.stdout.components(separatedBy: "Next to Go - all categories - international\n").dropFirst()
+        #expect(boards.count == 6, "list all; fav; show (the list under its sheet); back; refresh; list")
+        let marked = "  3  H  R8   Kranji        1h 1m  *"
+        for (index, board) in boards.enumerated() {
+            let isListAll = index < 5
+            #expect(board.contains("  Kranji - SGP") == isListAll, "board \(index)")
+            #expect(board.contains(marked) == (index > 0 && isListAll), "board \(index)")
+        }
+        #expect(run.lines.contains("  Kranji R8 - Hcp (C4)  *"), "the sheet of race 3 of list all")
     }
 
     @Test("friendlier: guesses for commands and options, options after a command refused, a bare path told file:")

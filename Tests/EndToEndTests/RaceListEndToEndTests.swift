@@ -295,4 +295,20 @@ struct TerminalEndToEndTests {
             screen.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "\n" || !$0.properties.isWhitespace || $0 == " ") })
         #expect(screen.contains("  1  T  R9   Hoosier Park              1m 0s"))
     }
+
+    @Test(
+        "at a terminal that cannot move the cursor (TERM=dumb), the shell still draws the board before its first prompt",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func dumbTerminalShell() throws {
+        let command =
+            "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now)"
+        let run = try BinaryRunner.run(
+            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "quit\n",
+            environment: ["TERM": "dumb", "LANG": "C.UTF-8"], timeout: 60)
+        #expect(run.status == 0)
+        let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R9   Hoosier Park"))
+        let prompt = try #require(screen.range(of: "next-to-go> "))
+        #expect(board.lowerBound < prompt.lowerBound, "\(screen)")
+    }
 }

@@ -10,6 +10,8 @@ public protocol RaceListModuleInput: AnyObject {
     func showList(completion: @escaping CommandCompletion)
     /// `list all`: every upcoming race of the filter, in sections by meeting.
     func showAll(completion: @escaping CommandCompletion)
+    /// Draws again what was drawn last, the board or `list all` (coming back from a race's sheet, say).
+    func redraw(completion: @escaping CommandCompletion)
     /// `filter`, `search`, `region`, `count`: narrows or sizes the board, then draws it.
     func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)

@@ -29,6 +29,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private let timeZone = TimeZone.current
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
+    /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
+    private var showsAll = false
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
@@ -75,16 +77,17 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func showList(completion: @escaping CommandCompletion) {
-        feed.whenSettled { [weak self] in self?.drawBoard(completion) }
+        showsAll = false
+        redraw(completion: completion)
     }
 
     public func showAll(completion: @escaping CommandCompletion) {
-        feed.whenSettled { [weak self] in
-            self?.loadFavourites {
-                guard let self else { return }
-                completion(self.render(all: true))
-            }
-        }
+        showsAll = true
+        redraw(completion: completion)
+    }
+
+    public func redraw(completion: @escaping CommandCompletion) {
+        feed.whenSettled { [weak self] in self?.drawBoard(completion) }
     }
 
     /// A filter, a search, a region, a size: the board changes, and is drawn. A bigger board than the races on
@@ -97,7 +100,7 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func refresh(completion: @escaping CommandCompletion) {
         feed.fetch()
-        showList(completion: completion)
+        redraw(completion: completion)
     }
 
     public func openRace(position: Int, completion: @escaping CommandCompletion) {
@@ -117,7 +120,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             self.markers.toggle(race, racesNow: { [weak self] in self?.board.race(id: $0) }, at: self.clock.now) {
                 [weak self] error in
                 guard let self else { return }
-                guard let error else { return completion(self.render()) }
+                guard let error else { return completion(self.render(all: self.showsAll)) }
                 self.view?.displayCommandError(error.description)
                 completion(.failure(.cannotSave))
             }
@@ -192,7 +195,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func drawBoard(_ completion: @escaping CommandCompletion) {
         loadFavourites { [weak self] in
             guard let self else { return }
-            completion(self.render())
+            completion(self.render(all: self.showsAll))
         }
     }
 

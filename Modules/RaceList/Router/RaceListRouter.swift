@@ -104,6 +104,6 @@ public final class RaceListScreen: Screen {
     }
 
     public func render(completion: @escaping CommandCompletion) {
-        presenter.showList(completion: completion)
+        presenter.redraw(completion: completion)
     }
 }

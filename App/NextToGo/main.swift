@@ -133,7 +133,10 @@ let screens = AppScreens(
 var raceList: RaceListScreen?
 /// Lives as long as the process: the key source holds it only weakly.
 var terminalLoop: TerminalInputLoop?
-let session = ShellSession(output: output, factory: screens) { navigator in
+let session = ShellSession(
+    output: output, factory: screens,
+    helpWidth: { terminal.isInteractiveOutput && jsonOutput == nil ? terminal.displayStyle.width : nil }
+) { navigator in
     let screen = screens.makeRaceList(navigator: navigator)
     raceList = screen
     return screen

@@ -22,14 +22,47 @@ public final class ShellSession: Navigator {
 
     /// - Parameter makeRoot: builds the bottom screen, given this session as
     ///   its navigator.
+    /// - Parameter helpWidth: the columns `help` wraps its lines to, asked each time (a window can be resized);
+    ///   nil (pipes) keeps each line whole, so scripted output stays the same whatever the window.
     public init(
         output: any TextOutput, factory: any ScreenFactory, commands: CommandTable = .standard,
+        helpWidth: @escaping @MainActor () -> Int? = { nil },
         makeRoot: (any Navigator) -> any Screen
     ) {
         self.output = output
         self.factory = factory
         self.commands = commands
+        self.helpWidth = helpWidth
         stack = [makeRoot(self)]
+    }
+
+    private let helpWidth: @MainActor () -> Int?
+
+    /// Help's lines, each wrapped to `helpWidth`: a line of the command list under its description's column, any
+    /// other under its own indent (two more for a line that has none).
+    private func wrappedForWindow(_ lines: [String]) -> [String] {
+        guard let width = helpWidth() else { return lines }
+        return lines.flatMap { line -> [String] in
+            guard TerminalText.width(of: line) > width else { return [line] }
+            let indent = line.prefix { $0 == " " }.count
+            // The command list aligns its descriptions after a gap of two or more spaces.
+            let body = line.dropFirst(indent)
+            var column = indent
+            var hanging = indent == 0 ? 2 : indent
+            if let gap = body.range(of: "  ") {
+                let descriptionStart = body[gap.lowerBound...].firstIndex { $0 != " " } ?? body.endIndex
+                let gapColumn = indent + body.distance(from: body.startIndex, to: descriptionStart)
+                if gapColumn <= width / 2 {
+                    column = gapColumn
+                    hanging = gapColumn
+                }
+            }
+            let prefix = String(line.prefix(column))
+            let parts = TerminalText.wrap(String(line.dropFirst(column)), columns: max(20, width - hanging))
+            return parts.enumerated().map { index, part in
+                (index == 0 ? prefix : String(repeating: " ", count: hanging)) + part
+            }
+        }
     }
 
     public var topScreen: any Screen { stack[stack.count - 1] }
@@ -114,7 +147,7 @@ public final class ShellSession: Navigator {
     /// `help`: the commands that work here; `help COMMAND`: that command's help.
     private func showHelp(about word: String?, completion: @escaping @MainActor (Outcome) -> Void) {
         guard let word else {
-            output.writeLines(helpLines())
+            output.writeLines(wrappedForWindow(helpLines()))
             completion(.finished(.success))
             return
         }
@@ -124,7 +157,7 @@ public final class ShellSession: Navigator {
             completion(.finished(.failure(.usage)))
             return
         }
-        output.writeLines(lines)
+        output.writeLines(wrappedForWindow(lines))
         completion(.finished(.success))
     }
 

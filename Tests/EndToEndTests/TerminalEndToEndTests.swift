@@ -21,6 +21,24 @@ struct LiveTerminalEndToEndTests {
         return session
     }
 
+    @Test("help fits a narrow window: the command list wraps under its descriptions' column")
+    func helpWrapsToWindow() throws {
+        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
+        let session = try TerminalSession(arguments: Self.pinned, columns: 60, rows: 50)
+        defer { session.stop() }
+        #expect(session.waitFor("next-to-go>"))
+        try session.type("help")
+        try session.send("Enter")
+        #expect(session.waitFor("  quit"), "\(session.screen)")
+        let lines = session.lines
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(session.screen)")
+        let favs = try #require(lines.firstIndex { $0.hasPrefix("  favs ") })
+        let column = try #require(lines[favs].range(of: "show your")).lowerBound.utf16Offset(in: lines[favs])
+        #expect(
+            lines[checked: favs + 1].map { $0.prefix(column).allSatisfy { $0 == " " } && $0.count > column } == true,
+            "\(session.screen)")
+    }
+
     @Test("history is recalled with Up, across runs; Tab completes; Ctrl-C drops the line and the app stays")
     func historyAndCompletion() throws {
         let first = try session()

@@ -39,6 +39,19 @@ struct LiveTerminalEndToEndTests {
             "\(session.screen)")
     }
 
+    @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")
+    func watchHintFitsWindow() throws {
+        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
+        let session = try TerminalSession(arguments: Self.pinned, columns: 60, rows: 20)
+        defer { session.stop() }
+        #expect(session.waitFor("next-to-go>"))
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitFor("q leave | 1-9 | b back | h g t a | f+N | r | ? keys"), "\(session.screen)")
+        try session.send("q")
+        #expect(session.waitFor("next-to-go>"))
+    }
+
     @Test("history is recalled with Up, across runs; Tab completes; Ctrl-C drops the line and the app stays")
     func historyAndCompletion() throws {
         let first = try session()

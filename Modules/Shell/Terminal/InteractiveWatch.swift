@@ -10,7 +10,18 @@ import Foundation
 /// It waits on a timer and the key source only: no work between seconds.
 @MainActor
 final class InteractiveWatch {
-    static let hint = "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | r refresh | ? keys"
+    /// The keys under the frame, longest first: the longest that fits the window is shown, so `? keys` (the
+    /// way to the rest) is never cut off.
+    static let hints = [
+        "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | r refresh | ? keys",
+        "q leave | 1-9 | b back | h g t a | f+N | r | ? keys",
+        "q | 1-9 | b | h g t a | f+N | r | ? keys",
+        "q leave | ? keys",
+    ]
+
+    static func hint(columns: Int) -> String {
+        hints.first { TerminalText.width(of: $0) <= columns } ?? hints[hints.count - 1]
+    }
     static let legend = [
         "q Esc Ctrl-C  back to the prompt",
         "1-9           that race's details (b closes)",
@@ -104,7 +115,8 @@ final class InteractiveWatch {
             guard let self, !self.hasEnded else { return }
             self.isDrawing = false
             let prompt = self.awaitsFavouriteNumber ? ["f: now the race's number (1-9)"] : []
-            self.terminal.finishFrame(footer: prompt + (self.showsLegend ? Self.legend : [Self.hint]))
+            self.terminal.finishFrame(
+                footer: prompt + (self.showsLegend ? Self.legend : [Self.hint(columns: self.terminal.columns)]))
         }
     }
 

@@ -166,7 +166,8 @@ public final class LiveTerminal: TextOutput {
 
     /// The window's real width: boards keep a 40-column minimum, but a row wider than the window wraps, and a
     /// wrapped status or prompt could no longer be erased a row at a time.
-    private var columns: Int { max(TerminalEnvironment.windowColumns() ?? style.width, 2) }
+    /// The window's width now.
+    var columns: Int { max(TerminalEnvironment.windowColumns() ?? style.width, 2) }
 
     private func above(_ write: () -> Void) {
         let wasShown = areaOnScreen

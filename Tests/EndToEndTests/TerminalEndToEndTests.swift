@@ -39,6 +39,23 @@ struct LiveTerminalEndToEndTests {
             "\(session.screen)")
     }
 
+    @Test("Tab with several choices: the first rings the bell, the second lists them, a third does not list again")
+    func tabChoices() throws {
+        let session = try session()
+        defer { session.stop() }
+        try session.type("fav")
+        try session.send("Tab")
+        Thread.sleep(forTimeInterval: 0.5)
+        let choices = "fav  favs  favourites  favorites"
+        #expect(!session.screen.contains(choices), "\(session.screen)")
+        try session.send("Tab")
+        #expect(session.waitFor(choices), "\(session.screen)")
+        try session.send("Tab")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(session.screen.components(separatedBy: choices).count == 2, "listed once: \(session.screen)")
+        #expect(session.lines.last == "next-to-go> fav", "\(session.screen)")
+    }
+
     @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")
     func watchHintFitsWindow() throws {
         try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")

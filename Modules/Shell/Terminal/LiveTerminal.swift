@@ -68,6 +68,10 @@ public final class LiveTerminal: TextOutput {
 
     public func writeAlert(_ line: String) {
         message(line) { self.emit(line + "\n") }
+        ringBell()
+    }
+
+    public func ringBell() {
         emit("\u{7}")
     }
 

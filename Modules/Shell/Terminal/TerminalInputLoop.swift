@@ -17,6 +17,8 @@ public final class TerminalInputLoop {
     private let terminal: LiveTerminal
     private let historyFile: HistoryFile
     private let completion: Completion
+    /// Tabs pressed one after another with nothing else between.
+    private var tabsInARow = 0
     private let finish: @MainActor (ExitStatus) -> Void
     private var editor: LineEditor
     private var decoder = KeyDecoder()
@@ -108,7 +110,9 @@ public final class TerminalInputLoop {
     }
 
     private func edit(with key: Key) -> Bool {
-        switch editor.handle(key) {
+        let result = editor.handle(key)
+        if case .complete = result { tabsInARow += 1 } else { tabsInARow = 0 }
+        switch result {
         case .edited, .cancelled, .ignored:
             return true
         case .submit(let line):
@@ -125,14 +129,16 @@ public final class TerminalInputLoop {
         return false
     }
 
+    /// As shells do: a Tab that can add nothing rings the bell; the second in a row shows the choices, once.
     private func complete() {
         switch completion.complete(editor.textBeforeCursor, stack: session.stackKinds) {
         case .replace(_, let replacement):
             editor.replaceWordBeforeCursor(with: replacement)
+            tabsInARow = 0
         case .choices(let choices):
-            terminal.showChoices(choices)
+            if tabsInARow == 2 { terminal.showChoices(choices) } else if tabsInARow == 1 { terminal.ringBell() }
         case .nothing:
-            break
+            terminal.ringBell()
         }
         showPrompt()
     }

@@ -246,10 +246,15 @@ struct TerminalEndToEndTests {
     static let script = URL(fileURLWithPath: "/usr/bin/script")
 
     private func runOnTerminal(_ environment: [String: String]) throws -> String {
+        try runOnTerminal(options: "list", stdin: "", environment: environment)
+    }
+
+    /// The app on a pseudo-terminal with the ten-race capture and a pinned clock: `options` after those.
+    private func runOnTerminal(options: String, stdin: String, environment: [String: String]) throws -> String {
         let command =
-            "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) list"
+            "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) \(options)"
         let run = try BinaryRunner.run(
-            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "", environment: environment,
+            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: stdin, environment: environment,
             timeout: 60)
         #expect(run.status == 0)
         return run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
@@ -278,14 +283,10 @@ struct TerminalEndToEndTests {
         "--no-color drops colour as NO_COLOR does",
         .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func noColourOption() throws {
-        let command =
-            "'\(BinaryRunner.binary.path)' --no-color --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) list"
-        let run = try BinaryRunner.run(
-            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "",
-            environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"], timeout: 60)
-        #expect(run.status == 0)
-        #expect(!run.stdout.contains("\u{1B}"))
-        #expect(run.stdout.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
+        let screen = try runOnTerminal(
+            options: "--no-color list", stdin: "", environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+        #expect(!screen.contains("\u{1B}"))
+        #expect(screen.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
     }
 
     @Test("TERM=dumb is plain ASCII", .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
@@ -300,13 +301,7 @@ struct TerminalEndToEndTests {
         "at a terminal that cannot move the cursor (TERM=dumb), the shell still draws the board before its first prompt",
         .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func dumbTerminalShell() throws {
-        let command =
-            "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now)"
-        let run = try BinaryRunner.run(
-            executable: Self.script, arguments: ["-qec", command, "/dev/null"], stdin: "quit\n",
-            environment: ["TERM": "dumb", "LANG": "C.UTF-8"], timeout: 60)
-        #expect(run.status == 0)
-        let screen = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let screen = try runOnTerminal(options: "", stdin: "quit\n", environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
         let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R9   Hoosier Park"))
         let prompt = try #require(screen.range(of: "next-to-go> "))
         #expect(board.lowerBound < prompt.lowerBound, "\(screen)")

@@ -14,19 +14,17 @@ struct LiveTerminalEndToEndTests {
         "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--refresh", "0",
     ]
 
-    private func session(_ arguments: [String] = pinned) throws -> TerminalSession {
+    private func session(_ arguments: [String] = pinned, columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
         try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
-        let session = try TerminalSession(arguments: arguments)
+        let session = try TerminalSession(arguments: arguments, columns: columns, rows: rows)
         try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")
         return session
     }
 
     @Test("help fits a narrow window: the command list wraps under its descriptions' column")
     func helpWrapsToWindow() throws {
-        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
-        let session = try TerminalSession(arguments: Self.pinned, columns: 60, rows: 50)
+        let session = try session(columns: 60, rows: 50)
         defer { session.stop() }
-        #expect(session.waitFor("next-to-go>"))
         try session.type("help")
         try session.send("Enter")
         #expect(session.waitFor("  quit"), "\(session.screen)")
@@ -58,10 +56,8 @@ struct LiveTerminalEndToEndTests {
 
     @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")
     func watchHintFitsWindow() throws {
-        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
-        let session = try TerminalSession(arguments: Self.pinned, columns: 60, rows: 20)
+        let session = try session(columns: 60, rows: 20)
         defer { session.stop() }
-        #expect(session.waitFor("next-to-go>"))
         try session.type("watch")
         try session.send("Enter")
         #expect(session.waitFor("q leave | 1-9 | b back | h g t a | f+N | r | ? keys"), "\(session.screen)")

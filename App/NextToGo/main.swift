@@ -105,19 +105,18 @@ let defersFavouriteWrites: Bool = {
 }()
 /// A save of gathered favourite changes failed: `--strict` ends with its status.
 var favouritesSaveFailed = false
+/// The message for a failed save of gathered changes, which is noted for `--strict`.
+@MainActor
+func failedSave(_ error: FavouritesError) -> String {
+    favouritesSaveFailed = true
+    return error.description
+}
 let favourites = FavouritesAccess(
     store: FileFavouritesStore(directory: dataDirectory, clock: clock),
     execution: .mainActor(deferringWrites: defersFavouriteWrites),
-    reportFailedCommit: { error in
-        favouritesSaveFailed = true
-        standardOutput.writeError(error.description)
-    })
+    reportFailedCommit: { standardOutput.writeError(failedSave($0)) })
 if defersFavouriteWrites {
-    standardOutput.beforeWriting = {
-        guard let error = favourites.commitDeferred() else { return nil }
-        favouritesSaveFailed = true
-        return error.description
-    }
+    standardOutput.beforeWriting = { favourites.commitDeferred().map(failedSave) }
 }
 let screens = AppScreens(
     service: setup.service,

@@ -8,6 +8,9 @@ public enum RaceRegion: String, Sendable, CaseIterable, Codable {
     case newZealand = "nz"
     case international = "intl"
 
+    /// The words a region is chosen with, as `region` and `--region` offer them: each region's, then `all`.
+    public static let choiceWords = allCases.map(\.rawValue) + ["all"]
+
     /// The word typed (`aus`, `nz`, `intl`, or a longer name); nil for anything else, including `all`.
     public init?(userInput: String) {
         switch userInput.lowercased() {

@@ -84,20 +84,20 @@ public final class FavouritesAccess: Sendable {
     private func run(_ completion: @escaping FavouritesCompletion, change: FavouritesChange?) {
         switch execution {
         case .serialQueue(let queue):
-            queue.async { [store, deliver] in
-                let result = Result { () throws(FavouritesError) in try store.apply(change.map { [$0] } ?? []) }
+            queue.async { [self] in
+                let result = saved(change)
                 deliver { completion(result) }
             }
         case .mainActor(let deferringWrites):
             MainActor.assumeIsolated {
-                completion(
-                    deferringWrites
-                        ? runDeferring(change)
-                        : Result { () throws(FavouritesError) in
-                            try store.apply(change.map { [$0] } ?? [])
-                        })
+                completion(deferringWrites ? runDeferring(change) : saved(change))
             }
         }
+    }
+
+    /// The change made in the store and the favourites after it; nil is a load.
+    private func saved(_ change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try store.apply(change.map { [$0] } ?? []) }
     }
 
     /// A load answers with the changes kept in memory applied; a change is saved at once if it is the first since
@@ -116,7 +116,7 @@ public final class FavouritesAccess: Sendable {
             }
             return .success(changed)
         case (nil, nil):
-            let result = Result { () throws(FavouritesError) in try store.load() }
+            let result = saved(nil)
             if case .success(let state) = result {
                 deferred.withLock { $0.state = FavouritesState(favourites: state.favourites) }
             }

@@ -128,6 +128,11 @@ enum BackgroundSync {
         var pending: Set<String> = []
         /// Set once the process has begun to exit: from then on a write is synced by its writer, at once.
         var isExiting = false
+
+        mutating func takePending() -> Set<String> {
+            defer { pending = [] }
+            return pending
+        }
     }
     private static let state = Mutex(State())
     private static let drainedAtExit: Void = {
@@ -148,7 +153,7 @@ enum BackgroundSync {
         case .syncNow: sync([file.path])
         case .start:
             // A short wait gathers a burst (a script toggling hundreds) into one sync.
-            queue.asyncAfter(deadline: .now() + gatheringDelay) { sync(takePending()) }
+            queue.asyncAfter(deadline: .now() + gatheringDelay) { sync(state.withLock { $0.takePending() }) }
         }
     }
 
@@ -157,19 +162,11 @@ enum BackgroundSync {
     static func drain() {
         let paths = state.withLock { state in
             state.isExiting = true
-            defer { state.pending = [] }
-            return state.pending
+            return state.takePending()
         }
         sync(paths)
         // A sync the queue had already taken finishes before the process does.
         queue.sync {}
-    }
-
-    private static func takePending() -> Set<String> {
-        state.withLock { state in
-            defer { state.pending = [] }
-            return state.pending
-        }
     }
 
     /// A sync that fails leaves the file in place, renamed and readable: only its safety from a power cut is not

@@ -111,7 +111,7 @@ struct JSONByteReader {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                     throw failure("a member's name should be a string")
                 }
-                let name = try readMemberName()
+                let name = try readStringToken()
                 guard try consume(UInt8(ascii: ":")) else { throw failure("a member's name should be followed by :") }
                 try member(&self, name)
             } while try separator(closing: UInt8(ascii: "}"))
@@ -149,7 +149,7 @@ struct JSONByteReader {
             try skipValue()
             return .container(kind)
         case .string:
-            let name = try readMemberName()
+            let name = try readStringToken()
             return .string(name.string, isPrintableASCII: name.isPrintableASCII)
         case .number: return .number(try readNumber())
         case .boolean, .null: return try readLiteral()
@@ -331,22 +331,19 @@ struct JSONByteReader {
                 return
             }
             guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
-            switch bytes[offset + 1] {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                offset += 2
-            case UInt8(ascii: "u"):
-                offset += 2
+            let letter = bytes[offset + 1]
+            offset += 2
+            if Self.simpleEscape(letter) == nil {
+                guard letter == UInt8(ascii: "u") else { throw failure("a string holds an unknown escape") }
                 _ = try hexUnit()
-            default:
-                throw failure("a string holds an unknown escape")
             }
         }
         throw failure("a string is not closed")
     }
 
-    /// A string at `offset`: in place when it holds no escapes (nearly always), else decoded.
-    private mutating func readMemberName() throws(JSONSyntaxError) -> MemberName {
+    /// The string at `offset`, a member's name or a value: in place when it holds no escapes (nearly always),
+    /// else decoded.
+    private mutating func readStringToken() throws(JSONSyntaxError) -> MemberName {
         let start = offset + 1
         let (span, escapeAt) = try plainSpan()
         if let escapeAt {
@@ -385,31 +382,38 @@ struct JSONByteReader {
         guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
         let letter = bytes[offset + 1]
         offset += 2
-        switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(letter)
-        case UInt8(ascii: "b"): decoded.append(0x08)
-        case UInt8(ascii: "f"): decoded.append(0x0C)
-        case UInt8(ascii: "n"): decoded.append(0x0A)
-        case UInt8(ascii: "r"): decoded.append(0x0D)
-        case UInt8(ascii: "t"): decoded.append(0x09)
-        case UInt8(ascii: "u"):
-            let unit = try hexUnit()
-            var scalar = Unicode.Scalar(unit)
-            if (0xD800...0xDBFF).contains(unit), offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"),
-                bytes[offset + 1] == UInt8(ascii: "u")
-            {
-                let mark = offset
-                offset += 2
-                let low = try hexUnit()
-                if (0xDC00...0xDFFF).contains(low) {
-                    scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
-                } else {
-                    offset = mark  // not a pair: the next escape stands on its own
-                }
+        if let byte = Self.simpleEscape(letter) {
+            decoded.append(byte)
+            return
+        }
+        guard letter == UInt8(ascii: "u") else { throw failure("a string holds an unknown escape") }
+        let unit = try hexUnit()
+        var scalar = Unicode.Scalar(unit)
+        if (0xD800...0xDBFF).contains(unit), offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+            bytes[offset + 1] == UInt8(ascii: "u")
+        {
+            let mark = offset
+            offset += 2
+            let low = try hexUnit()
+            if (0xDC00...0xDFFF).contains(low) {
+                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00))
+            } else {
+                offset = mark  // not a pair: the next escape stands on its own
             }
-            decoded.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}")!)
-        default:
-            throw failure("a string holds an unknown escape")
+        }
+        decoded.append(contentsOf: UTF8.encode(scalar ?? "\u{FFFD}")!)
+    }
+
+    /// The byte a one-letter escape (`\n`, `\"`…) stands for; nil for `u` and for letters JSON has no escape for.
+    private static func simpleEscape(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): letter
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
         }
     }
 

@@ -93,7 +93,7 @@ public struct LaunchOptions: Sendable, Equatable {
             case "--region":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
-                    let guess = DidYouMean.closest(to: text, among: ["aus", "nz", "intl", "all"])
+                    let guess = DidYouMean.closest(to: text, among: RaceRegion.choiceWords)
                     throw .invalidValue(
                         option: name, value: text,
                         expected: "aus, nz, intl or all" + (guess.map { " (did you mean \($0)?)" } ?? ""))

@@ -1,3 +1,5 @@
+import Core
+
 extension CommandTable {
     /// The commands of the shell itself, on every screen.
     public static let shellCommands: [CommandEntry] = [
@@ -47,7 +49,7 @@ extension CommandTable {
                     "Case and accents do not matter; it works with the category and region filters. `/TEXT` is the same.",
                 example: "search park", screens: [.raceList], worksFromAbove: true),
             CommandEntry(
-                "region", arguments: [CommandArgument("REGION", .choice(["aus", "nz", "intl", "all"]))],
+                "region", arguments: [CommandArgument("REGION", .choice(RaceRegion.choiceWords))],
                 usage: "region aus|nz|intl|all", summary: "races in Australia, New Zealand, elsewhere, or all",
                 details: "By the venue's country: AUS, NZ, and every other country as international (intl).",
                 example: "region intl", screens: [.raceList], worksFromAbove: true),

@@ -25,7 +25,7 @@ struct FavouritesEndToEndTests {
         defer { data.remove() }
         let first = try run("fav 2\nquit\n")
         #expect(first.status == 0)
-        #expect(first.lines[checked: 2] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+        #expect(first.lines[checked: 2] == "  2  G  R1   Healesville       10m 0s  *")
 
         let second = try run("favs\nback\n")
         #expect(second.status == 0)
@@ -33,9 +33,9 @@ struct FavouritesEndToEndTests {
         #expect(
             Array(second.lines.prefix(2)) == [
                 "Favourites",
-                "  1  G  R1   Murray Bridge Straight   10m 0s",
+                "  1  G  R1   Healesville   10m 0s",
             ])
-        #expect(second.lines[checked: 4] == "  2  G  R1   Murray Bridge Straight   10m 0s  *")
+        #expect(second.lines[checked: 4] == "  2  G  R1   Healesville       10m 0s  *")
     }
 
     @Test("a script's many toggles, saved together: the file holds what the output said, for the next run")
@@ -46,7 +46,7 @@ struct FavouritesEndToEndTests {
         #expect(first.status == 0)
         #expect(first.stderr == "")
         // Each round toggles 1 twice and 2 and 3 once: 250 rounds leave none; then 3 is added.
-        let favourites = ["Favourites", "  1  T  R9   Yonkers Raceway   11m 0s"]
+        let favourites = ["Favourites", "  1  T  R4   Flamboro Downs   11m 0s"]
         #expect(Array(first.lines.suffix(2)) == favourites)
         #expect(try run("favs\n").lines == favourites, "saved, for the next run")
     }
@@ -63,46 +63,46 @@ struct FavouritesEndToEndTests {
         #expect(
             Array(run.lines[checked: sheetStart..<(sheetStart + 9)]) == [
                 rule,
-                "  Murray Bridge Straight R1 - Fischer Motors Maiden Stake Pr2 Division1",
+                "  Healesville R1 - Kingfisher Bakery Maiden",
                 "  Category   greyhound",
-                "  Starts     Tue 27 May 01:45:00 GMT (in 10m 0s)",
-                "  Venue      Murray Bridge Straight, SA, AUS",
-                "  Distance   300 m",
+                "  Starts     Thu 14 May 00:39:00 GMT (in 10m 0s)",
+                "  Venue      Healesville, VIC, AUS",
+                "  Distance   520 m",
                 "  Track      Good",
-                "  Weather    OCAST",
+                "  Weather    Overcast",
                 "  Favourite  no (type `fav` to add)",
             ])
-        #expect(run.lines.contains("  Murray Bridge Straight R1 - Fischer Motors Maiden Stake Pr2 Division1  *"))
+        #expect(run.lines.contains("  Healesville R1 - Kingfisher Bakery Maiden  *"))
         #expect(run.lines.contains("  Favourite  yes (type `fav` to remove)"))
         #expect(run.lines.suffix(6).first == "Next to Go - all categories")
-        #expect(run.lines.suffix(6).dropFirst().first == "  1  T  R9   Hoosier Park              1m 0s")
-        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
-        #expect(run.lines.contains("  2  G  R1   Murray Bridge Straight   10m 0s  *"))
+        #expect(run.lines.suffix(6).dropFirst().first == "  1  T  R7   Northfield Park    1m 0s")
+        #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
+        #expect(run.lines.contains("  2  G  R1   Healesville       10m 0s  *"))
     }
 
     @Test("a favourite that jumped: 'jumped … ago', and its sheet says it left the board")
     func jumped() throws {
         defer { data.remove() }
         _ = try run("fav 2\n")
-        // Murray Bridge Straight R1 started at 1748310300; 65 s later:
-        let later = try run("favs\nshow 1\n", now: "1748310365", environment: ["TZ": "Australia/Sydney"])
+        // Healesville R1 started at 1778719140; 65 s later:
+        let later = try run("favs\nshow 1\n", now: "1778719205", environment: ["TZ": "Australia/Sydney"])
         #expect(later.status == 0)
-        #expect(later.lines[checked: 1] == "  1  G  R1   Murray Bridge Straight  jumped 1m ago")
+        #expect(later.lines[checked: 1] == "  1  G  R1   Healesville  jumped 1m ago")
         #expect(later.lines.contains("  Race started 1m 5s ago - no longer on the board."))
-        #expect(later.lines.contains("  Starts     Tue 27 May 11:45:00 GMT+10 (started 1m 5s ago)"))
-        #expect(later.lines.contains("  Venue      Murray Bridge Straight, SA, AUS"), "details come from the feed")
+        #expect(later.lines.contains("  Starts     Thu 14 May 10:39:00 GMT+10 (started 1m 5s ago)"))
+        #expect(later.lines.contains("  Venue      Healesville, VIC, AUS"), "details come from the feed")
     }
 
     @Test("favourites of races that jumped over 24 h ago are pruned, from the file too")
     func pruned() throws {
         defer { data.remove() }
         _ = try run("fav 1\nfav 2\n")
-        // A day after Murray Bridge Straight (1748310300) but not after Hoosier Park (1748309760)... plus one second.
-        let nextDay = try run("favs\n", now: String(1_748_309_760 + 86_401))
-        #expect(nextDay.lines == ["Favourites", "  1  G  R1   Murray Bridge Straight  jumped 23h 51m ago"])
+        // A day after Northfield Park (1778718600) plus one second, but not after Healesville (1778719140).
+        let nextDay = try run("favs\n", now: String(1_778_718_600 + 86_401))
+        #expect(nextDay.lines == ["Favourites", "  1  G  R1   Healesville  jumped 23h 51m ago"])
         let saved = try String(contentsOf: data.url.appendingPathComponent("favourites.json"), encoding: .utf8)
-        #expect(!saved.contains("Hoosier"))
-        #expect(saved.contains("Murray Bridge Straight"))
+        #expect(!saved.contains("Northfield"))
+        #expect(saved.contains("Healesville"))
     }
 
     @Test("unfav N on the favourites screen removes it")
@@ -112,9 +112,9 @@ struct FavouritesEndToEndTests {
         #expect(run.status == 0)
         let favourites = run.lines.indices.filter { run.lines[$0] == "Favourites" }
         try #require(favourites.count == 2)
-        #expect(run.lines[checked: favourites[1] + 1] == "  1  T  R9   Yonkers Raceway   11m 0s")
-        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
-        #expect(run.lines.contains("  3  T  R9   Yonkers Raceway          11m 0s  *"))
+        #expect(run.lines[checked: favourites[1] + 1] == "  1  T  R4   Flamboro Downs   11m 0s")
+        #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
+        #expect(run.lines.contains("  3  T  R4   Flamboro Downs    11m 0s  *"))
     }
 
     @Test("a damaged favourites file is set aside with a one-line warning naming it; the app carries on")
@@ -124,15 +124,15 @@ struct FavouritesEndToEndTests {
         try Data("{ not json".utf8).write(to: file)
         let run = try run("favs\nlist\nfav 1\n")
         #expect(run.status == 0)
-        let aside = data.url.appendingPathComponent("favourites.json.corrupt-20250527T013500Z").path
+        let aside = data.url.appendingPathComponent("favourites.json.corrupt-20260514T002900Z").path
         #expect(
             run.stderr
                 == "Warning: \(file.path) could not be read; the file as it was is kept at \(aside); started with no favourites.\n"
         )
         #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ not json")
         #expect(run.lines.first == "Favourites")
-        #expect(run.lines.last == "  5  G  R6   Manawatu                 15m 0s")
-        #expect(run.lines.contains("  1  T  R9   Hoosier Park              1m 0s  *"))
+        #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
+        #expect(run.lines.contains("  1  T  R7   Northfield Park    1m 0s  *"))
     }
 
     @Test("mistakes on the inner screens: clear messages, the shell carries on")
@@ -164,6 +164,6 @@ struct FavouritesEndToEndTests {
         #expect(headers.contains("Favourites"))
         // After `refresh` from the sheet, the last screen drawn is the board, not the sheet.
         #expect(run.lines.suffix(6).first == "Next to Go - harness")
-        #expect(run.lines.last == "  5  T  R11  Hoosier Park           30m 0s")
+        #expect(run.lines.last == "  5  T  R2   Bendigo           30m 0s")
     }
 }

@@ -9,7 +9,7 @@ struct HTTPSourceEndToEndTests {
         let server = try FixtureServer(folder: Fixtures.directory)
         defer { server.stop() }
         let run = try BinaryRunner.run(
-            ["--source", server.url(Fixtures.tenRaces2025), "--now", RaceListEndToEndTests.now],
+            ["--source", server.url(Fixtures.tenRaces), "--now", RaceListEndToEndTests.now],
             stdin: "list\nrefresh\n")
         #expect(run.status == 0)
         #expect(run.stderr == "")
@@ -20,12 +20,12 @@ struct HTTPSourceEndToEndTests {
     func replayedByServer() throws {
         let server = try FixtureServer(folder: Fixtures.directory)
         defer { server.stop() }
-        let run = try BinaryRunner.run(["--source", server.url("replay/" + Fixtures.tenRaces2025), "list"])
+        let run = try BinaryRunner.run(["--source", server.url("replay/" + Fixtures.tenRaces), "list"])
         #expect(run.status == 0)
         #expect(run.lines.count == 6)
         // Two minutes out, give or take the seconds the test took to get here.
         let first = try #require(run.lines[checked: 1])
-        #expect(first.hasPrefix("  1  T  R9   Hoosier Park"))
+        #expect(first.hasPrefix("  1  T  R7   Northfield Park"))
         #expect(first.hasSuffix("s") && (first.contains("1m ") || first.contains("2m ")), "\(first)")
     }
 
@@ -44,11 +44,11 @@ struct HTTPSourceEndToEndTests {
         #expect(missing.stderr.contains("HTTP 404"))
 
         server.stop()
-        let refused = try BinaryRunner.run(["--source", server.url(Fixtures.tenRaces2025), "list"])
+        let refused = try BinaryRunner.run(["--source", server.url(Fixtures.tenRaces), "list"])
         #expect(refused.status == 69)
         #expect(
             refused.stderr.hasPrefix(
-                "Could not read races from \(server.url(Fixtures.tenRaces2025)): connection refused."))
+                "Could not read races from \(server.url(Fixtures.tenRaces)): connection refused."))
     }
 
     @Test("fetching is the helper's job: found through a symlink to the app; missing, a clear error and exit 69")
@@ -57,7 +57,7 @@ struct HTTPSourceEndToEndTests {
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = server.url(Fixtures.tenRaces2025)
+        let url = server.url(Fixtures.tenRaces)
         let arguments = ["--source", url, "--now", RaceListEndToEndTests.now, "list"]
 
         // Without the helper first: a good fetch saves the feed, and the saved copy would stand in.

@@ -6,12 +6,12 @@ import Testing
     import Glibc
 #endif
 
-/// Every reproducer of "no input crashes or hangs it": each is a one-race feed derived from a real capture,
+/// Every reproducer of "no input crashes or hangs it": each is a one-race feed derived from one of our feeds,
 /// a file on disk, a signal, or an output that cannot be written. Each must end in a board or a clear
 /// message with an exit status, never a crash, a hang or a control byte from the input on the screen.
 @Suite("next-to-go against hostile input")
 struct HostileInputEndToEndTests {
-    static let now = "1744097990"  // ten seconds before Nagoya R5, the first race of the five-race capture
+    static let now = "1775887190"  // ten seconds before Angle Park R7, the first race of the five-race feed
 
     private func run(
         feed: Data, _ commands: String = "", arguments: [String] = ["list"], environment: [String: String] = [:]
@@ -54,7 +54,7 @@ struct HostileInputEndToEndTests {
             }, "show 1\n", arguments: [])
         expectNoCrash(badDistance)
         #expect(badDistance.status == 0)
-        #expect(badDistance.stdout.contains("  Nagoya R5"), "the race stays; only the distance is not shown")
+        #expect(badDistance.stdout.contains("  Angle Park R7"), "the race stays; only the distance is not shown")
     }
 
     @Test("a 3 MB meeting name is shown cut, and the board comes back at once")
@@ -65,7 +65,7 @@ struct HostileInputEndToEndTests {
         let run = try run(feed: feed, "list\nshow 1\n", arguments: [])
         expectNoCrash(run)
         #expect(run.status == 0)
-        #expect(run.lines[checked: 1]?.hasPrefix("  1  H  R5   ???") == true)
+        #expect(run.lines[checked: 1]?.hasPrefix("  1  G  R7   ???") == true)
         #expect(run.lines[checked: 1]?.hasSuffix("...      10s") == true)
         #expect(run.stdout.utf8.count < 10_000, "what is shown is clamped")
         #expect(run.lines.allSatisfy { $0.count <= 80 }, "the sheet's heading is wrapped too")
@@ -93,15 +93,15 @@ struct HostileInputEndToEndTests {
         }
         let kept = try run(feed: surrogate)
         #expect(kept.status == 0)
-        #expect(kept.lines[checked: 1] == "  1  H  R5   Nagoya          10s")
+        #expect(kept.lines[checked: 1] == "  1  G  R7   Angle Park      10s")
 
-        var bytes = [UInt8](try Fixtures.oneRace(Fixtures.fiveRaces) { $0["meeting_name"] = "NagoyaXX" })
+        var bytes = [UInt8](try Fixtures.oneRace(Fixtures.fiveRaces) { $0["meeting_name"] = "AngleXX" })
         let marker = [UInt8]("XX".utf8)
         let at = try #require((0..<bytes.count - 1).first { bytes[$0] == marker[0] && bytes[$0 + 1] == marker[1] })
         bytes.replaceSubrange(at..<(at + 2), with: [0xFF, 0xC3])
         let mended = try run(feed: Data(bytes))
         #expect(mended.status == 0)
-        #expect(mended.lines[checked: 1]?.hasPrefix("  1  H  R5   Nagoya??") == true)
+        #expect(mended.lines[checked: 1]?.hasPrefix("  1  G  R7   Angle??") == true)
     }
 
     @Test("what the user types is echoed only cleaned: an escape sequence is named, never obeyed")
@@ -182,15 +182,15 @@ struct HostileInputEndToEndTests {
         let data = try TemporaryDirectory()
         defer { data.remove() }
         let good =
-            #"{"id": "good", "meetingName": "Casino", "number": 10, "category": "greyhound", "advertisedStart": 1744098300}"#
+            #"{"id": "good", "meetingName": "Sandown Park", "number": 9, "category": "greyhound", "advertisedStart": 1775887380}"#
         let bad =
-            #"{"id": "bad", "meetingName": "Casino", "number": 11, "category": "greyhound", "advertisedStart": 1e19}"#
+            #"{"id": "bad", "meetingName": "Sandown Park", "number": 10, "category": "greyhound", "advertisedStart": 1e19}"#
         _ = try data.file("favourites.json", contents: Data(#"{"version": 1, "favourites": [\#(good), \#(bad)]}"#.utf8))
         let run = try BinaryRunner.run(["--now", Self.now, "--data-dir", data.url.path, "favs"], timeout: 30)
         expectNoCrash(run)
         #expect(run.status == 0)
         #expect(run.stderr.contains("1 entry in \(data.url.path)/favourites.json made no sense"))
-        #expect(run.stdout.contains("Casino"))
+        #expect(run.stdout.contains("Sandown Park"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: data.url.path)
         #expect(kept.contains { $0.hasPrefix("favourites.json.before-repair-") }, "the file as it was is kept")
     }

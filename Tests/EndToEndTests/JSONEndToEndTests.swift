@@ -49,9 +49,9 @@ struct JSONEndToEndTests {
         let races = try #require(board["races"] as? [[String: Any]])
         #expect(races.count == 5)
         for race in races { expectRace(race) }
-        #expect(races.first?["meeting"] as? String == "Hoosier Park")
+        #expect(races.first?["meeting"] as? String == "Northfield Park")
         #expect(races.first?["secondsToStart"] as? Int == 60)
-        #expect(races.first?["start"] as? String == "2025-05-27T01:36:00Z")
+        #expect(races.first?["start"] as? String == "2026-05-14T00:30:00Z")
         #expect(board["filter"] as? String == "all categories")
         #expect(board["stale"] is NSNull && board["message"] is NSNull)
 
@@ -60,10 +60,10 @@ struct JSONEndToEndTests {
 
         let sheet = try #require(all[2]["race"] as? [String: Any])
         expectRace(sheet)
-        #expect(sheet["meeting"] as? String == "Murray Bridge Straight")
+        #expect(sheet["meeting"] as? String == "Healesville")
         #expect(sheet["favourite"] as? Bool == true)
         #expect(sheet["onBoard"] as? Bool == true)
-        #expect((sheet["distance"] as? [String: Any])?["value"] as? Int == 300)
+        #expect((sheet["distance"] as? [String: Any])?["value"] as? Int == 520)
 
         let favourites = try #require(all[4]["races"] as? [[String: Any]])
         #expect(favourites.count == 1)

@@ -26,9 +26,9 @@ struct LiveDataEndToEndTests {
             ("status/500", "the server answered HTTP 500", Int32(69)),
             ("status/404", "the server answered HTTP 404", 69),
             ("html", "expected JSON but the server sent text/html; charset=utf-8", 65),
-            ("slow-first-byte/\(Fixtures.tenRaces2025)", "no response within 1 s", 69),
-            ("slow-body/\(Fixtures.tenRaces2025)", "not finished within 2 s", 69),
-            ("truncated/\(Fixtures.tenRaces2025)", "the answer was cut off after 14448 of 28897 bytes", 69),
+            ("slow-first-byte/\(Fixtures.tenRaces)", "no response within 1 s", 69),
+            ("slow-body/\(Fixtures.tenRaces)", "not finished within 2 s", 69),
+            ("truncated/\(Fixtures.tenRaces)", "the answer was cut off after 10510 of 21021 bytes", 69),
             ("endless", "the answer is larger than the 10 MB limit", 65),
             ("huge", "the answer is larger than the 10 MB limit", 65),
             ("reset", "the connection was reset", 69),
@@ -59,7 +59,7 @@ struct LiveDataEndToEndTests {
         // Find a free port, then leave it closed.
         let probe = try FixtureServer()
         let port = probe.port
-        let url = probe.url(Fixtures.tenRaces2025)
+        let url = probe.url(Fixtures.tenRaces)
         probe.stop()
 
         let app = try RunningProcess(
@@ -83,13 +83,13 @@ struct LiveDataEndToEndTests {
         defer { cache.remove() }
         let server = try FixtureServer()
         let port = server.port
-        let url = server.url(Fixtures.tenRaces2025)
+        let url = server.url(Fixtures.tenRaces)
         let app = try RunningProcess(
             executable: BinaryRunner.binary,
             arguments: ["--source", url, "--now", Self.now, "--refresh", "1"],
             environment: BinaryRunner.baseEnvironment.merging(environment) { $1 })
         app.send("list")
-        #expect(app.waitFor("Manawatu"))
+        #expect(app.waitFor("Ascot Park"))
         server.stop()
         #expect(app.keepSending("list", until: { Self.lastBoard(in: $0)?.contains("(connection refused)") == true }))
 
@@ -115,32 +115,32 @@ struct LiveDataEndToEndTests {
     /// Drawn far enough to show the fourth row, and not marked stale (that line comes first).
     private static func isFresh(_ board: String?) -> Bool {
         guard let board else { return false }
-        return board.contains("Manawatu") && !board.contains("stale")
+        return board.contains("Ascot Park") && !board.contains("stale")
     }
 
     @Test("offline start: the last good feed of the URL, marked stale with its age")
     func offlineStart() throws {
         defer { cache.remove() }
         let server = try FixtureServer()
-        let url = server.url(Fixtures.tenRaces2025)
+        let url = server.url(Fixtures.tenRaces)
         let online = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
         #expect(online.lines == Self.board)
         server.stop()
 
         // Ten minutes later (by --now) the source is gone; the saved feed stands in.
         let offline = try BinaryRunner.run(
-            ["--source", url, "--now", "1748310300", "list"], environment: environment)
+            ["--source", url, "--now", "1778719140", "list"], environment: environment)
         #expect(offline.status == 0)
         #expect(offline.stderr == "")
         #expect(
             offline.lines == [
                 "Next to Go - all categories",
                 "  stale - last update 10m ago (connection refused)",
-                "  1  G  R1   Murray Bridge Straight       0s",
-                "  2  T  R9   Yonkers Raceway           1m 0s",
-                "  3  T  R9   Woodbine Mohawk Park      4m 0s",
-                "  4  G  R6   Manawatu                  5m 0s",
-                "  5  G  R1   Launceston               10m 0s",
+                "  1  G  R1   Healesville          0s",
+                "  2  T  R4   Flamboro Downs    1m 0s",
+                "  3  T  R8   Pocono Downs      4m 0s",
+                "  4  G  R3   Ascot Park        5m 0s",
+                "  5  G  R2   Cannington       10m 0s",
             ])
     }
 
@@ -149,7 +149,7 @@ struct LiveDataEndToEndTests {
         defer { cache.remove() }
         let server = try FixtureServer()
         defer { server.stop() }
-        let url = server.url(Fixtures.tenRaces2025)
+        let url = server.url(Fixtures.tenRaces)
         let file = FeedCache(directory: cache.url.appendingPathComponent("next-to-go")).fileURL(for: URL(string: url)!)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{ damaged".utf8).write(to: file)

@@ -14,7 +14,7 @@ struct LiveDataSoakEndToEndTests {
         let app = try RunningProcess(
             executable: BinaryRunner.binary,
             arguments: [
-                "--source", server.url("cycle/\(Fixtures.tenRaces2025)"), "--refresh", "0", "--now",
+                "--source", server.url("cycle/\(Fixtures.tenRaces)"), "--refresh", "0", "--now",
                 RaceListEndToEndTests.now,
             ],
             environment: BinaryRunner.baseEnvironment.merging(["HOME": home.url.path]) { $1 })
@@ -54,7 +54,7 @@ struct LiveDataSoakEndToEndTests {
         defer { server.stop() }
         let app = try RunningProcess(
             executable: BinaryRunner.binary,
-            arguments: ["--source", server.url("slow-first-byte/\(Fixtures.tenRaces2025)")],
+            arguments: ["--source", server.url("slow-first-byte/\(Fixtures.tenRaces)")],
             environment: BinaryRunner.baseEnvironment)
         var fetching: [Int32] = []
         for _ in 0..<100 where fetching.isEmpty {
@@ -105,7 +105,7 @@ struct LiveDataSoakEndToEndTests {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let run = try BinaryRunner.run(
-            ["--source", server.url(Fixtures.tenRaces2025), "--now", RaceListEndToEndTests.now, "list"],
+            ["--source", server.url(Fixtures.tenRaces), "--now", RaceListEndToEndTests.now, "list"],
             environment: ["HOME": home.url.path])
         #expect(run.status == 0)
 

@@ -2,13 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Search, region, `filter only` and `count` on the 45-race capture (AUS, SGP, KOR, JPN, MAC), piped and as
-/// single commands.
+/// Search, region, `filter only` and `count` on the embedded snapshot (AUS, NZ, HK, KOR, IND, SAF, JPN, UK),
+/// read as a file so the clock does not move it, piped and as single commands.
 @Suite("next-to-go narrowing the board end to end")
 struct NarrowingEndToEndTests {
-    /// A minute before the capture's first race.
-    static let now = "1709360940"
-    static let source = "file:" + Fixtures.url(Fixtures.fortyFiveRaces).path
+    /// A minute before the snapshot's first race (Moonee Valley R5, 08:00 UTC).
+    static let now = "1772870340"
+    static let source = "file:" + Fixtures.snapshot.path
+    /// The snapshot holds a race of a category we do not know and one without a start; every board says so.
+    static let leftOut = "  2 races in the feed were left out (first: missing advertised_start)."
 
     private func run(_ stdin: String, _ options: [String] = []) throws -> ProcessRunner.Run {
         try BinaryRunner.run(["--source", Self.source, "--now", Self.now] + options, stdin: stdin)
@@ -22,30 +24,39 @@ struct NarrowingEndToEndTests {
         #expect(
             run.lines == [
                 "Next to Go - all categories - \"park\"",
-                "  1  G  R1   Wentworth Park   35m 0s",
-                "  2  G  R2   Wentworth Park   55m 0s",
-                "  3  T  R1   Albion Park      1h 10m",
-                "  4  G  R3   Wentworth Park   1h 15m",
+                "  1  G  R1   Wentworth Park     3m 0s",
+                "  2  G  R2   Wentworth Park    23m 0s",
+                "  3  T  R2   Gloucester Park   39m 0s",
+                "  4  G  R3   Wentworth Park    43m 0s",
+                "  5  G  R4   Wentworth Park     1h 3m",
+                Self.leftOut,
                 "Next to Go - all categories - international - \"park\"",
                 "  No upcoming races outside Australia and New Zealand matching \"park\". Type `region all` or `search` to see more.",
+                Self.leftOut,
                 "Next to Go - all categories - international",
-                "  1  H  R6   Kranji        1m 0s",
-                "  2  H  R7   Seoul        11m 0s",
-                "  3  H  R7   Kranji       31m 0s",
-                "  4  H  R8   Kranji        1h 1m",
-                "  5  H  R5   Macau         1h 1m",
+                "  1  H  R8   Sha Tin       6m 0s",
+                "  2  G  R1   Romford      11m 0s",
+                "  3  H  R3   Mahalaxmi    16m 0s",
+                "  4  H  R7   Seoul        21m 0s",
+                "  5  G  R2   Romford      27m 0s",
+                Self.leftOut,
                 "Next to Go - greyhound - international",
-                "  No upcoming greyhound races outside Australia and New Zealand. Type `filter clear` or `region all` to see more.",
+                "  1  G  R1   Romford      11m 0s",
+                "  2  G  R2   Romford      27m 0s",
+                "  3  G  R3   Romford      43m 0s",
+                Self.leftOut,
                 "Next to Go - greyhound",
-                "  1  G  R1   Warrnambool      13m 0s",
-                "  2  G  R1   The Gardens      23m 0s",
-                "  3  G  R2   Warrnambool      28m 0s",
-                "  4  G  R1   Wentworth Park   35m 0s",
-                "  5  G  R2   The Gardens      42m 0s",
+                "  1  G  R1   Wentworth Park    3m 0s",
+                "  2  G  R1   The Meadows       9m 0s",
+                "  3  G  R1   Romford          11m 0s",
+                "  4  G  R2   Wentworth Park   23m 0s",
+                "  5  G  R2   Romford          27m 0s",
+                Self.leftOut,
                 "Next to Go - greyhound",
-                "  1  G  R1   Warrnambool   13m 0s",
-                "  2  G  R1   The Gardens   23m 0s",
-                "  3  G  R2   Warrnambool   28m 0s",
+                "  1  G  R1   Wentworth Park    3m 0s",
+                "  2  G  R1   The Meadows       9m 0s",
+                "  3  G  R1   Romford          11m 0s",
+                Self.leftOut,
             ])
     }
 
@@ -57,8 +68,9 @@ struct NarrowingEndToEndTests {
         #expect(
             single.lines == [
                 "Next to Go - all categories - Australia",
-                "  1  H  R10  Flemington    6m 0s",
-                "  2  H  R5   Tuncurry      7m 0s",
+                "  1  H  R5   Moonee Valley     1m 0s",
+                "  2  G  R1   Wentworth Park    3m 0s",
+                Self.leftOut,
             ])
         let wrong = try run("region nzz\ncount 0\n")
         #expect(
@@ -76,37 +88,39 @@ struct NarrowingEndToEndTests {
 
     @Test("list all: every race of the filter in sections by meeting, a heading per day; show N counts through them")
     func listAll() throws {
-        // UTC-7 puts midnight inside the capture, so it spans two days.
+        // UTC-9 puts midnight an hour into the snapshot, so it spans two days.
         let run = try BinaryRunner.run(
             ["--source", Self.source, "--now", Self.now, "--region", "intl"], stdin: "list all\nshow 3\n",
-            environment: ["TZ": "Etc/GMT+7"])
+            environment: ["TZ": "Etc/GMT+9"])
         #expect(run.status == 0)
         #expect(
-            Array(run.lines.prefix(16)) == [
+            Array(run.lines.prefix(18)) == [
                 "Next to Go - all categories - international",
-                "Friday 1 March 2024",
-                "  Kranji - SGP",
-                "  1  H  R6   Kranji        1m 0s",
+                "Friday 6 March 2026",
+                "  Sha Tin - HK",
+                "   1  H  R8   Sha Tin        6m 0s",
+                "   2  H  R9   Sha Tin       41m 0s",
+                "  Romford - UK",
+                "   3  G  R1   Romford       11m 0s",
+                "   4  G  R2   Romford       27m 0s",
+                "   5  G  R3   Romford       43m 0s",
+                "  Mahalaxmi - IND",
+                "   6  H  R3   Mahalaxmi     16m 0s",
+                "   7  H  R4   Mahalaxmi     46m 0s",
                 "  Seoul - KOR",
-                "  2  H  R7   Seoul        11m 0s",
-                "Saturday 2 March 2024",
-                "  Kranji - SGP",
-                "  3  H  R7   Kranji       31m 0s",
-                "  4  H  R8   Kranji        1h 1m",
-                "  Macau - MAC",
-                "  5  H  R5   Macau         1h 1m",
-                "  Seoul - KOR",
-                "  6  H  R8   Seoul         1h 1m",
-                "  Saga - JPN",
-                "  7  H  R6   Saga         1h 11m",
+                "   8  H  R7   Seoul         21m 0s",
+                "   9  H  R8   Seoul         56m 0s",
+                "  Ohi - JPN",
+                "  10  H  R6   Ohi           31m 0s",
+                "Saturday 7 March 2026",
             ])
-        #expect(run.lines.contains("  Kranji R7 - Hcp (C5)"))
+        #expect(run.lines.contains("  Romford R1 - Harbourview Bakery Stake"))
         let all = try BinaryRunner.run(["--source", Self.source, "--now", Self.now, "all"], environment: ["TZ": "UTC"])
         #expect(
             all.lines.filter {
                 $0.hasPrefix("  ") && $0.contains("  H  ") || $0.contains("  G  ") || $0.contains("  T  ")
-            }.count == 45)
-        #expect(!all.lines.contains { $0.hasSuffix("2024") }, "one day: no day headings")
+            }.count == 43)
+        #expect(!all.lines.contains { $0.hasSuffix("2026") }, "one day: no day headings")
     }
 
     @Test("after list all, fav N marks race N there and draws list all again; so does coming back from its sheet")
@@ -120,13 +134,14 @@ struct NarrowingEndToEndTests {
         #expect(run.stderr == "")
         let boards = run.stdout.components(separatedBy: "Next to Go - all categories - international\n").dropFirst()
         #expect(boards.count == 6, "list all; fav; show (the list under its sheet); back; refresh; list")
-        let marked = "  3  H  R8   Kranji        1h 1m  *"
+        let marked = "   3  H  R10  Sha Tin       1h 16m  *"
         for (index, board) in boards.enumerated() {
             let isListAll = index < 5
-            #expect(board.contains("  Kranji - SGP") == isListAll, "board \(index)")
+            #expect(board.contains("  Sha Tin - HK") == isListAll, "board \(index)")
             #expect(board.contains(marked) == (index > 0 && isListAll), "board \(index)")
         }
-        #expect(run.lines.contains("  Kranji R8 - Hcp (C4)  *"), "the sheet of race 3 of list all")
+        #expect(
+            run.lines.contains("  Sha Tin R10 - Class 5 Stonebridge Handicap  *"), "the sheet of race 3 of list all")
     }
 
     @Test("friendlier: guesses for commands and options, options after a command refused, a bare path told file:")
@@ -144,7 +159,7 @@ struct NarrowingEndToEndTests {
         #expect(late.status == 64)
         #expect(late.stderr.contains("'--now' comes after the command 'list'; options go first"))
         #expect(late.stdout == "")
-        let bare = try BinaryRunner.run(["--source", Fixtures.url(Fixtures.fortyFiveRaces).path, "list"])
+        let bare = try BinaryRunner.run(["--source", Fixtures.snapshot.path, "list"])
         #expect(bare.status == 64)
         #expect(bare.stderr.contains("Did you mean --source 'file:"))
     }

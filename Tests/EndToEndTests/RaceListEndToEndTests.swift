@@ -5,17 +5,17 @@ import Testing
 /// Runs the real binary with scripted stdin and a pinned clock.
 @Suite("next-to-go end to end")
 struct RaceListEndToEndTests {
-    /// 60 s before the first race of the 2025-05 capture (Hoosier Park R9, 01:36 UTC).
-    static let now = "1748309700"
-    static let tenRaces = "file:" + Fixtures.url(Fixtures.tenRaces2025).path
+    /// 60 s before the first race of the ten-race feed (Northfield Park R7, 00:30 UTC).
+    static let now = "1778718540"
+    static let tenRaces = "file:" + Fixtures.url(Fixtures.tenRaces).path
 
     static let allCategories = [
         "Next to Go - all categories",
-        "  1  T  R9   Hoosier Park              1m 0s",
-        "  2  G  R1   Murray Bridge Straight   10m 0s",
-        "  3  T  R9   Yonkers Raceway          11m 0s",
-        "  4  T  R9   Woodbine Mohawk Park     14m 0s",
-        "  5  G  R6   Manawatu                 15m 0s",
+        "  1  T  R7   Northfield Park    1m 0s",
+        "  2  G  R1   Healesville       10m 0s",
+        "  3  T  R4   Flamboro Downs    11m 0s",
+        "  4  T  R8   Pocono Downs      14m 0s",
+        "  5  G  R3   Ascot Park        15m 0s",
     ]
 
     @Test("piped REPL: list, filter greyhound, list")
@@ -26,9 +26,9 @@ struct RaceListEndToEndTests {
         #expect(run.stderr == "")
         let greyhounds = [
             "Next to Go - greyhound",
-            "  1  G  R1   Murray Bridge Straight   10m 0s",
-            "  2  G  R6   Manawatu                 15m 0s",
-            "  3  G  R1   Launceston               20m 0s",
+            "  1  G  R1   Healesville   10m 0s",
+            "  2  G  R3   Ascot Park    15m 0s",
+            "  3  G  R2   Cannington    20m 0s",
         ]
         #expect(run.lines == Self.allCategories + greyhounds + greyhounds)
     }
@@ -41,27 +41,27 @@ struct RaceListEndToEndTests {
         #expect(
             run.lines == [
                 "Next to Go - horse, greyhound",
-                "  1  G  R1   Murray Bridge Straight   10m 0s",
-                "  2  G  R6   Manawatu                 15m 0s",
-                "  3  G  R1   Launceston               20m 0s",
-                "  4  H  R8   Mountaineer Park         20m 0s",
-                "  5  H  R1   Seymour                  25m 0s",
+                "  1  G  R1   Healesville       10m 0s",
+                "  2  G  R3   Ascot Park        15m 0s",
+                "  3  G  R2   Cannington        20m 0s",
+                "  4  H  R1   Pakenham          20m 0s",
+                "  5  H  R6   Gulfstream Park   25m 0s",
             ] + Self.allCategories)
     }
 
     @Test("races that started over a minute before --now are gone")
     func expiredRacesLeave() throws {
-        // Hoosier Park R9 started 60 s before; Murray Bridge Straight 0 s before.
-        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", "1748310300", "list"])
+        // Healesville R1 started 60 s before; Flamboro Downs R4 0 s before.
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", "1778719200", "list"])
         #expect(run.status == 0)
         #expect(
             run.lines == [
                 "Next to Go - all categories",
-                "  1  G  R1   Murray Bridge Straight       0s",
-                "  2  T  R9   Yonkers Raceway           1m 0s",
-                "  3  T  R9   Woodbine Mohawk Park      4m 0s",
-                "  4  G  R6   Manawatu                  5m 0s",
-                "  5  G  R1   Launceston               10m 0s",
+                "  1  T  R4   Flamboro Downs       0s",
+                "  2  T  R8   Pocono Downs      3m 0s",
+                "  3  G  R3   Ascot Park        4m 0s",
+                "  4  G  R2   Cannington        9m 0s",
+                "  5  H  R1   Pakenham          9m 0s",
             ])
     }
 
@@ -78,8 +78,9 @@ struct RaceListEndToEndTests {
         let second = try BinaryRunner.run(["--now", "2000000000"], stdin: "list\n")
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.lines.count == 6)
-        #expect(first.lines[checked: 1] == "  1  H  R6   Kranji           2m 0s")
+        #expect(first.lines.count == 7, "the title, five races and the note of the two races left out")
+        #expect(first.lines[checked: 1] == "  1  H  R5   Moonee Valley     2m 0s")
+        #expect(first.lines[checked: 6] == "  2 races in the feed were left out (first: missing advertised_start).")
     }
 
     @Test("an unknown command is one line on stderr and the REPL carries on")
@@ -136,7 +137,7 @@ struct RaceListEndToEndTests {
         // The file is replaced between the two commands by a shell pipeline.
         let pipeline =
             "{ printf 'list\\n'; sleep 1; cp '\(Fixtures.url(Fixtures.fiveRaces).path)' '\(file.path)'; printf 'refresh\\n'; }"
-            + " | '\(BinaryRunner.binary.path)' --source 'file:\(file.path)' --now 1744097990"
+            + " | '\(BinaryRunner.binary.path)' --source 'file:\(file.path)' --now 1775887190"
         let run = try BinaryRunner.run(
             executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", pipeline], stdin: "", environment: [:],
             timeout: 60)
@@ -144,7 +145,7 @@ struct RaceListEndToEndTests {
         #expect(run.stderr.contains("it has no `data` object"))
         #expect(run.lines.first == "Next to Go - all categories")
         try #require(run.lines.count == 6)
-        #expect(run.lines[checked: 1] == "  1  H  R5   Nagoya           10s")
+        #expect(run.lines[checked: 1] == "  1  G  R7   Angle Park        10s")
     }
 }
 
@@ -233,7 +234,7 @@ struct ErrorEndToEndTests {
             summary["meeting_name"] = "Evil\u{1B}[2J\u{1B}]0;title\u{07}Park\u{9B}31m"
         }
         let file = try directory.file("races.json", contents: data)
-        let run = try BinaryRunner.run(["--source", "file:\(file.path)", "--now", "1744097990", "list"])
+        let run = try BinaryRunner.run(["--source", "file:\(file.path)", "--now", "1775887190", "list"])
         #expect(run.status == 0)
         #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
         #expect(run.lines[checked: 1]?.contains("Evil[2J]0;titlePark31m") == true)
@@ -249,7 +250,7 @@ struct TerminalEndToEndTests {
         try runOnTerminal(options: "list", stdin: "", environment: environment)
     }
 
-    /// The app on a pseudo-terminal with the ten-race capture and a pinned clock: `options` after those.
+    /// The app on a pseudo-terminal with the ten-race feed and a pinned clock: `options` after those.
     private func runOnTerminal(options: String, stdin: String, environment: [String: String]) throws -> String {
         let command =
             "'\(BinaryRunner.binary.path)' --source '\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) \(options)"
@@ -266,7 +267,7 @@ struct TerminalEndToEndTests {
     func colourTerminal() throws {
         let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(screen.contains("\u{1B}[1mNext to Go\u{1B}[0m · all categories"))
-        #expect(screen.contains("  1  🐎  R9   Hoosier Park            \u{1B}[33m  1m 0s\u{1B}[0m"))
+        #expect(screen.contains("  1  🐎  R7   Northfield Park  \u{1B}[33m  1m 0s\u{1B}[0m"))
         #expect(screen.contains("🐕"))
     }
 
@@ -276,7 +277,7 @@ struct TerminalEndToEndTests {
     func noColour() throws {
         let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1"])
         #expect(!screen.contains("\u{1B}"))
-        #expect(screen.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
+        #expect(screen.contains("  1  🐎  R7   Northfield Park    1m 0s"))
     }
 
     @Test(
@@ -286,7 +287,7 @@ struct TerminalEndToEndTests {
         let screen = try runOnTerminal(
             options: "--no-color list", stdin: "", environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(!screen.contains("\u{1B}"))
-        #expect(screen.contains("  1  🐎  R9   Hoosier Park              1m 0s"))
+        #expect(screen.contains("  1  🐎  R7   Northfield Park    1m 0s"))
     }
 
     @Test("TERM=dumb is plain ASCII", .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
@@ -294,7 +295,7 @@ struct TerminalEndToEndTests {
         let screen = try runOnTerminal(["TERM": "dumb", "LANG": "C.UTF-8"])
         #expect(
             screen.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "\n" || !$0.properties.isWhitespace || $0 == " ") })
-        #expect(screen.contains("  1  T  R9   Hoosier Park              1m 0s"))
+        #expect(screen.contains("  1  T  R7   Northfield Park    1m 0s"))
     }
 
     @Test(
@@ -302,7 +303,7 @@ struct TerminalEndToEndTests {
         .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
     func dumbTerminalShell() throws {
         let screen = try runOnTerminal(options: "", stdin: "quit\n", environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
-        let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R9   Hoosier Park"))
+        let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R7   Northfield Park"))
         let prompt = try #require(screen.range(of: "next-to-go> "))
         #expect(board.lowerBound < prompt.lowerBound, "\(screen)")
     }

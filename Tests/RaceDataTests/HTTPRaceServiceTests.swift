@@ -52,7 +52,7 @@ struct HTTPRaceServiceTests {
             ("html", "expected JSON but the server sent text/html; charset=utf-8"),
             ("slow-first-byte/\(fiveRaces)", "no response within 1 s"),
             ("slow-body/\(fiveRaces)", "not finished within 2 s"),
-            ("truncated/\(fiveRaces)", "the answer was cut off after 8723 of 17446 bytes"),
+            ("truncated/\(fiveRaces)", "the answer was cut off after 4687 of 9374 bytes"),
             ("endless", "the answer is larger than the 10 MB limit"),
             ("huge", "the answer is larger than the 10 MB limit"),
             ("reset", "the connection was reset"),

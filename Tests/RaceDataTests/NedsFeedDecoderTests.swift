@@ -10,7 +10,7 @@ import Testing
 struct NedsFeedDecoderTests {
     let decoder = NedsFeedDecoder()
 
-    @Test("every capture in Tests/Fixtures decodes whole", arguments: try Fixtures.allNames())
+    @Test("every feed in Tests/Fixtures decodes whole", arguments: try Fixtures.allNames())
     func everyFixture(name: String) throws {
         let json = try Fixtures.json(name)
         let summaries = (json["data"] as! [String: Any])["race_summaries"] as! [String: Any]
@@ -29,46 +29,95 @@ struct NedsFeedDecoderTests {
         }
     }
 
-    @Test("category counts match the fixtures README")
+    @Test("category counts match the recipes")
     func categoryCounts() throws {
         func counts(_ name: String) throws -> [RaceCategory: Int] {
             try decoder.decode(Fixtures.data(name), source: name).races.reduce(into: [:]) {
                 $0[$1.category, default: 0] += 1
             }
         }
-        #expect(try counts(Fixtures.tenRaces2024) == [.horse: 3, .harness: 5, .greyhound: 2])
+        #expect(try counts(Fixtures.tenRacesB) == [.horse: 3, .harness: 5, .greyhound: 2])
         #expect(try counts(Fixtures.fiveRaces) == [.horse: 2, .greyhound: 2, .harness: 1])
-        #expect(try counts(Fixtures.tenRaces2025) == [.harness: 5, .horse: 2, .greyhound: 3])
+        #expect(try counts(Fixtures.tenRaces) == [.harness: 5, .horse: 2, .greyhound: 3])
     }
 
     @Test("race form, venue and the feed's running order are kept")
     func details() throws {
         let feed = try decoder.decode(Fixtures.data(Fixtures.fiveRaces), source: "five")
-        #expect(feed.races.map(\.id).first == "01330dae-1d25-43f4-889d-360def1c89db")
-        let nagoya = try #require(feed.races.first)
-        #expect(nagoya.meetingName == "Nagoya")
-        #expect(nagoya.name == "Race 5 - 1500")
-        #expect(nagoya.venue == Venue(name: "Nagoya", state: "JPN", country: "JPN"))
-        #expect(nagoya.form.distance == Distance(value: 1500, unit: "m"))
-        #expect(nagoya.form.trackCondition == "Good")
-        #expect(nagoya.form.weather == nil)
-        #expect(nagoya.form.comment?.hasPrefix("KINKON TAILOR") == true)
+        #expect(feed.races.map(\.meetingName) == ["Angle Park", "Urawa", "Funabashi", "Kilmore", "Sandown Park"])
+        let anglePark = try #require(feed.races.first)
+        #expect(anglePark.id == "189bd6af-8bb8-49ef-bcd2-47f71a617945")
+        #expect(anglePark.name == "Harbourview Motors (Grade 1)")
+        #expect(anglePark.category == .greyhound)
+        #expect(anglePark.venue == Venue(name: "Angle Park", state: "SA", country: "AUS"))
+        #expect(anglePark.form.distance == Distance(value: 342, unit: "m"))
+        #expect(anglePark.form.trackCondition == "Fast")
+        #expect(anglePark.form.weather == "FINE")
+        #expect(anglePark.form.comment?.hasPrefix("BOLD SAFFRON (6) resumes from a spell") == true)
+        let funabashi = try #require(feed.races.first { $0.meetingName == "Funabashi" })
+        #expect(funabashi.venue == Venue(name: "Funabashi", state: "JPN", country: "JPN"))
+        #expect(funabashi.form.weather == nil)
     }
 
     @Test("missing weather and race comments are fine")
     func optionalFormFields() throws {
-        let feed = try decoder.decode(Fixtures.data(Fixtures.tenRaces2025), source: "ten")
+        let feed = try decoder.decode(Fixtures.data(Fixtures.tenRaces), source: "ten")
         #expect(feed.races.filter { $0.form.comment == nil }.count == 4)
         #expect(feed.races.filter { $0.form.weather == nil }.count == 3)
+    }
+
+    @Test("the snapshot is what its recipe says: 45 races, one of a category we do not know, one without a start")
+    func snapshot() throws {
+        let data = try Data(contentsOf: Fixtures.snapshot)
+        let feed = try decoder.decode(data, source: "snapshot")
+        #expect(feed.races.count == 43)
+        #expect(feed.skipped.map(\.reason).sorted().first == "missing advertised_start")
+        #expect(feed.skipped.map(\.reason).sorted().last?.hasPrefix("unknown category_id ") == true)
+        let categories = feed.races.reduce(into: [RaceCategory: Int]()) { $0[$1.category, default: 0] += 1 }
+        #expect(categories == [.horse: 22, .greyhound: 13, .harness: 8])
+        let countries = Set(feed.races.compactMap(\.venue.country))
+        #expect(countries.isSuperset(of: ["AUS", "NZ"]) && countries.count >= 7, "\(countries)")
+        let starts = Dictionary(grouping: feed.races, by: \.advertisedStart).values
+        #expect(starts.filter { $0.count > 1 }.count >= 3, "several races share a start second")
+        let span = try #require(feed.races.map(\.advertisedStart).max()).timeIntervalSince(
+            try #require(feed.races.map(\.advertisedStart).min()))
+        #expect((90 * 60...150 * 60).contains(span), "about two hours")
+        for missing: KeyPath<Race, String?> in [\.form.weather, \.form.trackCondition, \.form.comment] {
+            #expect(
+                feed.races.contains { $0[keyPath: missing] == nil }
+                    && feed.races.contains { $0[keyPath: missing] != nil })
+        }
+        #expect(feed.races.contains { $0.form.distance == nil })
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#""additional_data":"""#), "additional_data as an empty string")
+        #expect(text.contains(#""additional_data":"{\"revealed_race_info\""#), "additional_data as a JSON string")
+    }
+
+    @Test("races of the same start second keep one board order whatever order the feed lists them in")
+    func tiesHeldWhateverTheFeedOrder() throws {
+        var document = try Fixtures.json(Fixtures.tenRaces)
+        var body = try #require(document["data"] as? [String: Any])
+        let running = try #require(body["next_to_go_ids"] as? [String])
+        body["next_to_go_ids"] = Array(running.reversed())
+        document["data"] = body
+        let reversed = try decoder.decode(JSONSerialization.data(withJSONObject: document), source: "reversed")
+        let original = try decoder.decode(Fixtures.data(Fixtures.tenRaces), source: "original")
+        #expect(reversed.races.map(\.id) != original.races.map(\.id))
+        #expect(RaceOrder.sorted(reversed.races).map(\.id) == RaceOrder.sorted(original.races).map(\.id))
+        let tied = RaceOrder.sorted(original.races).filter {
+            $0.meetingName == "Cannington" || $0.meetingName == "Pakenham"
+        }
+        #expect(tied.map(\.meetingName) == ["Cannington", "Pakenham"], "same second: by meeting name")
+        #expect(Set(tied.map(\.advertisedStart)).count == 1)
     }
 
     @Test("race_form and venue fields may be missing, empty or malformed")
     func tolerantOptionalParts() throws {
         let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
             switch key.first {
-            case "0": summary["race_form"] = nil
-            case "6": summary["race_form"] = [String: Any]()
-            case "b": summary["race_form"] = "not an object"
+            case "1": summary["race_form"] = nil
+            case "3": summary["race_form"] = [String: Any]()
+            case "a": summary["race_form"] = "not an object"
             default:
                 summary["venue_name"] = ""
                 summary["venue_state"] = nil
@@ -78,9 +127,9 @@ struct NedsFeedDecoderTests {
         let feed = try decoder.decode(data, source: "edited")
         #expect(feed.races.count == 5)
         #expect(feed.skipped.isEmpty)
-        let formless = try #require(feed.races.first { $0.id.hasPrefix("0") })
+        let formless = try #require(feed.races.first { $0.id.hasPrefix("1") })
         #expect(formless.form == RaceForm())
-        let venueless = try #require(feed.races.first { $0.id.hasPrefix("9") })
+        let venueless = try #require(feed.races.first { $0.id.hasPrefix("8") })
         #expect(venueless.venue == Venue())
     }
 
@@ -94,7 +143,7 @@ struct NedsFeedDecoderTests {
             ("advertised_start", "missing advertised_start"),
         ])
     func missingRequiredField(field: String, reason: String) throws {
-        let victim = "6da19cf5-46e1-4394-b9f6-ad4da7392d3d"
+        let victim = "3d633710-64e9-489a-b3f1-9dd1e4cd5f7b"
         let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
             if key == victim { summary[field] = nil }
         }
@@ -105,13 +154,13 @@ struct NedsFeedDecoderTests {
 
     @Test("unknown categories and wrong types are skipped and counted, not fatal")
     func skippedSummaries() throws {
-        let data = try Fixtures.editedSummaries(Fixtures.tenRaces2024) { key, summary in
-            if summary["meeting_name"] as? String == "Launceston" {
+        let data = try Fixtures.editedSummaries(Fixtures.tenRacesB) { key, summary in
+            if summary["meeting_name"] as? String == "Shepparton" {
                 summary["category_id"] = "11111111-2222-3333-4444-555555555555"
             }
-            if summary["meeting_name"] as? String == "Wagga" { summary["race_number"] = "2" }
-            if summary["meeting_name"] as? String == "Hobart" { summary["advertised_start"] = ["seconds": true] }
-            if summary["meeting_name"] as? String == "Geelong" { summary["meeting_name"] = "   " }
+            if summary["meeting_name"] as? String == "Ballarat" { summary["race_number"] = "2" }
+            if summary["meeting_name"] as? String == "Horsham" { summary["advertised_start"] = ["seconds": true] }
+            if summary["meeting_name"] as? String == "Dapto" { summary["meeting_name"] = "   " }
         }
         let feed = try decoder.decode(data, source: "edited")
         #expect(feed.races.count == 6)
@@ -154,7 +203,7 @@ struct NedsFeedDecoderTests {
     @Test("a race years away from the rest of the feed is skipped as a mistake, with its reason")
     func outlierStart() throws {
         let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { key, summary in
-            if summary["race_number"] as? Int == 5 { summary["advertised_start"] = ["seconds": 4_000_000_000] }
+            if summary["race_number"] as? Int == 11 { summary["advertised_start"] = ["seconds": 4_000_000_000] }
         }
         let feed = try decoder.decode(data, source: "five")
         #expect(feed.races.count == 4)
@@ -195,17 +244,17 @@ struct NedsFeedDecoderTests {
         #expect(fromFile.skipped == feed.skipped)
     }
 
-    @Test("a file reads the same as its bytes, whatever the capture; a broken file quotes its own start")
+    @Test("a file reads the same as its bytes, whatever the feed; a broken file quotes its own start")
     func fileAndBytesAgree() throws {
-        for name in try Fixtures.allNames() {
-            let fromFile = try FileRaceService(path: Fixtures.url(name).path).fetchRaces()
-            #expect(fromFile == (try decoder.decode(Fixtures.data(name), source: "file \(Fixtures.url(name).path)")))
+        for url in try Fixtures.allFeeds() {
+            let fromFile = try FileRaceService(path: url.path).fetchRaces()
+            #expect(fromFile == (try decoder.decode(Data(contentsOf: url), source: "file \(url.path)")))
         }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // Broken at its very end, past pages already given back: the message still quotes the start.
         let broken = try directory.file(
-            "broken.json", contents: Fixtures.data(Fixtures.fortyFiveRaces).dropLast(3))
+            "broken.json", contents: Data(contentsOf: Fixtures.snapshot).dropLast(3))
         #expect(
             throws: RaceDataError.invalidFeed(
                 source: "file \(broken.path)", reason: #"it is not valid JSON (starts "{"status":200,"data":{"n")"#)
@@ -221,7 +270,7 @@ struct NedsFeedDecoderTests {
             var form = summary["race_form"] as? [String: Any] ?? [:]
             form["race_comment"] = String(repeating: "c", count: 50_000)
             summary["race_form"] = form
-            if summary["race_number"] as? Int == 5 { summary["race_id"] = String(repeating: "i", count: 201) }
+            if summary["race_number"] as? Int == 11 { summary["race_id"] = String(repeating: "i", count: 201) }
         }
         let feed = try decoder.decode(data, source: "five")
         #expect(feed.races.count == 4)
@@ -237,9 +286,9 @@ struct NedsFeedDecoderTests {
         let atLimit = String(repeating: "A", count: Race.maximumTextLength)
         let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
             switch summary["race_number"] as? Int {
-            case 5: summary["meeting_name"] = "  Flemington  "
-            case 6: summary["meeting_name"] = "\tMérignac \n"
-            case 10: summary["meeting_name"] = atLimit
+            case 4: summary["meeting_name"] = "  Flemington  "
+            case 7: summary["meeting_name"] = "\tMérignac \n"
+            case 11: summary["meeting_name"] = atLimit
             default: summary["meeting_name"] = "   "
             }
         }

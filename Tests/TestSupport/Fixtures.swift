@@ -1,7 +1,8 @@
 import Foundation
 
-/// The real API captures in `Tests/Fixtures`, byte-identical copies of public
-/// captures (`Tests/Fixtures/SOURCES.md` says where each came from).
+/// Feeds of our own in `Tests/Fixtures`, made by `Scripts/make-snapshot` from the recipes in
+/// `Scripts/feeds/` (each recipe's `about` says what its feed holds), and the embedded snapshot made the
+/// same way. Real captures of the API are not in the repository: see `RealCaptures`.
 public enum Fixtures {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // TestSupport
@@ -10,16 +11,27 @@ public enum Fixtures {
 
     public static let directory = packageRoot.appendingPathComponent("Tests/Fixtures", isDirectory: true)
 
-    public static let fiveRaces = "nextraces-2025-04-5-races.json"
-    public static let tenRaces2024 = "nextraces-2024-03-10-races.json"
-    public static let tenRaces2025 = "nextraces-2025-05-10-races.json"
-    public static let fortyFiveRaces = "nextraces-2024-03-45-races.json"
+    /// Five races within three minutes, three sharing the first start second (JPN, AUS).
+    public static let fiveRaces = "five-races.json"
+    /// Ten races over half an hour: harness 5, greyhound 3, horse 2 (USA, CA, AUS, NZ).
+    public static let tenRaces = "ten-races.json"
+    /// Ten races over thirteen minutes: harness 5, horse 3, greyhound 2 (AUS, NZ, JPN).
+    public static let tenRacesB = "ten-races-b.json"
 
-    /// Every capture in the folder, so a new one is tested without edits.
+    /// The embedded snapshot: 45 races over two hours, one of an unknown category and one without a start.
+    public static let snapshot = packageRoot.appendingPathComponent(
+        "Modules/RaceDataLive/Resources/snapshot-nextraces.json")
+
+    /// Every feed in the folder, so a new one is tested without edits.
     public static func allNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }
             .sorted()
+    }
+
+    /// Every feed `Scripts/make-snapshot` makes: the test feeds and the embedded snapshot.
+    public static func allFeeds() throws -> [URL] {
+        try allNames().map(url) + [snapshot]
     }
 
     public static func url(_ name: String) -> URL {
@@ -30,12 +42,12 @@ public enum Fixtures {
         try Data(contentsOf: url(name))
     }
 
-    /// The capture as a JSON object, to derive edited copies from.
+    /// The feed as a JSON object, to derive edited copies from.
     public static func json(_ name: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: data(name)) as! [String: Any]
     }
 
-    /// The capture cut to its first race (in its running order), with `edit` applied to that race's summary.
+    /// The feed cut to its first race (in its running order), with `edit` applied to that race's summary.
     /// `replacing` then swaps placeholder text for raw JSON text no serialiser would write (a lone `\ud800`).
     public static func oneRace(
         _ name: String, replacing replacements: [String: String] = [:], _ edit: (_ summary: inout [String: Any]) -> Void
@@ -53,7 +65,7 @@ public enum Fixtures {
         return Data(text.utf8)
     }
 
-    /// Applies `edit` to every race summary of a capture and returns the document.
+    /// Applies `edit` to every race summary of a feed and returns the document.
     public static func editedSummaries(
         _ name: String, _ edit: (_ key: String, _ summary: inout [String: Any]) -> Void
     ) throws -> Data {

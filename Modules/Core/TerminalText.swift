@@ -80,6 +80,29 @@ public enum TerminalText {
         return "'" + shown + "'"
     }
 
+    /// A character as the line editor draws it: itself, or `?` when it holds a scalar that is invisible or moves
+    /// text around (a control, a bidi override, a zero-width space, a private-use or unassigned code point), so
+    /// the line on screen is the line that runs. Joiners, variation selectors and emoji tags inside an emoji
+    /// sequence are kept: they are how it draws.
+    public static func drawable(_ character: Character) -> Character {
+        if character.isASCII, character.asciiValue.map({ $0 >= 0x20 && $0 < 0x7F }) == true { return character }
+        let scalars = character.unicodeScalars
+        for scalar in scalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                return "?"
+            case .format:
+                let joinsEmoji =
+                    scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+                    || (0xE0020...0xE007F).contains(scalar.value)
+                if !joinsEmoji || scalars.count == 1 { return "?" }
+            default:
+                continue
+            }
+        }
+        return character
+    }
+
     /// Typographic punctuation (feeds are full of it) and our own separators,
     /// spelled in ASCII.
     private static let asciiPunctuation: [Unicode.Scalar: String] = [

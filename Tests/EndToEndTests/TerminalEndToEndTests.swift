@@ -37,6 +37,23 @@ struct LiveTerminalEndToEndTests {
             "\(session.screen)")
     }
 
+    @Test(
+        "flags, skin tones, ZWJ sequences, jamo and accents typed and edited at the prompt: no crash, one character each"
+    )
+    func graphemeClusters() throws {
+        let session = try session()
+        defer { session.stop() }
+        try session.type("x🇦🇺👍🏽👩‍💻\u{1100}\u{1161}e\u{301}")
+        try session.send("Left", "Left", "BSpace")
+        try session.type("🇳🇿")
+        try session.send("Home", "Right", "Right", "BSpace")
+        #expect(session.waitFor("next-to-go> x👍🏽🇳🇿\u{1100}\u{1161}e\u{301}"), "\(session.screen)")
+        try session.send("End", "C-u")
+        try session.type("quit")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0, "\(session.screen)")
+    }
+
     @Test("Tab with several choices: the first rings the bell, the second lists them, a third does not list again")
     func tabChoices() throws {
         let session = try session()

@@ -137,9 +137,75 @@ struct LineEditorTests {
         type(paste, into: &editor)
         #expect(editor.cursor == 200_000)
         var layout = PromptLayout(prompt: "> ", columns: 80)
-        let drawn = layout.draw(status: nil, text: editor.text, cursor: editor.cursor) { $0 }
+        let drawn = layout.draw(status: nil, line: editor.characters, cursor: editor.cursor) { $0 }
         #expect(layout.scrollOffset > 199_000)
         #expect(drawn.hasSuffix("\u{1B}[K\r\u{1B}[78C"))
+    }
+
+    @Test(
+        "keys that join the character before into one (a flag, a skin tone, a ZWJ sequence, jamo, an accent) are one",
+        arguments: [
+            (["🇦", "🇺"], "🇦🇺"), (["👍", "🏽"], "👍🏽"), (["👩", "\u{200D}", "💻"], "👩‍💻"),
+            (["\u{1100}", "\u{1161}", "\u{11A8}"], "\u{1100}\u{1161}\u{11A8}"), (["e", "\u{301}"], "e\u{301}"),
+            (["🏴", "\u{E0067}", "\u{E0062}", "\u{E0065}", "\u{E006E}", "\u{E0067}", "\u{E007F}"], "🏴󠁧󠁢󠁥󠁮󠁧󠁿"),
+        ])
+    func joinedCharacters(keys: [String], joined: String) {
+        var editor = LineEditor()
+        for key in ["a"] + keys + ["b"] { _ = editor.handle(.character(Character(key))) }
+        #expect(editor.text == "a" + joined + "b")
+        #expect(editor.characters == ["a", Character(joined), "b"])
+        #expect(editor.cursor == 3)
+        _ = editor.handle(.left)
+        _ = editor.handle(.backspace)
+        #expect(editor.text == "ab", "the whole character goes at once")
+    }
+
+    @Test("a cursor is never inside a character: typed before its second half, or left between halves by a delete")
+    func cursorNeverInside() {
+        var editor = LineEditor()
+        type("🇺", into: &editor)
+        _ = editor.handle(.home)
+        type("🇦", into: &editor)
+        #expect(editor.characters == ["🇦🇺"])
+        #expect(editor.cursor == 1)
+        var split = LineEditor()
+        type("🇦x🇺", into: &split)
+        _ = split.handle(.left)
+        _ = split.handle(.backspace)
+        #expect(split.characters == ["🇦🇺"])
+        #expect(split.cursor == 1)
+    }
+
+    @Test("random keys of every kind of cluster, at random places: the prompt always draws, the cursor in range")
+    func randomClusterKeys() {
+        let pieces: [String] = [
+            "🇦", "🇺", "🇳", "🇿", "👍", "🏽", "\u{200D}", "👩", "💻", "\u{1100}", "\u{1161}", "\u{11A8}", "e",
+            "\u{301}", "\u{20DD}", "\u{FE0F}", "\u{202E}", "\u{200B}", "漢", " ", "a",
+        ]
+        let moves: [Key] = [.left, .right, .home, .end, .backspace, .delete, .wordLeft, .control("w")]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var editor = LineEditor()
+            var layout = PromptLayout(prompt: "next-to-go> ", columns: Int.random(in: 2...40, using: &random))
+            for _ in 0..<40 {
+                if Bool.random(using: &random) {
+                    _ = editor.handle(.character(Character(pieces.randomElement(using: &random)!)))
+                } else {
+                    _ = editor.handle(moves.randomElement(using: &random)!)
+                }
+                #expect((0...editor.characters.count).contains(editor.cursor))
+                _ = layout.draw(status: "s", line: editor.characters, cursor: editor.cursor) { $0 }
+            }
+        }
+    }
+
+    @Test("invisible and reordering characters in the line (typed, or from history) are drawn as ?")
+    func invisibleDrawn() {
+        var layout = PromptLayout(prompt: "> ", columns: 40)
+        let drawn = layout.draw(status: nil, line: Array("a\u{202E}b\u{200B}c\u{2066}"), cursor: 6) { $0 }
+        #expect(drawn == "\r> a?b?c?\u{1B}[K\r\u{1B}[8C")
+        #expect(TerminalText.drawable("👩‍💻") == "👩‍💻")
+        #expect(TerminalText.drawable("\u{200D}") == "?")
     }
 
     @Test("the history keeps the newest lines, none with control characters or over 1000 long")
@@ -187,7 +253,7 @@ struct PromptLayoutTests {
     @Test("status above, prompt below, the cursor put after the text before it")
     func layout() {
         var layout = PromptLayout(prompt: "> ", columns: 40)
-        let drawn = layout.draw(status: "Next: R1", text: "list", cursor: 2) { "<\($0)>" }
+        let drawn = layout.draw(status: "Next: R1", line: Array("list"), cursor: 2) { "<\($0)>" }
         #expect(drawn == "<Next: R1>\u{1B}[K\r\n\r> list\u{1B}[K\r\u{1B}[4C")
         #expect(PromptLayout.erase(hasStatus: true) == "\r\u{1B}[1A\u{1B}[J")
     }
@@ -195,10 +261,10 @@ struct PromptLayoutTests {
     @Test("a status wider than the window is cut; a long line scrolls so the cursor stays in view")
     func narrow() {
         var layout = PromptLayout(prompt: "> ", columns: 12)
-        let status = layout.draw(status: String(repeating: "s", count: 50), text: "", cursor: 0) { $0 }
+        let status = layout.draw(status: String(repeating: "s", count: 50), line: [], cursor: 0) { $0 }
         #expect(status.hasPrefix(String(repeating: "s", count: 11) + "\u{1B}[K"))
         let line = String(repeating: "a", count: 30) + "🏇"
-        let drawn = layout.draw(status: nil, text: line, cursor: 31) { $0 }
+        let drawn = layout.draw(status: nil, line: Array(line), cursor: 31) { $0 }
         #expect(layout.scrollOffset > 0)
         // "> " and six letters and the two-column horse: the cursor after it, at column 10.
         #expect(drawn == "\r> aaaaaa🏇\u{1B}[K\r\u{1B}[10C")

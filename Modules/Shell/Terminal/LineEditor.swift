@@ -1,8 +1,10 @@
 /// The line being typed at the prompt: its text, the cursor, history recall and the kill keys. Pure: keys in,
 /// state out; the terminal drawing is `PromptLayout`'s, the completion candidates `Completion`'s.
 public struct LineEditor: Sendable, Equatable {
-    /// Kept as characters, so typing and pasting at the cursor cost no more than the characters typed.
-    private var characters: [Character] = []
+    /// Kept as characters, so typing and pasting at the cursor cost no more than the characters typed. Each is
+    /// one character as the terminal shows it (a flag, a skin-toned emoji, a jamo syllable, a letter with its
+    /// accents): keys that join the one before are joined to it, so the cursor is never inside one.
+    public private(set) var characters: [Character] = []
     public var text: String { String(characters) }
     /// In characters from the start of `text`.
     public private(set) var cursor = 0
@@ -84,21 +86,23 @@ public struct LineEditor: Sendable, Equatable {
 
     private mutating func insert(_ inserted: String) {
         for character in inserted {
-            // A combining mark (or joiner) belongs to the character before it, as the terminal shows it.
-            if cursor > 0, let first = character.unicodeScalars.first, Self.joinsPrevious(first) {
-                characters[cursor - 1] = Character(String(characters[cursor - 1]) + String(character))
-                continue
-            }
             characters.insert(character, at: cursor)
             cursor += 1
+            join(at: cursor - 1)
+            join(at: cursor)
         }
     }
 
-    private static func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .spacingMark: return true
-        default: return scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
-        }
+    /// Makes the characters either side of `seam` one when together they are one grapheme cluster (an accent
+    /// after its letter, the second half of a flag, a skin tone, a joiner and what follows it, a jamo after
+    /// its syllable). A cursor between them moves after the joined character.
+    private mutating func join(at seam: Int) {
+        guard seam > 0, seam < characters.count else { return }
+        let joined = String(characters[seam - 1]) + String(characters[seam])
+        guard joined.count == 1, let character = joined.first else { return }
+        characters[seam - 1] = character
+        characters.remove(at: seam)
+        if cursor > seam { cursor -= 1 }
     }
 
     private mutating func deleteBackward() {
@@ -115,6 +119,8 @@ public struct LineEditor: Sendable, Equatable {
         guard start < end else { return }
         characters.removeSubrange(start..<end)
         cursor = start
+        // What was either side of the deleted part may now be one character (the halves of a flag).
+        join(at: cursor)
     }
 
     private mutating func replace(with line: String) {

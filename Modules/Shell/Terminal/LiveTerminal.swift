@@ -21,7 +21,7 @@ public final class LiveTerminal: TextOutput {
     private let style: DisplayStyle
     private var layout: PromptLayout
     private var status: String?
-    private var typed = (text: "", cursor: 0)
+    private var typed = (line: [Character](), cursor: 0)
     private var areaOnScreen = false
     private var areaHasStatus = false
     /// A status line drawn while a command runs, with no line break after it.
@@ -83,8 +83,8 @@ public final class LiveTerminal: TextOutput {
     // MARK: - The prompt
 
     /// Shows (or draws again) the status line and the prompt with `text`, the cursor at `cursor`.
-    public func showPrompt(text: String, cursor: Int) {
-        typed = (text, cursor)
+    public func showPrompt(line: [Character], cursor: Int) {
+        typed = (line, cursor)
         mode = .editing
         drawArea()
     }
@@ -186,7 +186,7 @@ public final class LiveTerminal: TextOutput {
         eraseArea()
         layout.columns = columns
         emit(
-            layout.draw(status: status, text: typed.text, cursor: typed.cursor) { [style] in
+            layout.draw(status: status, line: typed.line, cursor: typed.cursor) { [style] in
                 style.paint($0, .dim)
             })
         areaOnScreen = true

@@ -18,8 +18,13 @@ public struct PromptLayout: Sendable, Equatable {
         self.columns = columns
     }
 
-    /// From the start of the area's first row: the rows, with the cursor left where the typing is.
-    public mutating func draw(status: String?, text: String, cursor: Int, paintStatus: (String) -> String) -> String {
+    /// From the start of the area's first row: the rows, with the cursor left where the typing is. `line` is the
+    /// line editor's characters and `cursor` an index into them (never re-read from text: two characters the
+    /// editor holds apart could read as one, and the cursor would point past the end). A character holding
+    /// an invisible or reordering scalar is drawn as `?` (`TerminalText.drawable`).
+    public mutating func draw(status: String?, line: [Character], cursor: Int, paintStatus: (String) -> String)
+        -> String
+    {
         let width = max(columns, 2)
         var output = ""
         drawnStatusColumns = nil
@@ -28,7 +33,8 @@ public struct PromptLayout: Sendable, Equatable {
             drawnStatusColumns = TerminalText.width(of: fitted)
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
-        let characters = Array(text)
+        let characters = line.map(TerminalText.drawable)
+        let cursor = min(max(cursor, 0), characters.count)
         // A window narrower than the prompt gets a short one: a wrapped prompt could not be erased.
         let prompt = TerminalText.width(of: self.prompt) + 4 > width ? ">" : self.prompt
         let promptColumns = TerminalText.width(of: prompt)

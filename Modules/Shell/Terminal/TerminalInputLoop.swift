@@ -195,7 +195,7 @@ public final class TerminalInputLoop {
     }
 
     private func showPrompt() {
-        terminal.showPrompt(text: editor.text, cursor: editor.cursor)
+        terminal.showPrompt(line: editor.characters, cursor: editor.cursor)
     }
 
     private func endOfInput() {

@@ -7,6 +7,9 @@ import Shell
 
 // Composition root: arguments → clock and source → modules → shell.
 
+// Before anything can reach ICU (it reads these itself, and a value that is no locale name crashed it).
+let localeWarnings = LocaleEnvironment.removeInvalid()
+
 /// Asked for JSON: looked for before the options are read, so a mistake in them is answered in JSON too.
 let wantsJSON =
     CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
@@ -86,7 +89,7 @@ if let liveTerminal {
 } else {
     output = standardOutput
 }
-for warning in setup.warnings {
+for warning in localeWarnings + setup.warnings {
     if let jsonOutput { jsonOutput.warn(warning) } else { output.writeWarning(warning, style: terminal.displayStyle) }
 }
 let renderer: any ScreenRenderer =

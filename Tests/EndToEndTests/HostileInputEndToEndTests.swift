@@ -104,6 +104,19 @@ struct HostileInputEndToEndTests {
         #expect(mended.lines[checked: 1]?.hasPrefix("  1  G  R7   Angle??") == true)
     }
 
+    @Test(
+        "a locale variable that is no locale name is ignored with a warning, never handed to ICU (it crashed there)",
+        arguments: ["LANG", "LC_ALL", "LC_TIME"])
+    func invalidLocale(variable: String) throws {
+        let run = try BinaryRunner.run(
+            ["--now", Self.now, "show", "1"], environment: [variable: "ééééééé", "TZ": "UTC"], timeout: 30)
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  Starts     "))
+        #expect(
+            run.stderr.contains("\(variable)='eeeeeee' is not a locale name; it is ignored, and the C locale is used."))
+    }
+
     @Test("what the user types is echoed only cleaned: an escape sequence is named, never obeyed")
     func typedEscapes() throws {
         let run = try BinaryRunner.run(

@@ -173,3 +173,24 @@ extension DisplayStyleSummary {
         self.init(style.isInteractive, style.usesGlyphs, style.usesColour, style.width)
     }
 }
+
+@Suite("Locale variables")
+struct LocaleEnvironmentTests {
+    @Test(
+        "locale names are kept; anything else is not a locale name",
+        arguments: [
+            ("C", true), ("POSIX", true), ("C.UTF-8", true), ("en_AU.UTF-8", true), ("de_DE@euro", true),
+            ("sr_RS.UTF-8@latin", true), ("", true), ("ééééééé", false), ("en_AU.UTF-8\u{1B}[2J", false),
+            (String(repeating: "a", count: 200), false), ("en AU", false), ("_AU", false), ("en_", false),
+            ("en_AU.", false), ("../../etc/passwd", false),
+        ])
+    func names(value: String, valid: Bool) {
+        #expect(LocaleEnvironment.isValid(value) == valid)
+    }
+
+    @Test("LANGUAGE is a list of locale names split by colons")
+    func languageList() {
+        #expect(LocaleEnvironment.isValid("en_AU:en", variable: "LANGUAGE"))
+        #expect(!LocaleEnvironment.isValid("en_AU:ééé", variable: "LANGUAGE"))
+    }
+}

@@ -1,0 +1,81 @@
+import Core
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The locale variables are input like any other, and ICU reads them itself the first time a date is
+/// formatted: a value that is no locale name (`LANG=ééééééé`) crashed it. Each variable that is set to
+/// something other than a locale name is removed from the process's environment before anything can reach
+/// ICU, which then uses the C locale, and the user is told which was ignored.
+public enum LocaleEnvironment {
+    /// The variables ICU and the C library read for the locale, in their order of precedence.
+    public static let variables = ["LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_CTYPE", "LANG", "LANGUAGE"]
+
+    /// Removes the variables that are not locale names; returns one warning for each.
+    public static func removeInvalid() -> [String] {
+        var warnings: [String] = []
+        for variable in variables {
+            guard let value = getenv(variable).map({ String(cString: $0) }), !isValid(value, variable: variable)
+            else { continue }
+            unsetenv(variable)
+            warnings.append(
+                "\(variable)=\(TerminalText.quoted(value)) is not a locale name; it is ignored, and the C locale is used."
+            )
+        }
+        return warnings
+    }
+
+    /// A locale name as POSIX and ICU spell them: `C`, `POSIX`, or `language[_TERRITORY][.codeset][@modifier]`,
+    /// in ASCII letters, digits and a few marks, no longer than a locale name gets. `LANGUAGE` is a list of
+    /// them split by colons. Empty is fine: it is as if unset.
+    public static func isValid(_ value: String, variable: String = "LANG") -> Bool {
+        if value.isEmpty { return true }
+        guard value.utf8.count <= 128 else { return false }
+        let names =
+            variable == "LANGUAGE" ? value.split(separator: ":", omittingEmptySubsequences: false) : [value[...]]
+        return names.allSatisfy(isLocaleName)
+    }
+
+    private static func isLocaleName(_ name: Substring) -> Bool {
+        if name == "C" || name == "POSIX" { return true }
+        var rest = name
+        var modifier: Substring?
+        if let at = rest.firstIndex(of: "@") {
+            modifier = rest[rest.index(after: at)...]
+            rest = rest[..<at]
+        }
+        var codeset: Substring?
+        if let dot = rest.firstIndex(of: ".") {
+            codeset = rest[rest.index(after: dot)...]
+            rest = rest[..<dot]
+        }
+        let parts = rest.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let language = parts.first, (1...8).contains(language.count), language.allSatisfy(isASCIILetter)
+        else { return false }
+        if parts.count == 2 {
+            guard (1...8).contains(parts[1].count), parts[1].allSatisfy(isASCIILetterOrDigit) else { return false }
+        }
+        if let codeset {
+            guard (1...20).contains(codeset.count), codeset.allSatisfy({ isASCIILetterOrDigit($0) || $0 == "-" })
+            else { return false }
+        }
+        if let modifier {
+            guard (1...40).contains(modifier.count),
+                modifier.allSatisfy({ isASCIILetterOrDigit($0) || "_=-".contains($0) })
+            else { return false }
+        }
+        return true
+    }
+
+    private static func isASCIILetter(_ character: Character) -> Bool {
+        character.isASCII && character.isLetter
+    }
+
+    private static func isASCIILetterOrDigit(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber)
+    }
+}

@@ -311,13 +311,17 @@ struct JSONByteReader {
     }
 
     /// The rest of a string that holds escapes, checked but not decoded: from one escape to the next with
-    /// memchr, the text between checked for control characters in one pass.
+    /// memchr, the text between checked for control characters in one pass. The next quote is looked for again
+    /// only once an escape (`\"`) has passed it: looking for it after every escape read the rest of the string
+    /// once per escape, and 700,000 escapes took 36 s.
     private mutating func skipEscapedString() throws(JSONSyntaxError) {
+        var quoteOffset = -1
         while offset < bytes.count {
             let rest = bytes.baseAddress! + offset
-            let count = bytes.count - offset
-            guard let quote = memchr(rest, Int32(UInt8(ascii: "\"")), count) else { break }
-            let quoteOffset = offset + (UnsafeRawPointer(quote) - rest)
+            if quoteOffset < offset {
+                guard let quote = memchr(rest, Int32(UInt8(ascii: "\"")), bytes.count - offset) else { break }
+                quoteOffset = offset + (UnsafeRawPointer(quote) - rest)
+            }
             let backslashOffset = memchr(rest, Int32(UInt8(ascii: "\\")), quoteOffset - offset).map {
                 offset + (UnsafeRawPointer($0) - rest)
             }

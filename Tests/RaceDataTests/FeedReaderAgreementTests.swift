@@ -85,6 +85,27 @@ struct FeedReaderAgreementTests {
         #expect(feed.skipped.map(\.reason) == ["missing or non-numeric advertised_start.seconds"])
     }
 
+    @Test(
+        "a field nobody reads, escapes all the way up to the 10 MB cap, is skipped in one pass (it was quadratic)",
+        arguments: [#"\u00e9"#, #"\""#, #"\\"#])
+    func escapeHeavyFieldAtTheCap(escape: String) throws {
+        let plain = try Fixtures.data(Fixtures.fiveRaces)
+        let document = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            if summary["race_number"] as? Int == 4 { summary["unread"] = "PLACEHOLDER" }
+        }
+        let room = 10_000_000 - document.count - 16
+        let text = String(decoding: document, as: UTF8.self).replacingOccurrences(
+            of: "PLACEHOLDER", with: String(repeating: escape, count: room / escape.utf8.count))
+        let heavy = Data(text.utf8)
+        #expect(heavy.count > 9_900_000 && heavy.count <= 10_000_000)
+        let expected = try NedsFeedDecoder().decode(plain, source: "s").races
+        #expect(try NedsFeedDecoder().decode(heavy, source: "s").races == expected)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("heavy.json", contents: heavy)
+        #expect(try FileRaceService(path: file.path).fetchRaces().races == expected)
+    }
+
     @Test("nesting past 512 levels is refused, without exhausting the stack")
     func deepNesting() {
         let deep =

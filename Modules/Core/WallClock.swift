@@ -7,6 +7,12 @@ import Foundation
 /// library's `Clock` protocol in every module that imports Core.
 public protocol WallClock: Sendable {
     func now() -> Date
+    /// A pinned clock (`--now`) says nothing about today: nothing is destroyed on its word.
+    var isPinned: Bool { get }
+}
+
+extension WallClock {
+    public var isPinned: Bool { false }
 }
 
 public struct SystemClock: WallClock {
@@ -22,4 +28,5 @@ public struct FixedClock: WallClock {
     public init(unixSeconds: TimeInterval) { self.instant = Date(timeIntervalSince1970: unixSeconds) }
 
     public func now() -> Date { instant }
+    public var isPinned: Bool { true }
 }

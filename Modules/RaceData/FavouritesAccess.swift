@@ -49,6 +49,10 @@ public final class FavouritesAccess: Sendable {
         run(completion, change: .remove(ids))
     }
 
+    public func prune(ids: Set<String>, completion: @escaping FavouritesCompletion) {
+        run(completion, change: .prune(ids))
+    }
+
     /// Saves the changes kept in memory (`Execution.mainActor(deferringWrites: true)`), in one read-modify-write
     /// of the store; nil when there were none or they are saved.
     ///

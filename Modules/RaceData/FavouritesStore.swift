@@ -28,7 +28,7 @@ extension FavouritesStore {
         for change in changes {
             switch change {
             case .toggle(let favourite): state = try toggle(favourite)
-            case .remove(let ids): state = try remove(ids: ids)
+            case .remove(let ids), .prune(let ids): state = try remove(ids: ids)
             }
         }
         return state
@@ -40,6 +40,9 @@ public enum FavouritesChange: Sendable, Equatable {
     /// Adds the race if it is not a favourite, removes it if it is.
     case toggle(FavouriteRace)
     case remove(Set<String>)
+    /// Removes favourites of races that jumped long ago, as `remove` does; a store that keeps a file keeps a
+    /// copy of it as it was first, since the clock that judged them old may be wrong.
+    case prune(Set<String>)
 
     /// The favourites with this change made, as a store makes it.
     public func applied(to favourites: [FavouriteRace]) -> [FavouriteRace] {
@@ -52,7 +55,7 @@ public enum FavouritesChange: Sendable, Equatable {
                 changed.append(favourite)
             }
             return changed
-        case .remove(let ids):
+        case .remove(let ids), .prune(let ids):
             return favourites.filter { !ids.contains($0.id) }
         }
     }

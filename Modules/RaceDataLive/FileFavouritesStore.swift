@@ -90,14 +90,28 @@ public struct FileFavouritesStore: FavouritesStore {
     }
 
     /// One read-modify-write under the lock, whatever the number of changes; nothing is written when they
-    /// change nothing. Saved `.soon` (a script may make thousands).
+    /// change nothing. Saved `.soon` (a script may make thousands). A prune that removes anything keeps the
+    /// file as it was aside first, as a repair does, and says where.
     public func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState {
         guard !changes.isEmpty else { return try load() }
         return try locked { () throws(FavouritesError) in
             let current = try repaired(readFile())
             let favourites = changes.reduce(current.favourites) { $1.applied(to: $0) }
-            if favourites != current.favourites { try write(favourites, durability: .soon) }
-            return FavouritesState(favourites: favourites, warning: current.warning)
+            guard favourites != current.favourites else { return current }
+            let pruned = changes.reduce(into: Set<String>()) { ids, change in
+                if case .prune(let stale) = change { ids.formUnion(stale) }
+            }
+            let prunedCount = current.favourites.filter { pruned.contains($0.id) && !favourites.contains($0) }.count
+            var notes = current.warning.map { [$0] } ?? []
+            if prunedCount > 0 {
+                let aside = try keepAside(tag: "before-prune")
+                notes.append(
+                    "Removed \(prunedCount) \(prunedCount == 1 ? "favourite" : "favourites") of races that jumped over a day ago; the file as it was is kept at \(aside.path)."
+                )
+            }
+            try write(favourites, durability: .soon)
+            return FavouritesState(
+                favourites: favourites, warning: notes.isEmpty ? nil : notes.joined(separator: "\n"))
         }
     }
 

@@ -93,16 +93,46 @@ struct FavouritesEndToEndTests {
         #expect(later.lines.contains("  Venue      Healesville, VIC, AUS"), "details come from the feed")
     }
 
-    @Test("favourites of races that jumped over 24 h ago are pruned, from the file too")
-    func pruned() throws {
+    @Test("a pinned clock days ahead (--now) prunes nothing: the favourites show as jumped, the file is untouched")
+    func pinnedClockKeepsEverything() throws {
         defer { data.remove() }
         _ = try run("fav 1\nfav 2\n")
-        // A day after Northfield Park (1778718600) plus one second, but not after Healesville (1778719140).
-        let nextDay = try run("favs\n", now: String(1_778_718_600 + 86_401))
-        #expect(nextDay.lines == ["Favourites", "  1  G  R1   Healesville  jumped 23h 51m ago"])
-        let saved = try String(contentsOf: data.url.appendingPathComponent("favourites.json"), encoding: .utf8)
-        #expect(!saved.contains("Northfield"))
-        #expect(saved.contains("Healesville"))
+        let file = data.url.appendingPathComponent("favourites.json")
+        let before = try Data(contentsOf: file)
+        // Two days after both races: every favourite looks old by this clock.
+        let later = try run("favs\n", now: String(1_778_718_600 + 2 * 86_400))
+        #expect(later.status == 0)
+        #expect(
+            later.lines == [
+                "Favourites", "  1  T  R7   Northfield Park   jumped 2d 0h ago",
+                "  2  G  R1   Healesville      jumped 1d 23h ago",
+            ])
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test("by the real clock, favourites of races over a day gone are pruned, and the file as it was is kept aside")
+    func prunedKeepingACopy() throws {
+        defer { data.remove() }
+        let now = Date().timeIntervalSince1970
+        func entry(_ id: String, _ start: TimeInterval) -> String {
+            #"{"id": "\#(id)", "meetingName": "Healesville", "number": 1, "category": "greyhound", "advertisedStart": \#(Int(start))}"#
+        }
+        let original = Data(
+            #"{"version": 1, "favourites": [\#(entry("old", now - 3 * 86_400)), \#(entry("soon", now + 600))]}"#.utf8)
+        let file = try data.file("favourites.json", contents: original)
+        let run = try BinaryRunner.run(["--data-dir", data.url.path, "favs"])
+        #expect(run.status == 0)
+        #expect(run.lines.count == 2 && run.lines[checked: 1]?.contains("Healesville") == true, "\(run.stdout)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: data.url.path).filter {
+            $0.hasPrefix("favourites.json.before-prune-")
+        }
+        #expect(aside.count == 1)
+        #expect(try Data(contentsOf: data.url.appendingPathComponent(aside.first ?? "-")) == original)
+        #expect(
+            run.stderr.contains(
+                "Removed 1 favourite of races that jumped over a day ago; the file as it was is kept at"))
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(!saved.contains("\"old\"") && saved.contains("\"soon\""))
     }
 
     @Test("unfav N on the favourites screen removes it")

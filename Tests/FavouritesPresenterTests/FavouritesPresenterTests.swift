@@ -20,6 +20,14 @@ final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Send
         favourites.answerRemove(ids, completion)
     }
 
+    /// Prunes, as the store does them (a removal that keeps a copy first), recorded apart from removals.
+    private(set) var pruned: [Set<String>] = []
+
+    func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
+        pruned.append(ids)
+        favourites.answerRemove(ids, completion)
+    }
+
     func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {
         let race = latest[id]
         MainActor.assumeIsolated { completion(race) }
@@ -73,9 +81,14 @@ struct FavouritesPresenterTests {
             advertisedStart: clock.now().addingTimeInterval(seconds))
     }
 
-    private func make(_ favourites: [FavouriteRace]) -> (FavouritesPresenter, FakeFavouritesInteractor) {
+    private func make(_ favourites: [FavouriteRace], clock: (any WallClock)? = nil)
+        -> (FavouritesPresenter, FakeFavouritesInteractor)
+    {
         let interactor = FakeFavouritesInteractor(favourites)
-        return (FavouritesPresenter(interactor: interactor, router: router, view: view, clock: clock), interactor)
+        return (
+            FavouritesPresenter(interactor: interactor, router: router, view: view, clock: clock ?? self.clock),
+            interactor
+        )
     }
 
     private func run(_ command: (@escaping CommandCompletion) -> Void) -> [CommandResult] {
@@ -117,10 +130,19 @@ struct FavouritesPresenterTests {
             favourite("new", 100),
         ])
         #expect(run(presenter.show) == [.success])
-        #expect(interactor.favourites.removed == [["dayAndASecond", "old"]])
+        #expect(interactor.pruned == [["dayAndASecond", "old"]], "a prune: the store keeps a copy first")
         #expect(interactor.favourites.ids == ["day", "new"])
         #expect(view.rows.count == 2)
         #expect(view.displayed.count == 1)
+    }
+
+    @Test("by a pinned clock (--now) nothing is pruned, however old it looks: that clock says nothing of today")
+    func pinnedClockPrunesNothing() {
+        let (presenter, interactor) = make(
+            [favourite("old", -200_000), favourite("new", 100)], clock: FixedClock(clock.now()))
+        #expect(run(presenter.show) == [.success])
+        #expect(interactor.pruned.isEmpty && interactor.favourites.removed.isEmpty)
+        #expect(view.rows == ["1 old R1 jumped 2d 7h ago", "2 new R1 1m 40s"])
     }
 
     @Test("nothing is removed when nothing is stale")

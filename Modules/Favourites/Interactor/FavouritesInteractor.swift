@@ -5,6 +5,8 @@ import RaceData
 public protocol FavouritesInteractorInput: AnyObject, Sendable {
     func loadFavourites(completion: @escaping FavouritesCompletion)
     func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion)
+    /// Removes favourites of races long gone; the store keeps a copy of what it had first.
+    func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion)
     /// The race as the feed has it, if it is still there (after any fetch
     /// in flight); answers on the main actor.
     func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void)
@@ -25,6 +27,10 @@ public final class FavouritesInteractor: FavouritesInteractorInput {
 
     public func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
         favourites.remove(ids: ids, completion: completion)
+    }
+
+    public func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
+        favourites.prune(ids: ids, completion: completion)
     }
 
     public func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {

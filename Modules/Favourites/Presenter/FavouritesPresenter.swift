@@ -85,17 +85,18 @@ public final class FavouritesPresenter: FavouritesModuleInput {
 
     // MARK: - Rules
 
-    /// Removes (for good) favourites whose race jumped more than a day ago,
-    /// then draws what is left.
+    /// Removes favourites whose race jumped more than a day ago, then draws what is left. Only by a clock
+    /// that tells today's time: by a pinned one (`--now`) a day ahead, every favourite would look old. The
+    /// store keeps a copy of what it had before it prunes, in case the real clock is wrong too.
     private func prune(_ favourites: [FavouriteRace], completion: @escaping CommandCompletion) {
         let oldest = clock.now().addingTimeInterval(-Self.retention)
         let stale = Set(favourites.filter { $0.advertisedStart < oldest }.map(\.id))
-        guard !stale.isEmpty else {
+        guard !stale.isEmpty, !clock.isPinned else {
             render(favourites)
             completion(.success)
             return
         }
-        interactor.removeFavourites(ids: stale) { [weak self] result in
+        interactor.pruneFavourites(ids: stale) { [weak self] result in
             self?.didChange(result, completion: completion)
         }
     }

@@ -124,13 +124,15 @@ public struct FileFavouritesStore: FavouritesStore {
         case notRegularFile
         case senselessEntries(count: Int, firstReason: String)
         case tooManyEntries(count: Int)
+        /// The list written more than once: a reader takes one copy (an empty first one hid the rest).
+        case repeatedList(copies: Int)
 
         /// Kept-aside files are named for the problem.
         var asideTag: String {
             switch self {
             case .unparseable, .notRegularFile: "corrupt"
             case .tooLarge: "too-large"
-            case .senselessEntries, .tooManyEntries: "before-repair"
+            case .senselessEntries, .tooManyEntries, .repeatedList: "before-repair"
             }
         }
 
@@ -144,6 +146,8 @@ public struct FileFavouritesStore: FavouritesStore {
                 "\(count) \(count == 1 ? "entry" : "entries") in \(location) made no sense (\(reason))"
             case .tooManyEntries(let count):
                 "\(location) holds \(count) favourites, more than the \(FileFavouritesStore.maximumFavourites) kept"
+            case .repeatedList(let copies):
+                "\(location) holds \(copies) lists of favourites where there should be one (the longest is kept)"
             }
         }
     }
@@ -180,8 +184,14 @@ public struct FileFavouritesStore: FavouritesStore {
                 throw .unavailable(location: location, reason: "the file could not be read (\(reason))")
             }
         }
-        guard let document = try? Self.decoder().decode(Document.self, from: data) else {
+        guard var document = try? Self.decoder().decode(Document.self, from: data) else {
             return Reading(favourites: [], problem: .unparseable)
+        }
+        let copies = Self.listCopies(in: data)
+        if copies.count > 1 {
+            let longest = copies.compactMap { try? Self.decoder().decode([Entry].self, from: $0) }
+                .max { $0.filter(\.isSensible).count <= $1.filter(\.isSensible).count }
+            document.favourites = longest ?? document.favourites
         }
         var favourites: [FavouriteRace] = []
         var senseless: [String] = []
@@ -190,6 +200,9 @@ public struct FileFavouritesStore: FavouritesStore {
             case .success(let favourite): favourites.append(favourite)
             case .failure(let problem): senseless.append(problem.reason)
             }
+        }
+        if copies.count > 1 {
+            return Reading(favourites: Self.latest(favourites), problem: .repeatedList(copies: copies.count))
         }
         if let firstReason = senseless.first {
             return Reading(
@@ -211,6 +224,28 @@ public struct FileFavouritesStore: FavouritesStore {
             guard favourite.advertisedStart >= cutoff, room > 0 else { return false }
             room -= 1
             return true
+        }
+    }
+
+    /// Each `favourites` member of the document's top level, as its bytes. JSON does not forbid a name twice,
+    /// and a decoder keeps one of them: more than one is damage, never to be read as the first alone.
+    private static func listCopies(in data: Data) -> [Data] {
+        data.withUnsafeBytes { bytes in
+            var reader = JSONByteReader(bytes)
+            var copies: [Data] = []
+            do {
+                guard try reader.nextKind() == .object else { return [] }
+                try reader.readObject { reader, name throws(JSONSyntaxError) in
+                    guard name.is("favourites") else { return try reader.skipValue() }
+                    _ = try reader.nextKind()
+                    let start = reader.offset
+                    try reader.skipValue()
+                    copies.append(Data(bytes[start..<reader.offset]))
+                }
+            } catch {
+                return []
+            }
+            return copies
         }
     }
 
@@ -236,6 +271,8 @@ public struct FileFavouritesStore: FavouritesStore {
                 favourite = .failure(EntryProblem(reason: "a field is missing or of the wrong kind"))
             }
         }
+
+        var isSensible: Bool { (try? validated().get()) != nil }
 
         func validated() -> Result<FavouriteRace, EntryProblem> {
             favourite.flatMap { favourite in

@@ -112,6 +112,29 @@ struct FileFavouritesStoreTests {
     }
 
     @Test(
+        "a list of favourites written twice (an empty copy first) is damage: the longest is kept, the file set aside",
+        arguments: [true, false])
+    func repeatedList(emptyFirst: Bool) throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let full = "[\(entry("a")), \(entry("b"))]"
+        let lists = emptyFirst ? ["[]", full] : [full, "[]"]
+        let original = Data(#"{"version": 1, "favourites": \#(lists[0]), "favourites": \#(lists[1])}"#.utf8)
+        try original.write(to: store.fileURL)
+
+        let state = try store.load()
+        #expect(state.ids == ["a", "b"])
+        let aside = store.directory.appendingPathComponent("favourites.json.before-repair-20250527T014000Z")
+        #expect(
+            state.warning
+                == "Warning: \(store.fileURL.path) holds 2 lists of favourites where there should be one (the longest is kept); the file as it was is kept at \(aside.path); kept the 2 that do."
+        )
+        #expect(try Data(contentsOf: aside) == original)
+        #expect(try store.toggle(favourite("c")).ids == ["a", "b", "c"], "the next toggle loses nothing")
+        #expect(try FileFavouritesStore(directory: store.directory, clock: clock).load().ids == ["a", "b", "c"])
+    }
+
+    @Test(
         "entries that make no sense are dropped with a warning, the rest kept, the file as it was kept aside",
         arguments: [
             ("1e19", "10", "a start that is not between 2000 and 2100"),

@@ -113,6 +113,9 @@ public final class FavouritesAccess: Sendable {
         case (nil, let state?):
             return .success(state)
         case (let change?, let state?) where kept.isHeld:
+            if let reason = change.refusal(given: state.favourites) {
+                return .failure(.unavailable(location: store.location, reason: reason))
+            }
             let changed = change.applied(to: state)
             deferred.withLock {
                 $0.changes.append(change)

@@ -44,6 +44,19 @@ public enum FavouritesChange: Sendable, Equatable {
     /// copy of it as it was first, since the clock that judged them old may be wrong.
     case prune(Set<String>)
 
+    /// The most favourites kept: they are pruned a day after their race, so a real list holds a few dozen.
+    public static let maximumFavourites = 1_000
+
+    /// Why this change cannot be made to these favourites, if it cannot: adding one past the most kept is
+    /// refused before it is acknowledged (once it was acknowledged, and the next read dropped another).
+    public func refusal(given favourites: [FavouriteRace]) -> String? {
+        guard case .toggle(let favourite) = self, favourites.count >= Self.maximumFavourites,
+            !favourites.contains(where: { $0.id == favourite.id })
+        else { return nil }
+        return
+            "it holds \(Self.maximumFavourites) favourites, the most it keeps; remove one (`unfav N` on `favs`) before adding another"
+    }
+
     /// The favourites with this change made, as a store makes it.
     public func applied(to favourites: [FavouriteRace]) -> [FavouriteRace] {
         switch self {

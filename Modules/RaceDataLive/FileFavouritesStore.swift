@@ -31,7 +31,7 @@ public struct FileFavouritesStore: FavouritesStore {
     static let lockName = "favourites.lock"
     /// Favourites are pruned a day after their race, so a real file holds a few dozen. Past these the file is
     /// not what this app wrote, and reading it whole on every command would make the board crawl.
-    public static let maximumFavourites = 1_000
+    public static let maximumFavourites = FavouritesChange.maximumFavourites
     public static let maximumFileBytes = 4 * 1024 * 1024
 
     public let directory: URL
@@ -96,7 +96,13 @@ public struct FileFavouritesStore: FavouritesStore {
         guard !changes.isEmpty else { return try load() }
         return try locked { () throws(FavouritesError) in
             let current = try repaired(readFile())
-            let favourites = changes.reduce(current.favourites) { $1.applied(to: $0) }
+            var favourites = current.favourites
+            for change in changes {
+                if let reason = change.refusal(given: favourites) {
+                    throw .unavailable(location: location, reason: reason)
+                }
+                favourites = change.applied(to: favourites)
+            }
             guard favourites != current.favourites else { return current }
             let pruned = changes.reduce(into: Set<String>()) { ids, change in
                 if case .prune(let stale) = change { ids.formUnion(stale) }

@@ -135,6 +135,26 @@ struct FavouritesEndToEndTests {
         #expect(!saved.contains("\"old\"") && saved.contains("\"soon\""))
     }
 
+    @Test("at 1,000 favourites, adding another is refused with a message, never acknowledged and dropped later")
+    func capRefusesTheNext() throws {
+        defer { data.remove() }
+        let entries = (0..<1_000).map { index in
+            #"{"id": "kept-\#(index)", "meetingName": "Bendigo", "number": 1, "category": "harness", "advertisedStart": \#(1_778_720_000 + index)}"#
+        }
+        let file = try data.file(
+            "favourites.json",
+            contents: Data(#"{"version": 1, "favourites": [\#(entries.joined(separator: ","))]}"#.utf8))
+        let before = try Data(contentsOf: file)
+        let run = try run("fav 1\nfav 2\nfavs\n")
+        #expect(run.status == 0)
+        let refusal =
+            "Could not update favourites in \(file.path): it holds 1000 favourites, the most it keeps; remove one (`unfav N` on `favs`) before adding another. Nothing saved was lost."
+        #expect(run.stderr == refusal + "\n" + refusal + "\n")
+        #expect(run.lines.filter { $0.contains("Bendigo") }.count == 1_000)
+        #expect(!run.lines.contains { $0.hasSuffix("*") }, "no race was marked")
+        #expect(try Data(contentsOf: file) == before)
+    }
+
     @Test("unfav N on the favourites screen removes it")
     func unfavourite() throws {
         defer { data.remove() }

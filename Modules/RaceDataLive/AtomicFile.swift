@@ -35,14 +35,14 @@ enum AtomicFile {
         let directory = file.deletingLastPathComponent()
         let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
         let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
-        var descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var descriptor = createNew(temporary.path)
         if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
                 throw Failure(description: "could not create \(directory.path)")
             }
-            descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = createNew(temporary.path)
         }
         guard descriptor >= 0 else {
             throw Failure(description: "could not create a temporary file (\(errnoText()))")
@@ -65,10 +65,26 @@ enum AtomicFile {
         }
     }
 
-    /// Makes a file's contents durable, then its name.
+    /// A new regular file at `path`, made by this call (`O_EXCL`): whatever had the name (a dead writer's
+    /// leftover, or a symbolic link or FIFO someone put there) is removed first, never followed or opened, so
+    /// the write can neither land elsewhere nor wait on a FIFO.
+    private static func createNew(_ path: String) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor < 0, errno == EEXIST || errno == ELOOP, unlink(path) == 0 else { return descriptor }
+        return open(path, flags, 0o644)
+    }
+
+    /// Makes a file's contents durable, then its name. Opened without waiting (a FIFO put at the name would
+    /// block an open for reading until a writer came) and synced only if it is a regular file.
     static func sync(_ file: URL) throws(Failure) {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "could not open \(file.path) (\(errnoText()))") }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw Failure(description: "\(file.path) is not a regular file")
+        }
         let synced = fsync(descriptor) == 0
         let failure = errnoText()
         close(descriptor)

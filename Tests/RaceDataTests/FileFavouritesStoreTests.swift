@@ -111,6 +111,22 @@ struct FileFavouritesStoreTests {
         "{\"id\": \"\(id)\", \"meetingName\": \"Casino\", \"number\": \(number), \"category\": \"greyhound\", \"advertisedStart\": \(start)}"
     }
 
+    @Test("the temporary file is made new: a symbolic link at its name is not followed, a FIFO not waited on")
+    func temporaryNeverFollowed() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let temporary = store.directory.appendingPathComponent(".favourites.json.tmp-\(getpid())").path
+        let victim = try directory.file("victim.txt", contents: Data("someone else's".utf8))
+        #expect(symlink(victim.path, temporary) == 0)
+        #expect(try store.toggle(favourite("a")).ids == ["a"])
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "someone else's", "the link was not followed")
+        #expect(try FileFavouritesStore(directory: store.directory, clock: clock).load().ids == ["a"])
+
+        #expect(mkfifo(temporary, 0o600) == 0)
+        #expect(try store.toggle(favourite("b")).ids == ["a", "b"], "done, not waiting on the FIFO")
+        #expect(!(try leftovers().contains { $0.hasPrefix(".favourites.json.tmp-") }))
+    }
+
     @Test(
         "a list of favourites written twice (an empty copy first) is damage: the longest is kept, the file set aside",
         arguments: [true, false])

@@ -107,7 +107,8 @@ public struct FileFavouritesStore: FavouritesStore {
             let pruned = changes.reduce(into: Set<String>()) { ids, change in
                 if case .prune(let stale) = change { ids.formUnion(stale) }
             }
-            let prunedCount = current.favourites.filter { pruned.contains($0.id) && !favourites.contains($0) }.count
+            let remaining = Set(favourites.map(\.id))
+            let prunedCount = current.favourites.filter { pruned.contains($0.id) && !remaining.contains($0.id) }.count
             var notes = current.warning.map { [$0] } ?? []
             if prunedCount > 0 {
                 let aside = try keepAside(tag: "before-prune")

@@ -18,12 +18,7 @@ public enum TerminalText {
                 pendingSpace = true
                 continue
             }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-                continue
-            default:
-                break
-            }
+            if isInvisible(scalar) { continue }
             if pendingSpace, !scalars.isEmpty { scalars.append(" ") }
             pendingSpace = false
             if asciiOnly, !scalar.isASCII {
@@ -69,10 +64,9 @@ public enum TerminalText {
             case 0x00..<0x20: shown += "^" + String(UnicodeScalar(UInt8(scalar.value) + 0x40))
             case 0x7F: shown += "^?"
             default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+                if isInvisible(scalar) {
                     shown += "<U+" + String(scalar.value, radix: 16, uppercase: true) + ">"
-                default:
+                } else {
                     shown += scalar.isASCII ? String(scalar) : clean(String(scalar), asciiOnly: true)
                 }
             }
@@ -85,22 +79,25 @@ public enum TerminalText {
     /// the line on screen is the line that runs. Joiners, variation selectors and emoji tags inside an emoji
     /// sequence are kept: they are how it draws.
     public static func drawable(_ character: Character) -> Character {
-        if character.isASCII, character.asciiValue.map({ $0 >= 0x20 && $0 < 0x7F }) == true { return character }
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return character }
         let scalars = character.unicodeScalars
-        for scalar in scalars {
-            switch scalar.properties.generalCategory {
-            case .control, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
-                return "?"
-            case .format:
-                let joinsEmoji =
-                    scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
-                    || (0xE0020...0xE007F).contains(scalar.value)
-                if !joinsEmoji || scalars.count == 1 { return "?" }
-            default:
-                continue
-            }
+        for scalar in scalars where isInvisible(scalar) {
+            let joinsEmoji =
+                scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+                || (0xE0020...0xE007F).contains(scalar.value)
+            if !joinsEmoji || scalars.count == 1 { return "?" }
         }
         return character
+    }
+
+    /// Scalars that draw nothing of their own or act on the terminal or the text around them: controls, format
+    /// characters (bidi overrides, zero-width marks), separators, private-use, surrogate and unassigned code
+    /// points. `clean` drops them, `quoted` names them, `drawable` shows them as `?`.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        default: false
+        }
     }
 
     /// Typographic punctuation (feeds are full of it) and our own separators,

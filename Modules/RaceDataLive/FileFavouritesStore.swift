@@ -196,9 +196,9 @@ public struct FileFavouritesStore: FavouritesStore {
         }
         let copies = Self.listCopies(in: data)
         if copies.count > 1 {
-            let longest = copies.compactMap { try? Self.decoder().decode([Entry].self, from: $0) }
-                .max { $0.filter(\.isSensible).count <= $1.filter(\.isSensible).count }
-            document.favourites = longest ?? document.favourites
+            let lists = copies.compactMap { try? Self.decoder().decode([Entry].self, from: $0) }
+            let longest = lists.map { list in (list, list.count(where: \.isSensible)) }.max { $0.1 < $1.1 }
+            document.favourites = longest?.0 ?? document.favourites
         }
         var favourites: [FavouriteRace] = []
         var senseless: [String] = []
@@ -237,7 +237,12 @@ public struct FileFavouritesStore: FavouritesStore {
     /// Each `favourites` member of the document's top level, as its bytes. JSON does not forbid a name twice,
     /// and a decoder keeps one of them: more than one is damage, never to be read as the first alone.
     private static func listCopies(in data: Data) -> [Data] {
-        data.withUnsafeBytes { bytes in
+        // The file this app writes names the list once: only a second mention is worth a second parse.
+        let name = Data(#""favourites""#.utf8)
+        guard let first = data.firstRange(of: name), data[first.upperBound...].firstRange(of: name) != nil else {
+            return []
+        }
+        return data.withUnsafeBytes { bytes in
             var reader = JSONByteReader(bytes)
             var copies: [Data] = []
             do {

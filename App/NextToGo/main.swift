@@ -116,7 +116,11 @@ func failedSave(_ error: FavouritesError) -> String {
 }
 let favourites = FavouritesAccess(
     store: FileFavouritesStore(directory: dataDirectory, clock: clock),
-    execution: .mainActor(deferringWrites: defersFavouriteWrites),
+    // At the live prompt the keys are read on the main thread: a store waiting on another copy's lock must not
+    // keep Ctrl-C from them. A script is answered in the turn its command is read.
+    execution: isLive
+        ? .serialQueue(DispatchQueue(label: "NextToGo.Favourites"))
+        : .mainActor(deferringWrites: defersFavouriteWrites),
     reportFailedCommit: { standardOutput.writeError(failedSave($0)) })
 if defersFavouriteWrites {
     standardOutput.beforeWriting = { favourites.commitDeferred().map(failedSave) }

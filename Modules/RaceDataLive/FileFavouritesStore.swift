@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// Nothing is ever lost:
 /// - every read-modify-write holds an exclusive `flock` on `favourites.lock`,
-///   so two processes toggling at once both land;
+///   so two processes toggling at once both land; one that cannot have it within
+///   a few seconds (another copy stopped with Ctrl-Z) saves nothing and says who holds it;
 /// - writes go to a temporary file that is renamed over the old one, so a crash
 ///   leaves the old file or the new one, never half of either. A repair is
 ///   fsynced (file and directory) before it returns; a toggle within
@@ -42,11 +43,12 @@ public struct FileFavouritesStore: FavouritesStore {
     /// The favourites as last read cleanly, for as long as the file is the same file.
     private let cleanReading = ReadingCache<[FavouriteRace]>()
 
-    public init(directory: URL, clock: any WallClock) {
+    /// - Parameter lockPatience: how long a change waits for another copy of the app to let the favourites go.
+    public init(directory: URL, clock: any WallClock, lockPatience: Duration = .seconds(3)) {
         self.directory = directory
         self.clock = clock
         filePath = directory.appendingPathComponent(Self.fileName).path
-        lockPath = directory.appendingPathComponent(Self.lockName).path
+        lock = FileLock(path: directory.appendingPathComponent(Self.lockName).path, patience: lockPatience)
     }
 
     /// `--data-dir` if given, else `$XDG_DATA_HOME/next-to-go`, else
@@ -58,7 +60,7 @@ public struct FileFavouritesStore: FavouritesStore {
     public var fileURL: URL { directory.appendingPathComponent(Self.fileName) }
     /// Paths worked out once: every command looks at the file.
     private let filePath: String
-    private let lockPath: String
+    private let lock: FileLock
     /// The lock's descriptor while `hold()` keeps it.
     private let heldLock = LockHolder()
     public var location: String { fileURL.path }
@@ -410,43 +412,30 @@ public struct FileFavouritesStore: FavouritesStore {
                 defer { held = nil }; return held
             })
         else { return }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        lock.unlock(descriptor)
     }
 
     private func locked<T>(_ body: () throws(FavouritesError) -> T) throws(FavouritesError) -> T {
         // Held already (`hold()`): a second flock of our own would wait on ourselves.
         if heldLock.withLock({ $0 != nil }) { return try body() }
         let descriptor = try lockedDescriptor()
-        defer {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-        }
+        defer { lock.unlock(descriptor) }
         return try body()
     }
 
-    /// The lock file, open and locked.
+    /// The lock file, open and locked: waited for a bounded time (`FileLock`), never for another process forever.
     private func lockedDescriptor() throws(FavouritesError) -> Int32 {
-        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .unavailable(location: location, reason: "could not create \(directory.path)")
+        do {
+            return try lock.lock { () throws(FileLock.Failure) in
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw FileLock.Failure(reason: "could not create \(directory.path)")
+                }
             }
-            descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        } catch {
+            throw .unavailable(location: location, reason: error.reason)
         }
-        guard descriptor >= 0 else {
-            throw .unavailable(location: location, reason: "could not open the lock file (\(AtomicFile.errnoText()))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = "could not lock (\(AtomicFile.errnoText()))"
-                close(descriptor)
-                throw .unavailable(location: location, reason: reason)
-            }
-        }
-        return descriptor
     }
 }
 

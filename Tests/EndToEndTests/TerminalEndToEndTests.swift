@@ -139,6 +139,31 @@ struct LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test(
+        "a copy stopped while holding the favourites: fav at the prompt says so in seconds, and lands once it is gone",
+        .enabled(if: StoppedLockHolder.canRun))
+    func lockHeldByStoppedCopy() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let holder = try StoppedLockHolder(lockFile: data.url.appendingPathComponent("favourites.lock"))
+        defer { holder.kill() }
+        let session = try session(Self.pinned + ["--data-dir", data.url.path])
+        defer { session.stop() }
+        try session.type("fav 2")
+        try session.send("Enter")
+        #expect(session.waitFor("holds the favourites", timeout: 10), "\(session.screen)")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "the prompt is back: \(session.screen)")
+        holder.kill()
+        try session.type("fav 2")
+        try session.send("Enter")
+        #expect(session.waitFor("Healesville       10m 0s  ♥"), "\(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+        #expect(
+            try String(contentsOf: data.url.appendingPathComponent("favourites.json"), encoding: .utf8).contains(
+                "Healesville"))
+    }
+
     @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
     func watchKeys() throws {
         let session = try session()

@@ -199,6 +199,51 @@ struct FileFavouritesStoreTests {
         #expect(try Data(contentsOf: store.fileURL) == original, "a failed save changes nothing")
     }
 
+    @Test("a lock held past the patience (another copy stopped) fails the change with who holds it; nothing changes")
+    func lockHeldTooLong() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("a"))
+        let original = try Data(contentsOf: store.fileURL)
+        // Another descriptor of the lock file: to flock, as good as another process.
+        let holder = FileFavouritesStore(directory: store.directory, clock: clock)
+        try holder.hold()
+        let impatient = FileFavouritesStore(directory: store.directory, clock: clock, lockPatience: .milliseconds(300))
+        let started = Date()
+        #expect {
+            try impatient.toggle(favourite("b"))
+        } throws: { error in
+            let reason = (error as? FavouritesError)?.reason ?? ""
+            return reason.hasPrefix("another copy of next-to-go holds the favourites and has not let go in 300 ms")
+                && reason.hasSuffix("bring it back (`fg` in its terminal) or quit it, then try again")
+        }
+        #expect(Date().timeIntervalSince(started) >= 0.3, "waited its patience first")
+        // Soon after a wait ran out, another waits briefly: a script's thousand changes do not wait a thousand times.
+        let again = Date()
+        #expect(throws: FavouritesError.self) { try impatient.remove(ids: ["a"]) }
+        #expect(Date().timeIntervalSince(again) < 0.3)
+        #expect(try impatient.load().ids == ["a"], "reading needs no lock")
+        #expect(try Data(contentsOf: store.fileURL) == original)
+        let written = try String(contentsOf: store.directory.appendingPathComponent("favourites.lock"), encoding: .utf8)
+        #expect(written == "\(getpid())\n", "the holder names itself for the message")
+
+        holder.release()
+        #expect(try impatient.toggle(favourite("b")).ids == ["a", "b"], "once let go, changes land again")
+    }
+
+    @Test("a lock file that is not a regular file (a FIFO) is refused at once, never waited on")
+    func lockFileNotRegular() throws {
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+        let lock = store.directory.appendingPathComponent("favourites.lock")
+        #expect(mkfifo(lock.path, 0o644) == 0)
+        #expect {
+            try store.toggle(favourite("a"))
+        } throws: { error in
+            (error as? FavouritesError)?.reason == "the lock file \(lock.path) is not a regular file; move it away"
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    }
+
     /// `favourites.json` as a dotfile manager leaves it: a relative symbolic link to `dotfiles/favourites.json`,
     /// which holds `contents`. Returns the dotfiles folder.
     private func linkedToDotfiles(_ contents: Data) throws -> URL {

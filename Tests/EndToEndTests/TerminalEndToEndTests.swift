@@ -164,6 +164,35 @@ struct LiveTerminalEndToEndTests {
                 "Healesville"))
     }
 
+    @Test("while a slow automatic fetch is out, show N, back and fav answer at once from the races on hand")
+    func commandsDoNotWaitForSlowFetch() throws {
+        // The first fetch is answered at once, every later one after 20 s.
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 20)
+        defer { server.stop() }
+        let session = try session([
+            "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
+            "--refresh", "1", "--timeout", "60", "--connect-timeout", "60",
+        ])
+        defer { session.stop() }
+        #expect(session.waitFor("Northfield Park"))
+        // The automatic fetch a second later is out, and will be for 20 s.
+        Thread.sleep(forTimeInterval: 2)
+        let started = Date()
+        try session.type("show 3")
+        try session.send("Enter")
+        #expect(session.waitFor("Flamboro Downs R4 ·", timeout: 10), "\(session.screen)")
+        try session.type("back")
+        try session.send("Enter")
+        #expect(
+            session.waitUntil(timeout: 10) {
+                session.lines.last == "next-to-go>" && session.screen.contains("next-to-go> back\nNext to Go")
+            }, "\(session.screen)")
+        #expect(session.screen.contains("fetching..."), "the automatic fetch is still out")
+        #expect(Date().timeIntervalSince(started) < 10, "answered before the slow fetch came back")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
     func watchKeys() throws {
         let session = try session()

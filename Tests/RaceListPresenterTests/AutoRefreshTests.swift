@@ -109,6 +109,46 @@ struct AutoRefreshTests {
         #expect(log.results == [.success])
     }
 
+    @Test("while an automatic fetch is out, commands that need no new data answer at once from the races on hand")
+    func commandsDoNotWaitForAutomatic() {
+        let router = FakeRaceListRouter()
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: .standard)
+        presenter.start()
+        interactor.answer(races())
+        scheduler.advance(by: 30)
+        #expect(interactor.hasPendingRefresh, "the automatic fetch is out, and slow")
+        presenter.showList(completion: log.callback)
+        presenter.openRace(position: 3, completion: log.callback)
+        presenter.toggleFavourite(position: 2, completion: log.callback)
+        #expect(log.results == [.success, .success, .success], "none waited")
+        #expect(router.openedRaces.map(\.id) == ["r2"])
+        #expect(view.lastRows.count == 5)
+        // A fetch a command needs makes the one out awaited: refresh waits for what it brings.
+        presenter.refresh(completion: log.callback)
+        #expect(log.results.count == 3)
+        interactor.answer(races(6, from: 7200))
+        #expect(log.results.count == 4)
+        #expect(interactor.refreshCount == 2)
+    }
+
+    @Test("a board left short by expiry waits for the fetch already out, automatic or not")
+    func shortBoardWaitsForAutomatic() {
+        let presenter = presenter(RefreshPolicy(interval: 60))
+        presenter.start()
+        interactor.answer(races(5, from: 10))  // r0 leaves at +70 s
+        scheduler.advance(by: 60)
+        #expect(interactor.hasPendingRefresh)
+        clock.advance(by: 10)
+        presenter.showList(completion: log.callback)
+        #expect(log.results.isEmpty, "four races left of five: it waits for the fetch out")
+        #expect(interactor.refreshCount == 2, "and asks for none besides")
+        interactor.answer(races(6, from: 3600))
+        #expect(log.results == [.success])
+        #expect(view.lastRows.count == 5)
+    }
+
     @Test("when a race leaves and fewer than five remain, it fetches at once, with no command typed")
     func expiryFetchesAtOnce() {
         let presenter = presenter(RefreshPolicy(interval: 600))

@@ -33,8 +33,10 @@ final class BoardFeed {
     var isFetching: Bool { fetchInFlight.isActive }
 
     /// Sends a fetch unless one is out already.
-    func fetch() {
-        guard fetchInFlight.begin() else { return }
+    /// - Parameter awaited: whether commands wait for what it brings (see `FetchInFlight`); false for the
+    ///   routine ones the timer sends.
+    func fetch(awaited: Bool = true) {
+        guard fetchInFlight.begin(awaited: awaited) else { return }
         interactor.refresh { [weak self] result in
             self?.didFetch(result)
         }
@@ -50,9 +52,9 @@ final class BoardFeed {
         fetchInFlight.afterwards(work)
     }
 
-    /// Drops the races that have left; fetches when that leaves the board short.
+    /// Drops the races that have left; fetches when that leaves the board short (or waits for the fetch out).
     func refillIfShort() {
-        if !fetchInFlight.isActive, !removeExpired().isEmpty, board.isShort { fetch() }
+        if !removeExpired().isEmpty, board.isShort { fetch() }
     }
 
     private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
@@ -70,7 +72,7 @@ final class BoardFeed {
         onLeft(shown.filter { $0.hasLeftBoard(at: clock.now()) })
         onFetched(before)
         timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
-            self?.fetch()
+            self?.fetch(awaited: false)
         }
         scheduleExpiryCheck()
         fetchInFlight.finish()

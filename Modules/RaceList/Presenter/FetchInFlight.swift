@@ -1,20 +1,32 @@
-/// The presenter's side of a fetch: whether one is out, and the commands waiting to see what it brings.
-/// Commands wait so scripted input always sees settled output; the interactor folds the fetches themselves.
+/// The presenter's side of a fetch: whether one is out, whether commands wait for it, and the commands waiting
+/// to see what it brings.
+///
+/// Commands wait for a fetch whose data they need — the first answer, a refill of a board that ran short, one
+/// the user asked for — so scripted input sees settled output. A routine fetch (the refresh timer, a retry) is
+/// waited for by no one: a command that needs no new data (`back`, `show 3`, `fav 2`) answers at once from the
+/// races on hand, however slow the source. The interactor folds the fetches themselves.
 @MainActor
 final class FetchInFlight {
     private(set) var isActive = false
+    /// Whether commands wait for the fetch that is out.
+    private var isAwaited = false
     private var waiting: [@MainActor () -> Void] = []
 
-    /// Marks a fetch as out; false when one already is, so the caller sends none.
-    func begin() -> Bool {
-        guard !isActive else { return false }
+    /// Marks a fetch as out; false when one already is, so the caller sends none. A fetch that is needed makes
+    /// one already out awaited: what it brings is what was needed.
+    func begin(awaited: Bool) -> Bool {
+        guard !isActive else {
+            isAwaited = isAwaited || awaited
+            return false
+        }
         isActive = true
+        isAwaited = awaited
         return true
     }
 
-    /// Runs `work` now when no fetch is out, else once `finish()` is called.
+    /// Runs `work` now unless an awaited fetch is out, else once `finish()` is called.
     func afterwards(_ work: @escaping @MainActor () -> Void) {
-        if isActive { waiting.append(work) } else { work() }
+        if isActive, isAwaited { waiting.append(work) } else { work() }
     }
 
     /// Whether a command is already waiting (the loading line is then drawn already).
@@ -23,6 +35,7 @@ final class FetchInFlight {
     /// The fetch is back: runs what waited, in the order it came.
     func finish() {
         isActive = false
+        isAwaited = false
         let ready = waiting
         waiting = []
         for work in ready { work() }

@@ -223,9 +223,9 @@ final class Exchange: @unchecked Sendable {
             isComplete = true
             hasEnded = true
             guard failure == nil else { return }
-            // A short body is "truncated" whether or not the transport also
-            // reported the close as an error.
-            if expectedLength > 0, Int64(body.count) < expectedLength {
+            // A short body is "truncated" whether or not the transport also reported the close as an error; but a
+            // compressed body that could not be unpacked is short because it was never unpacked.
+            if expectedLength > 0, Int64(body.count) < expectedLength, !(error.map(Self.isUnpackingFailure) ?? false) {
                 failure = .truncated(source: source, received: body.count, expected: Int(expectedLength))
             } else if let error {
                 failure = .unavailable(source: source, reason: Self.reason(for: error))
@@ -235,18 +235,63 @@ final class Exchange: @unchecked Sendable {
         release()
     }
 
-    private static func reason(for error: any Error) -> String {
+    /// What happened, in words: Foundation's codes (`URL error -1002`) mean nothing to a racing fan. Where the
+    /// network library gave a detail worth having (which header was bad), it follows in parentheses, cleaned.
+    static func reason(for error: any Error) -> String {
+        let detail = Self.detail(of: error)
+        let explained = { (words: String) in detail.map { "\(words) (\($0))" } ?? words }
         switch (error as? URLError)?.code {
-        case .cannotConnectToHost?: "connection refused"
-        case .cannotFindHost?, .dnsLookupFailed?: "host not found"
-        case .notConnectedToInternet?: "no network connection"
-        case .networkConnectionLost?: "the connection was reset"
+        case .cannotConnectToHost?: return "connection refused"
+        case .cannotFindHost?, .dnsLookupFailed?: return "host not found"
+        case .notConnectedToInternet?: return "no network connection"
+        case .networkConnectionLost?: return "the connection was reset"
         case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
-            .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
-            "the secure connection failed"
-        case .timedOut?: "timed out"
-        // Foundation's own wording names its internals; the code is enough to look up.
-        default: "the request failed (URL error \((error as NSError).code))"
+            .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?, .clientCertificateRejected?,
+            .clientCertificateRequired?:
+            return "the secure connection failed"
+        case .timedOut?: return "timed out"
+        case .httpTooManyRedirects?: return "the server redirected too many times (a redirect loop)"
+        case .redirectToNonExistentLocation?: return "the server redirected without saying where to"
+        case .badServerResponse?, .zeroByteResource?:
+            // libcurl's "Empty reply from server": the connection closed before a byte of an answer.
+            return detail?.hasPrefix("Empty reply") == true
+                ? "the server closed the connection without answering"
+                : explained("the server's answer is not valid HTTP")
+        case .cannotParseResponse?: return explained("the server's answer is not valid HTTP")
+        case .unsupportedURL?:
+            // libcurl says `Protocol "ftp" not supported` when a redirect leads off HTTP, and reports an answer
+            // that is not HTTP at all (HTTP/0.9, a bad status line) with the same code.
+            return detail?.hasPrefix("Protocol") == true
+                ? "the server redirected to an address that is not http or https"
+                : explained("the server's answer is not HTTP")
+        case _ where isUnpackingFailure(error):
+            return explained("the server's compressed answer could not be unpacked")
+        case .badURL?: return "the address is not a valid URL"
+        case .userAuthenticationRequired?, .userCancelledAuthentication?: return "the server asks for a login"
+        case .dataLengthExceedsMaximum?: return "the answer is too large"
+        default:
+            // libcurl's unmapped errors (a bad Content-Length, a broken chunk) arrive as "unknown" with a detail.
+            return detail.map { "the server's answer could not be read (\($0))" }
+                ?? "the request failed (network error \((error as NSError).code))"
         }
+    }
+
+    /// A body sent compressed (`Content-Encoding: gzip`) that does not unpack: libcurl reports it as "unknown".
+    private static func isUnpackingFailure(_ error: any Error) -> Bool {
+        switch (error as? URLError)?.code {
+        case .cannotDecodeContentData?, .cannotDecodeRawData?: true
+        default: detail(of: error)?.contains("unencoding") == true
+        }
+    }
+
+    /// The network library's own description, when it says more than a code: one line of printable ASCII, cut
+    /// short (it can quote the server's bytes).
+    private static func detail(of error: any Error) -> String? {
+        guard let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String else { return nil }
+        let cleaned = TerminalText.clean(text, asciiOnly: true).trimmingCharacters(in: .whitespaces)
+        // Darwin's generic sentences ("The operation couldn't be completed.") and codes add nothing.
+        guard !cleaned.isEmpty, !cleaned.hasPrefix("The operation couldn"), !cleaned.contains("NSURLErrorDomain")
+        else { return nil }
+        return cleaned.count > 120 ? String(cleaned.prefix(117)) + "..." : cleaned
     }
 }

@@ -74,6 +74,40 @@ struct HTTPRaceServiceTests {
         }
     }
 
+    /// What libcurl (Linux) reports for each: Darwin's URLSession words some of them differently, so there only the
+    /// promise is checked, that no bare code reaches the user.
+    @Test(
+        "answers that are not HTTP, or lead nowhere, are said in words, never as a Foundation error code",
+        arguments: [
+            ("not-http", "the server's answer is not HTTP (Received HTTP/0.9 when not allowed)"),
+            ("empty-reply", "the server closed the connection without answering"),
+            ("redirect-loop", "the server redirected too many times (a redirect loop)"),
+            ("redirect-ftp", "the server redirected to an address that is not http or https"),
+            (
+                "bad-chunks",
+                "the server's answer could not be read (Illegal or missing hexadecimal sequence in chunked-encoding)"
+            ),
+            (
+                "bad-gzip",
+                "the server's compressed answer could not be unpacked (Error while processing content unencoding: incorrect header check)"
+            ),
+        ])
+    func brokenHTTP(path: String, reason: String) throws {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        do {
+            _ = try service(server, path).fetchRaces()
+            Issue.record("\(path) should have failed")
+        } catch {
+            #if os(Linux)
+                #expect(error.reason == reason)
+            #else
+                #expect(!error.reason.contains("error -"), "\(error.reason)")
+            #endif
+            #expect(error.exitStatus == .unavailable)
+        }
+    }
+
     /// A rejected answer used to be cancelled at once; when its short body had already arrived, the cancel raced
     /// the transport's own completion and FoundationNetworking trapped ("a task that is not in the registry"),
     /// taking the whole process down within a few hundred exchanges.

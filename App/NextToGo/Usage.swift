@@ -30,6 +30,7 @@ enum Usage {
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)
               --connect-timeout SECONDS
                                        HTTP: the most a server may take to start answering (default 5)
+                                       (all three: 1 to 86400 seconds, or --refresh 0)
               --region aus|nz|intl|all only races in Australia, New Zealand, elsewhere (default all)
               --count N                races on the board, 1-20 (default 5)
               --alert MINUTES|off      alert when a favourite is MINUTES from its start (default: 2 at

@@ -140,16 +140,21 @@ public struct LaunchOptions: Sendable, Equatable {
         "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
     ]
 
+    /// The least any of the times may be. A refresh more often than a second hammers the source (0.001 fetched
+    /// fifty times a second); a time-out under a second fails every real fetch before it could answer.
+    static let minimumSeconds: TimeInterval = 1
+    static let maximumSeconds: TimeInterval = 86_400
+
     private static func seconds(
         for option: String, inline: String?, remaining: inout ArraySlice<String>, allowZero: Bool
     ) throws(LaunchOptionsError) -> TimeInterval {
         let text = try value(for: option, inline: inline, remaining: &remaining)
-        guard let seconds = TimeInterval(text), seconds.isFinite, allowZero ? seconds >= 0 : seconds > 0,
-            seconds <= 86_400
+        guard let seconds = TimeInterval(text), seconds.isFinite,
+            (allowZero && seconds == 0) || (minimumSeconds...maximumSeconds).contains(seconds)
         else {
             throw .invalidValue(
                 option: option, value: text,
-                expected: allowZero ? "seconds from 0 (off) to 86400" : "seconds above 0, up to 86400")
+                expected: "seconds from 1 to 86400" + (allowZero ? ", or 0 (off)" : ""))
         }
         return seconds
     }

@@ -72,7 +72,7 @@ struct LaunchOptionsTests {
     }
 
     @Test("mistakes are usage errors with a clear message")
-    func errors() {
+    func errors() throws {
         #expect(throws: LaunchOptionsError.unknownOption("--sauce", guess: "--source")) {
             try LaunchOptions(arguments: ["--sauce", "x"])
         }
@@ -88,6 +88,18 @@ struct LaunchOptionsTests {
         for extreme in ["-5", "1e19", "1e308", "-1e308", "9.3e18", "nan", "inf", "4102444801"] {
             #expect(throws: LaunchOptionsError.self, "\(extreme)") { try LaunchOptions(arguments: ["--now", extreme]) }
         }
+        // A refresh of fifty times a second, or a time-out no fetch could meet, is a mistake: usage, not a setting.
+        for (option, value) in [
+            ("--refresh", "0.001"), ("--refresh", "0.999"), ("--refresh", "-1"), ("--refresh", "86401"),
+            ("--timeout", "0.0001"), ("--timeout", "0"), ("--connect-timeout", "0.5"),
+        ] {
+            let expected = "seconds from 1 to 86400" + (option == "--refresh" ? ", or 0 (off)" : "")
+            #expect(throws: LaunchOptionsError.invalidValue(option: option, value: value, expected: expected)) {
+                try LaunchOptions(arguments: [option, value])
+            }
+        }
+        #expect(try LaunchOptions(arguments: ["--refresh", "0"]).refreshInterval == 0)
+        #expect(try LaunchOptions(arguments: ["--refresh", "1", "--timeout", "1"]).timeout == 1)
         #expect(LaunchOptionsError.unknownOption("--zzz").description == "unknown option '--zzz'")
         #expect(
             LaunchOptionsError.unknownOption("--sauce", guess: "--source").description

@@ -149,14 +149,19 @@ struct HostileInputEndToEndTests {
         #expect(run.stderr.isEmpty, "quietly: \(run.stderr)")
     }
 
-    @Test("a reader that went away with SIGPIPE ignored (as Python's subprocess leaves it) ends the app with 74")
-    func closedPipeWithSigpipeIgnored() throws {
+    @Test(
+        "a reader that went away ends the app with 74, whether SIGPIPE came ignored (as Python's subprocess leaves it) or at its default",
+        arguments: ["SIG_IGN", "SIG_DFL"])
+    func closedPipe(disposition: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let errors = directory.url.appendingPathComponent("stderr").path
         let lists = String(repeating: "list\\n", count: 500)
+        // Python sets the disposition and execs the app: a shell cannot reset a signal it was started ignoring.
+        let launcher =
+            "import os, signal, sys; signal.signal(signal.SIGPIPE, signal.\(disposition)); os.execv(sys.argv[1], sys.argv[1:])"
         let command =
-            "trap '' PIPE; printf '\(lists)' | '\(BinaryRunner.binary.path)' --now \(Self.now) 2>'\(errors)' | true; echo ${PIPESTATUS[1]}; cat '\(errors)'"
+            "printf '\(lists)' | python3 -c '\(launcher)' '\(BinaryRunner.binary.path)' --now \(Self.now) 2>'\(errors)' | true; echo ${PIPESTATUS[1]}; cat '\(errors)'"
         let run = try BinaryRunner.run(
             executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command], stdin: "", environment: [:],
             timeout: 30)

@@ -48,13 +48,24 @@ final class JSONCommandOutput: TextOutput {
         StandardStreams.write(text, to: .error)
     }
 
-    /// One document, compact, keys sorted (so the bytes are stable), and a line break.
+    /// One document, compact, keys sorted (so the bytes are stable), and a line break. Every string in it is
+    /// rid of what the text output would never print (bidi overrides, C1 controls, DEL, zero-width marks): the
+    /// JSON is read on terminals too, and JSONSerialization escapes only the C0 controls.
     nonisolated static func line(_ object: [String: Any]) -> String? {
         guard
             let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+                withJSONObject: visible(object), options: [.sortedKeys, .withoutEscapingSlashes])
         else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    nonisolated private static func visible(_ value: Any) -> Any {
+        switch value {
+        case let text as String: TerminalText.withoutInvisibles(text)
+        case let object as [String: Any]: object.mapValues(visible)
+        case let array as [Any]: array.map(visible)
+        default: value
+        }
     }
 
     /// The command has settled with `result`: its document, or its errors.

@@ -74,6 +74,17 @@ public enum TerminalText {
         return "'" + shown + "'"
     }
 
+    /// The text with the scalars `clean` drops taken out and nothing else changed: spacing, line breaks and tabs
+    /// stay (for JSON, which escapes those, and keeps the text as it was otherwise).
+    public static func withoutInvisibles(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isInvisible($0) && $0 != "\n" && $0 != "\t" }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isInvisible(scalar) || scalar == "\n" || scalar == "\t" {
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
     /// A character as the line editor draws it: itself, or `?` when it holds a scalar that is invisible or moves
     /// text around (a control, a bidi override, a zero-width space, a private-use or unassigned code point), so
     /// the line on screen is the line that runs. Joiners, variation selectors and emoji tags inside an emoji

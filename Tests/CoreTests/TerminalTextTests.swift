@@ -11,6 +11,13 @@ struct TerminalTextTests {
         #expect(!cleaned.unicodeScalars.contains { $0.properties.generalCategory == .control })
     }
 
+    @Test("withoutInvisibles drops what clean drops and changes nothing else: spacing, breaks and tabs stay")
+    func withoutInvisibles() {
+        let hostile = "  Happy\u{1B}[31m  Valley\u{9B}\u{7F}\n\tR1\u{202E}evil\u{200B}\u{2028}\u{E000} 大井"
+        #expect(TerminalText.withoutInvisibles(hostile) == "  Happy[31m  Valley\n\tR1evil 大井")
+        #expect(TerminalText.withoutInvisibles("plain  text ") == "plain  text ")
+    }
+
     @Test("ASCII mode folds accents and replaces the rest")
     func asciiOnly() {
         #expect(TerminalText.clean("Château  Ñandú", asciiOnly: true) == "Chateau Nandu")

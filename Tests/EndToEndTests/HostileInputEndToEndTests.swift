@@ -105,6 +105,29 @@ struct HostileInputEndToEndTests {
     }
 
     @Test(
+        "--json carries no bidi override, C1 control, DEL or zero-width mark from the feed; the rest of the text stays")
+    func jsonIsCleaned() throws {
+        let hostile = "Angle\u{202E}kraP\u{202C} \u{85}Park\u{7F}\u{200B}\u{2028}"
+        let feed = try Fixtures.oneRace(Fixtures.fiveRaces) {
+            $0["meeting_name"] = hostile
+            $0["race_name"] = "Line one\nline\ttwo \u{9B}2J"
+        }
+        let run = try run(feed: feed, "list\nshow 1\n", arguments: ["--json"])
+        #expect(run.status == 0)
+        for scalar in run.stdout.unicodeScalars where scalar != "\n" {
+            #expect(!(0x7F...0x9F).contains(scalar.value), "control \(scalar.value) printed")
+            #expect(scalar.properties.generalCategory != .format, "format character \(scalar.value) printed")
+            #expect(scalar.properties.generalCategory != .lineSeparator)
+            #expect(scalar.properties.generalCategory != .control, "raw control \(scalar.value) printed")
+        }
+        let sheet = try #require(run.stdout.split(separator: "\n").last)
+        let race = try #require(
+            (try JSONSerialization.jsonObject(with: Data(sheet.utf8)) as? [String: Any])?["race"] as? [String: Any])
+        #expect(race["meeting"] as? String == "AnglekraP Park")
+        #expect(race["name"] as? String == "Line one\nline\ttwo 2J", "line breaks and tabs stay, escaped by JSON")
+    }
+
+    @Test(
         "a locale variable that is no locale name is ignored with a warning, never handed to ICU (it crashed there)",
         arguments: ["LANG", "LC_ALL", "LC_TIME"])
     func invalidLocale(variable: String) throws {

@@ -10,6 +10,8 @@ import Shell
 // A reader that goes away is a failed write, ended with 74 as the README says, after the favourites are on the
 // disk: left at its default, SIGPIPE killed the app (141) whatever it had left to do.
 signal(SIGPIPE, SIG_IGN)
+// Likewise a file-size limit (`ulimit -f`) is a failed write with a message, not death by SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
 
 // Before anything can reach ICU (it reads these itself, and a value that is no locale name crashed it).
 let localeWarnings = LocaleEnvironment.removeInvalid()

@@ -29,6 +29,19 @@ enum AtomicFile {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
+        /// The system's words alone ("No space left on device"), for a message that names the step itself.
+        let cause: String
+
+        init(description: String, cause: String? = nil) {
+            self.description = description
+            self.cause = cause ?? description
+        }
+
+        /// "`doing` (the system's words)", with `errno` as it is now.
+        static func errno(_ doing: String) -> Failure {
+            let cause = errnoText()
+            return Failure(description: "\(doing) (\(cause))", cause: cause)
+        }
     }
 
     static func write(_ data: Data, to file: URL, durability: Durability = .now) throws(Failure) {
@@ -45,7 +58,7 @@ enum AtomicFile {
             descriptor = createNew(temporary.path)
         }
         guard descriptor >= 0 else {
-            throw Failure(description: "could not create a temporary file (\(errnoText()))")
+            throw .errno("could not create a temporary file")
         }
         // Once a process and folder: a dead writer's leftovers do not come back while this process lives.
         if cleanedFolders.withLock({ $0.insert(temporary.path).inserted }) {
@@ -53,11 +66,12 @@ enum AtomicFile {
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
         let synced = written && (durability == .soon || fsync(descriptor) == 0)
-        let failure = errnoText()
+        var failure = synced ? nil : Failure.errno("could not write the file")
         close(descriptor)
-        guard synced, rename(temporary.path, file.path) == 0 else {
+        if failure == nil, rename(temporary.path, file.path) != 0 { failure = .errno("could not write the file") }
+        if let failure {
             unlink(temporary.path)
-            throw Failure(description: "could not write the file (\(failure))")
+            throw failure
         }
         switch durability {
         case .now: syncDirectory(of: file)
@@ -79,16 +93,15 @@ enum AtomicFile {
     /// block an open for reading until a writer came) and synced only if it is a regular file.
     static func sync(_ file: URL) throws(Failure) {
         let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(description: "could not open \(file.path) (\(errnoText()))") }
+        guard descriptor >= 0 else { throw .errno("could not open \(file.path)") }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             throw Failure(description: "\(file.path) is not a regular file")
         }
-        let synced = fsync(descriptor) == 0
-        let failure = errnoText()
+        let failure = fsync(descriptor) == 0 ? nil : Failure.errno("could not sync \(file.path)")
         close(descriptor)
-        guard synced else { throw Failure(description: "could not sync \(file.path) (\(failure))") }
+        if let failure { throw failure }
         syncDirectory(of: file)
     }
 

@@ -113,12 +113,13 @@ public struct FileFavouritesStore: FavouritesStore {
             let prunedCount = current.favourites.filter { pruned.contains($0.id) && !remaining.contains($0.id) }.count
             var notes = current.warning.map { [$0] } ?? []
             if prunedCount > 0 {
-                let aside = try keepAside(tag: "before-prune")
+                let aside = try replaceKeepingAside(tag: "before-prune", with: favourites, durability: .soon)
                 notes.append(
                     "Removed \(prunedCount) \(prunedCount == 1 ? "favourite" : "favourites") of races that jumped over a day ago; the file as it was is kept at \(aside.path)."
                 )
+            } else {
+                try write(favourites, durability: .soon)
             }
-            try write(favourites, durability: .soon)
             return FavouritesState(
                 favourites: favourites, warning: notes.isEmpty ? nil : notes.joined(separator: "\n"))
         }
@@ -323,8 +324,7 @@ public struct FileFavouritesStore: FavouritesStore {
         if problem == .notRegularFile {
             throw .unavailable(location: location, reason: "it is not a regular file; move it away to save favourites")
         }
-        let aside = try keepAside(tag: problem.asideTag)
-        try write(reading.favourites)
+        let aside = try replaceKeepingAside(tag: problem.asideTag, with: reading.favourites)
         let outcome =
             reading.favourites.isEmpty
             ? "started with no favourites"
@@ -332,6 +332,24 @@ public struct FileFavouritesStore: FavouritesStore {
         return FavouritesState(
             favourites: reading.favourites,
             warning: "Warning: \(problem.describe(location)); the file as it was is kept at \(aside.path); \(outcome).")
+    }
+
+    /// Keeps the file as it is aside, then writes `favourites` in its place. If that write fails (a full disk),
+    /// the file is as it was, so the copy is taken back: a copy kept at every failed try would pile up, one a
+    /// command, for as long as the disk stays full.
+    private func replaceKeepingAside(
+        tag: String, with favourites: [FavouriteRace], durability: AtomicFile.Durability = .now
+    ) throws(FavouritesError) -> URL {
+        let aside = try keepAside(tag: tag)
+        do {
+            try write(favourites, durability: durability) { failure in
+                "the repaired file could not be written (\(failure.cause))"
+            }
+        } catch {
+            unlink(aside.path)
+            throw error
+        }
+        return aside
     }
 
     /// Copies the file's bytes to `favourites.json.<tag>-<time>` beside it. A copy, not a rename, so a
@@ -360,8 +378,7 @@ public struct FileFavouritesStore: FavouritesStore {
             try? FileManager.default.removeItem(at: target)
             throw .unavailable(
                 location: location,
-                reason:
-                    "it needs repair but could not be kept aside first (\(Self.reason(error))), so it is left as it is")
+                reason: "the copy of it that is kept before any repair could not be made (\(Self.reason(error)))")
         }
         return target
     }
@@ -374,15 +391,23 @@ public struct FileFavouritesStore: FavouritesStore {
         return formatter
     }()
 
+    /// The system's words for why a copy failed ("No space left on device"). On Linux the underlying POSIX error
+    /// is a Swift error in the user info, which `as? NSError` does not find.
     private static func reason(_ error: any Error) -> String {
-        let code = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { ($0 as? NSError)?.code }
-        return code.map { String(cString: strerror(Int32($0))) } ?? "the copy failed"
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? any Error }
+        guard let underlying, (underlying as NSError).domain == NSPOSIXErrorDomain else {
+            return (error as NSError).code == CocoaError.fileWriteOutOfSpace.rawValue
+                ? "No space left on device" : "the copy failed"
+        }
+        return String(cString: strerror(Int32((underlying as NSError).code)))
     }
 
     /// - Parameter durability: `.soon` for a toggle (a script may make thousands), `.now` for a repair.
-    private func write(_ favourites: [FavouriteRace], durability: AtomicFile.Durability = .now)
-        throws(FavouritesError)
-    {
+    /// - Parameter failed: the words for a write that failed.
+    private func write(
+        _ favourites: [FavouriteRace], durability: AtomicFile.Durability = .now,
+        failed: (AtomicFile.Failure) -> String = \.description
+    ) throws(FavouritesError) {
         let data: Data
         do {
             data = try Self.encoder().encode(Written(favourites: favourites))
@@ -392,7 +417,7 @@ public struct FileFavouritesStore: FavouritesStore {
         do {
             try AtomicFile.write(data, to: AtomicFile.followingLinks(fileURL), durability: durability)
         } catch {
-            throw .unavailable(location: location, reason: error.description)
+            throw .unavailable(location: location, reason: failed(error))
         }
         // What was just written is what the next read would find, while no one else writes.
         cleanReading.store(favourites, for: FileIdentity(path: filePath))

@@ -184,6 +184,76 @@ struct FavouritesEndToEndTests {
         #expect(try Data(contentsOf: file) == Data(#"{"version": 1, "favourites": []}"#.utf8))
     }
 
+    @Test(
+        "a damaged file where nothing can be written (a full disk; here `ulimit -f 0`): said at each step, left as it is, no copies pile up"
+    )
+    func damagedFileWithNoRoom() throws {
+        defer { data.remove() }
+        let damaged = Data(#"{"favourites": ["#.utf8)
+        let file = try data.file("favourites.json", contents: damaged)
+        let arguments = [
+            "-c", #"ulimit -f 0; exec "$0" "$@""#, BinaryRunner.binary.path, "--source", RaceListEndToEndTests.tenRaces,
+            "--now", RaceListEndToEndTests.now, "--data-dir", data.url.path,
+        ]
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: arguments, stdin: "favs\nback\nfav 1\nfavs\n",
+            environment: [:], timeout: 30)
+        #expect(run.status == 0)
+        let why = "the repaired file could not be written (File too large)"
+        #expect(
+            run.stderr == """
+                Warning: \(file.path) could not be read; it could not be repaired (\(why)), so it is left as it is.
+                Could not update favourites in \(file.path): \(why). Nothing saved was lost.
+
+                """)
+        #expect(try Data(contentsOf: file) == damaged)
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.url.path).sorted()
+        #expect(names == ["favourites.json", "favourites.lock"], "the copy made before each try was taken back")
+    }
+
+    /// `/dev/shm`, where it is writable and another file system than the temporary folder's.
+    static let otherFileSystem: Bool = {
+        let device = { (path: String) in
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.systemNumber] as? Int
+        }
+        guard FileManager.default.isWritableFile(atPath: "/dev/shm"), let shm = device("/dev/shm") else { return false }
+        return shm != device(FileManager.default.temporaryDirectory.path)
+    }()
+
+    /// A `favourites.json` that links to another file system (a dotfiles disk) cannot be hard-linked aside: the
+    /// copy is made byte for byte, and where that fails the message says so.
+    @Test(
+        "a damaged file on another file system that cannot be copied aside: the message says the copy could not be made",
+        .enabled(if: Self.otherFileSystem))
+    func damagedFileCopyFails() throws {
+        defer { data.remove() }
+        let elsewhere = URL(fileURLWithPath: "/dev/shm/next-to-go-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let damaged = Data(#"{"favourites": ["#.utf8)
+        try damaged.write(to: elsewhere)
+        let file = data.url.appendingPathComponent("favourites.json")
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
+        let arguments = [
+            "-c", #"ulimit -f 0; exec "$0" "$@""#, BinaryRunner.binary.path, "--source", RaceListEndToEndTests.tenRaces,
+            "--now", RaceListEndToEndTests.now, "--data-dir", data.url.path,
+        ]
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: arguments, stdin: "favs\nback\nfav 1\n",
+            environment: [:], timeout: 30)
+        let why = "the copy of it that is kept before any repair could not be made (File too large)"
+        #expect(
+            run.stderr == """
+                Warning: \(file.path) could not be read; it could not be repaired (\(why)), so it is left as it is.
+                Could not update favourites in \(file.path): \(why). Nothing saved was lost.
+
+                """)
+        #expect(try Data(contentsOf: elsewhere) == damaged)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: data.url.path).sorted() == [
+                "favourites.json", "favourites.lock",
+            ])
+    }
+
     @Test("unfav N on the favourites screen removes it")
     func unfavourite() throws {
         defer { data.remove() }

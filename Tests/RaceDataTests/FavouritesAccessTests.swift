@@ -42,6 +42,28 @@ struct FavouritesAccessTests {
         #expect(store.toggled == ["a", "b", "a", "c"])
     }
 
+    @Test("gathering: at the cap, a change answered from memory is refused as the store would refuse it")
+    func gatheredChangeAtTheCap() throws {
+        let store = FakeFavourites()
+        let access = FavouritesAccess(store: store, execution: .mainActor(deferringWrites: true))
+        let most = FavouritesChange.maximumFavourites
+        // The first change is saved at once and the store held; the next ones are answered from memory.
+        for index in 0..<most {
+            #expect(throws: Never.self) { try answer { access.toggle(favourite("f\(index)"), completion: $0) }?.get() }
+        }
+        #expect(store.toggled == ["f0"], "only the first reached the store before the commit")
+        let refused = try #require(answer { access.toggle(favourite("one-too-many"), completion: $0) })
+        #expect(throws: FavouritesError.self) { try refused.get() }
+        if case .failure(let error) = refused { #expect(error.reason.hasPrefix("it holds 1000 favourites")) }
+        // Taking one away is never refused, and makes room again.
+        #expect(try answer { access.toggle(favourite("f0"), completion: $0) }?.get().count == most - 1)
+        #expect(try answer { access.toggle(favourite("one-too-many"), completion: $0) }?.get().count == most)
+        #expect(access.commitDeferred() == nil)
+        #expect(store.ids.count == most)
+        #expect(store.ids.contains("one-too-many"))
+        #expect(!store.ids.contains("f0"))
+    }
+
     @Test("a commit that fails says how many changes were lost, and the store is read again after it")
     func failedCommit() throws {
         let store = FakeFavourites()

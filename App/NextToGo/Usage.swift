@@ -20,11 +20,13 @@ enum Usage {
 
         Options:
           -s, --source SOURCE          where races come from (default: snapshot)
-                                         snapshot   a real captured feed, replayed so it looks live
+                                         snapshot   45 races shipped with the app, replayed so they look live
+                                         neds       the live Neds API, asked for its most (45) races:
+                                                    it ignores categories, so a filter needs them all
                                          file:PATH  a JSON file in the Neds `nextraces` shape, as it is
                                          replay:PATH  such a file, replayed against the clock as the snapshot is
-                                         URL        an http(s) endpoint serving that shape, e.g.
-                                       \(HTTPRaceService.defaultURL.absoluteString)
+                                         URL        an http(s) endpoint serving that shape; a `nextraces`
+                                                    query asking for fewer than 45 races is asked for 45
               --now SECONDS            pin the clock to this Unix time, 2000-2100 (reproducible runs)
               --refresh SECONDS        fetch again every SECONDS (default 30; 0 = only on `refresh`)
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)

@@ -66,15 +66,6 @@ public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConv
         }
     }
 
-    /// Whether a copy saved earlier may stand in: the source could not be
-    /// reached, rather than answering with something unusable.
-    public var isUnreachable: Bool {
-        switch self {
-        case .unavailable, .httpStatus, .timedOut, .truncated: true
-        case .invalidFeed, .tooLarge, .wrongContentType: false
-        }
-    }
-
     private static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }

@@ -12,20 +12,33 @@ public struct RaceFeed: Sendable, Equatable {
     /// The bytes these races were decoded from, where they are worth keeping as they came (an HTTP answer, for
     /// the feed cache). Not part of what makes two feeds equal.
     public let sourceBody: Data?
+    /// The `--source` value that would replay these races against the clock (`replay:PATH` for a file), to
+    /// suggest when every race in the feed has already run.
+    public let replaySource: String?
 
-    public init(races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil, sourceBody: Data? = nil) {
+    public init(
+        races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil, sourceBody: Data? = nil,
+        replaySource: String? = nil
+    ) {
         self.races = races
         self.skipped = skipped
         self.offline = offline
         self.sourceBody = sourceBody
+        self.replaySource = replaySource
     }
 
     public func offline(savedAt: Date, because reason: RaceDataError) -> RaceFeed {
-        RaceFeed(races: races, skipped: skipped, offline: OfflineCopy(savedAt: savedAt, reason: reason))
+        RaceFeed(
+            races: races, skipped: skipped, offline: OfflineCopy(savedAt: savedAt, reason: reason),
+            replaySource: replaySource)
     }
 
     public func withSourceBody(_ body: Data) -> RaceFeed {
-        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: body)
+        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: body, replaySource: replaySource)
+    }
+
+    public func replayable(as source: String) -> RaceFeed {
+        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: sourceBody, replaySource: source)
     }
 
     public static func == (left: RaceFeed, right: RaceFeed) -> Bool {

@@ -30,7 +30,7 @@ public struct FileRaceService: RaceService {
             case .unreadable(let reason): throw .unavailable(source: sourceDescription, reason: reason)
             }
         }
-        return try decoder.decode(bytes, source: sourceDescription)
+        return try decoder.decode(bytes, source: sourceDescription).replayable(as: "replay:\(path)")
     }
 
     private static func notRegularReason(_ path: String) -> String {

@@ -7,7 +7,27 @@ import Synchronization
 /// can go wrong ends in a typed `RaceDataError` naming the URL, within the time limits (the transport's job).
 /// Keeping the last good answer and standing in with it is `OfflineFallbackRaceService`'s.
 public final class HTTPRaceService: RaceService {
-    public static let defaultURL = URL(string: "https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=10")!
+    /// `--source neds`: the live Neds feed, asked for the most races it gives.
+    public static let nedsURL = URL(
+        string: "https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=\(mostRacesAsked)")!
+    /// The most races the Neds API answers with (real captures never hold more). It ignores any category asked
+    /// for, so a board of greyhounds alone is full only if the feed is as long as it can be: with `count=10`,
+    /// `filter greyhound` stayed empty for twenty minutes.
+    public static let mostRacesAsked = 45
+
+    /// The URL to fetch for one typed: a `nextraces` query asking for fewer than `mostRacesAsked` races (or not
+    /// saying) is asked for that many; any other URL is fetched as typed.
+    public static func askingForMostRaces(_ url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            let items = parts.queryItems,
+            items.contains(where: { $0.name == "method" && $0.value == "nextraces" })
+        else { return url }
+        let asked = items.last { $0.name == "count" }.flatMap { $0.value.flatMap(Int.init) }
+        if let asked, asked >= mostRacesAsked { return url }
+        parts.queryItems =
+            items.filter { $0.name != "count" } + [URLQueryItem(name: "count", value: "\(mostRacesAsked)")]
+        return parts.url ?? url
+    }
 
     public struct Limits: Sendable, Equatable {
         /// Connecting and waiting for the response to start.

@@ -10,13 +10,16 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     case replay(path: String)
     case http(URL)
 
-    public static let usage = "snapshot, file:PATH, replay:PATH or an http(s):// URL"
+    public static let usage = "snapshot, neds, file:PATH, replay:PATH or an http(s):// URL"
 
-    /// Parses `snapshot`, `file:PATH` or an `http://` / `https://` URL.
+    /// Parses `snapshot`, `neds`, `file:PATH`, `replay:PATH` or an `http://` / `https://` URL. A `nextraces` URL
+    /// asking for fewer than 45 races is asked for 45 (`HTTPRaceService.askingForMostRaces`).
     public init?(argument: String) {
         let lowered = argument.lowercased()
         if lowered == "snapshot" {
             self = .snapshot
+        } else if lowered == "neds" {
+            self = .http(HTTPRaceService.nedsURL)
         } else if lowered.hasPrefix("file:") {
             let path = String(argument.dropFirst("file:".count))
             guard !path.isEmpty else { return nil }
@@ -28,7 +31,7 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
             let url = URL(string: argument), url.host != nil
         {
-            self = .http(url)
+            self = .http(HTTPRaceService.askingForMostRaces(url))
         } else {
             return nil
         }

@@ -15,9 +15,10 @@ import RaceData
 public struct SnapshotReplay: Sendable {
     public static let leadTime: TimeInterval = 120
     public static let gapBetweenPasses: TimeInterval = 120
-    /// How many upcoming races of each category a fetch tries to return,
-    /// so the board stays full under any filter.
-    public static let racesPerCategory = 5
+    /// How many upcoming races of each category a fetch returns: the largest board (`count 20`), so any board
+    /// is full under any filter, whatever size it is set to during the run. Passes are added until each
+    /// category has this many (the snapshot's 8 harness races take three passes).
+    public static let racesPerCategory = 20
     private static let maximumPasses = 64
 
     private let capture: [Race]

@@ -144,6 +144,66 @@ struct LiveDataEndToEndTests {
             ])
     }
 
+    @Test(
+        "offline start covers every bad answer, not only a dead network: HTML, a body not JSON, JSON not the feed",
+        arguments: [
+            ("html", "expected JSON but the server sent text/html; charset=utf-8"),
+            ("not-json", nil),
+            ("not-the-feed", nil),
+        ] as [(String, String?)])
+    func offlineStartOnBadAnswer(fault: String, reason: String?) throws {
+        defer { cache.remove() }
+        let server = try FixtureServer()
+        let url = server.url(Fixtures.tenRaces)
+        #expect(
+            try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment).status == 0)
+        server.stop()
+        // The same URL now answers with the fault (a captive portal, a CDN's error page).
+        let broken = try FixtureServer(port: server.port, fault: fault)
+        defer { broken.stop() }
+        let offline = try BinaryRunner.run(["--source", url, "--now", "1778719140", "list"], environment: environment)
+        #expect(offline.status == 0)
+        let stale = try #require(offline.lines[checked: 1])
+        #expect(stale.hasPrefix("  stale - last update 10m ago ("), "\(offline.stdout)")
+        if let reason { #expect(stale == "  stale - last update 10m ago (\(reason))") }
+        #expect(offline.lines[checked: 2] == "  1  G  R1   Healesville          0s")
+    }
+
+    @Test("an answer with no races is shown as it is, and is not saved over a copy that has races")
+    func emptyAnswerKeepsTheCopy() throws {
+        defer { cache.remove() }
+        let server = try FixtureServer()
+        let url = server.url(Fixtures.tenRaces)
+        #expect(
+            try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment).status == 0)
+        server.stop()
+        let empty = try FixtureServer(port: server.port, fault: "empty-feed")
+        let live = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
+        #expect(live.lines == ["Next to Go - all categories", "  No upcoming races."])
+        empty.stop()
+        let offline = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
+        #expect(offline.lines[checked: 1] == "  stale - last update 0s ago (connection refused)")
+        #expect(offline.lines.count == 7, "the races of the copy saved before: \(offline.stdout)")
+    }
+
+    @Test("a nextraces URL asking for 10 races is asked for 45: five of every category, as the API really answers")
+    func fullCategoryBoards() throws {
+        defer { cache.remove() }
+        // The snapshot served as the Neds API answers: in start order, at most count= and never more than 45,
+        // whatever the category. Asked for 10, it held one harness race.
+        let server = try FixtureServer(folder: Fixtures.snapshot.deletingLastPathComponent())
+        defer { server.stop() }
+        let url = server.url("replay/\(Fixtures.snapshot.lastPathComponent)?method=nextraces&count=10")
+        for category in ["horse", "greyhound", "harness"] {
+            let run = try BinaryRunner.run(["--source", url, "filter", category], environment: environment)
+            #expect(run.status == 0)
+            #expect(run.lines[checked: 0] == "Next to Go - \(category)", "\(run.stdout)")
+            #expect(
+                run.lines.dropFirst().filter { $0.hasPrefix("  ") && $0.contains(" R") }.count == 5, "\(run.stdout)")
+            #expect(!run.stdout.contains("Only "), "no short board")
+        }
+    }
+
     @Test("a damaged cache is ignored with a warning naming it, never fatal")
     func damagedCache() throws {
         defer { cache.remove() }

@@ -29,6 +29,7 @@ struct RaceListEndToEndTests {
             "  1  G  R1   Healesville   10m 0s",
             "  2  G  R3   Ascot Park    15m 0s",
             "  3  G  R2   Cannington    20m 0s",
+            "  Only 3 greyhound races to come in the feed.",
         ]
         #expect(run.lines == Self.allCategories + greyhounds + greyhounds)
     }
@@ -62,6 +63,65 @@ struct RaceListEndToEndTests {
                 "  3  G  R3   Ascot Park        4m 0s",
                 "  4  G  R2   Cannington        9m 0s",
                 "  5  H  R1   Pakenham          9m 0s",
+            ])
+    }
+
+    @Test("a race the feed stops listing once it has started keeps its place until 60 s after its start")
+    func startedRaceKeepsItsMinute() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("races.json", contents: Fixtures.data(Fixtures.tenRaces))
+        // Northfield Park R7 started 10 s before this pinned clock.
+        let process = try RunningProcess(
+            executable: BinaryRunner.binary,
+            arguments: ["--source", "file:\(file.path)", "--now", "1778718610", "--refresh", "0"],
+            environment: BinaryRunner.baseEnvironment)
+        process.send("list")
+        #expect(process.waitFor("Northfield Park     -10s"), "\(process.output)")
+        // The feed as many live APIs answer once a race has jumped: without it.
+        var document = try Fixtures.json(Fixtures.tenRaces)
+        var body = try #require(document["data"] as? [String: Any])
+        var summaries = try #require(body["race_summaries"] as? [String: [String: Any]])
+        let started = try #require(summaries.first { $0.value["meeting_name"] as? String == "Northfield Park" }?.key)
+        summaries[started] = nil
+        body["race_summaries"] = summaries
+        body["next_to_go_ids"] = (body["next_to_go_ids"] as? [String])?.filter { $0 != started }
+        document["data"] = body
+        try JSONSerialization.data(withJSONObject: document).write(to: file)
+        process.send("refresh")
+        process.send("quit")
+        let run = try process.finish()
+        #expect(run.status == 0)
+        let boards = run.lines.filter { $0.hasPrefix("  1 ") }
+        #expect(
+            boards == ["  1  T  R7   Northfield Park     -10s", "  1  T  R7   Northfield Park     -10s"],
+            "\(run.stdout)")
+    }
+
+    @Test(
+        "the snapshot fills the board asked for: --count 20 shows 20 races under every filter",
+        arguments: [
+            "all", "horse", "greyhound", "harness",
+        ])
+    func snapshotFillsTwenty(filter: String) throws {
+        let command = filter == "all" ? ["list"] : ["filter", filter]
+        let run = try BinaryRunner.run(["--now", "1772870340", "--count", "20"] + command)
+        #expect(run.status == 0)
+        let rows = run.lines.filter { $0.range(of: #"^ +\d+  [HGT]  R"#, options: .regularExpression) != nil }
+        #expect(rows.count == 20, "\(run.stdout)")
+        #expect(!run.stdout.contains("Only "))
+    }
+
+    @Test("a board short of races says so; a file whose races have all run says so and suggests replay:")
+    func shortAndRunBoards() throws {
+        let short = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now, "filter", "greyhound"])
+        #expect(short.lines.last == "  Only 3 greyhound races to come in the feed.", "\(short.stdout)")
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", "1778800000", "list"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines == [
+                "Next to Go - all categories",
+                "  All 10 races in the feed had run before it was read (the last started 2026-05-14T00:59:00Z). Type `next-to-go --source 'replay:\(Fixtures.url(Fixtures.tenRaces).path)'` to replay them against the clock.",
             ])
     }
 
@@ -194,7 +254,7 @@ struct ErrorEndToEndTests {
             (["--source"], "next-to-go: --source needs a value. Run `next-to-go --help` for usage.\n"),
             (
                 ["--source", "ftp://x"],
-                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, file:PATH, replay:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
+                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, neds, file:PATH, replay:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
             ),
         ])
     func usageErrors(arguments: [String], message: String) throws {

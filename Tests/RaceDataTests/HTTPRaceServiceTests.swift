@@ -189,12 +189,17 @@ struct HTTPRaceServiceTests {
         #expect(offline.offline?.reason == .unavailable(source: url.absoluteString, reason: "connection refused"))
     }
 
-    @Test("the copy does not stand in for an answer that is there but unusable")
-    func noCopyForBadData() throws {
+    @Test("the copy stands in for an answer that is there but unusable too (a maintenance page, a captive portal)")
+    func copyForBadData() throws {
         let server = try FixtureServer()
         defer { server.stop() }
-        let copy = CachedFeed(feed: RaceFeed(races: []), savedAt: Date())
-        #expect(throws: RaceDataError.self) { try service(server, "html", offline: copy).fetchRaces() }
+        let saved = Date(timeIntervalSince1970: 1_748_309_000)
+        let copy = CachedFeed(
+            feed: RaceFeed(races: [Race.make("r", startsIn: 60, from: ManualClock())]), savedAt: saved)
+        let feed = try service(server, "html", offline: copy).fetchRaces()
+        #expect(feed.races.map(\.id) == ["r"])
+        #expect(feed.offline?.savedAt == saved)
+        #expect(feed.offline?.reason.reason == "expected JSON but the server sent text/html; charset=utf-8")
     }
 
     @Test("after one live success, failures are failures (the board keeps its own last good data)")
@@ -342,13 +347,14 @@ struct OfflineFallbackTests {
     let key = URL(string: "http://127.0.0.1:9/races")!
     let clock = ManualClock(1_748_310_000)
 
-    @Test("saves what carries its bytes; stands in at start only when the source is unreachable")
+    @Test("saves what carries its bytes and has races; stands in at start for any failure, not only a dead network")
     func wrapsAnyService() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = FeedCache(directory: directory.url)
         let body = try Fixtures.data(Fixtures.fiveRaces)
-        let fake = FakeRaceService(result: .success(RaceFeed(races: []).withSourceBody(body)))
+        let races = try NedsFeedDecoder().decode(body, source: "the fake service").races
+        let fake = FakeRaceService(result: .success(RaceFeed(races: races).withSourceBody(body)))
         _ = try OfflineFallbackRaceService(wrapping: fake, cache: cache, cacheKey: key, offlineCopy: nil, clock: clock)
             .fetchRaces()
         guard case .found(let copy) = cache.lookUp(key) else {
@@ -357,16 +363,49 @@ struct OfflineFallbackTests {
         }
         #expect(copy.savedAt == clock.now())
 
-        fake.answer(.failure(refused))
-        let standIn = try OfflineFallbackRaceService(
-            wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock
-        ).fetchRaces()
-        #expect(standIn.offline == OfflineCopy(savedAt: copy.savedAt, reason: refused))
-
-        fake.answer(.failure(.invalidFeed(source: "the fake service", reason: "it is empty")))
-        #expect(throws: RaceDataError.self, "unusable is not unreachable") {
-            try OfflineFallbackRaceService(wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock)
-                .fetchRaces()
+        // A maintenance page, a body that is not the feed: the moment the copy is wanted, as much as a refused
+        // connection.
+        let failures: [RaceDataError] = [
+            refused, .wrongContentType(source: "the fake service", contentType: "text/html"),
+            .invalidFeed(source: "the fake service", reason: "it is not JSON"),
+        ]
+        for failure in failures {
+            fake.answer(.failure(failure))
+            let standIn = try OfflineFallbackRaceService(
+                wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock
+            ).fetchRaces()
+            #expect(standIn.offline == OfflineCopy(savedAt: copy.savedAt, reason: failure))
+            #expect(standIn.races == races)
         }
+
+        // After one live answer, a failure is a failure: the board keeps its own races.
+        fake.answer(.success(RaceFeed(races: races).withSourceBody(body)))
+        let wrapped = OfflineFallbackRaceService(
+            wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock)
+        _ = try wrapped.fetchRaces()
+        fake.answer(.failure(refused))
+        #expect(throws: RaceDataError.self) { try wrapped.fetchRaces() }
+    }
+
+    @Test("an answer with no races is passed on, but never saved over a copy that has races")
+    func emptyAnswerNotSaved() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let body = try Fixtures.data(Fixtures.fiveRaces)
+        cache.save(body, for: key, at: clock.now())
+        let empty = Data(#"{"data": {"next_to_go_ids": [], "race_summaries": {}}}"#.utf8)
+        let fake = FakeRaceService(result: .success(RaceFeed(races: []).withSourceBody(empty)))
+        let later = ManualClock(1_748_310_600)
+        let feed = try OfflineFallbackRaceService(
+            wrapping: fake, cache: cache, cacheKey: key, offlineCopy: nil, clock: later
+        ).fetchRaces()
+        #expect(feed.races.isEmpty)
+        guard case .found(let copy) = cache.lookUp(key) else {
+            Issue.record("the copy is gone")
+            return
+        }
+        #expect(copy.savedAt == clock.now(), "the copy with races stays")
+        #expect(copy.feed.races.count == 5)
     }
 }

@@ -54,7 +54,7 @@ struct SnapshotReplayTests {
     }
 
     @Test(
-        "every category has five upcoming races at any time of day",
+        "every category has twenty upcoming races (the largest board) at any time of day",
         arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [TimeInterval])
     func neverRunsDry(after seconds: TimeInterval) {
         let replay = SnapshotReplay(capture: capture.races, launch: launch)
@@ -62,7 +62,7 @@ struct SnapshotReplayTests {
         let races = replay.races(at: now)
         for category in RaceCategory.allCases {
             let upcoming = races.filter { $0.category == category }
-            #expect(upcoming.count >= 5, "\(category) at +\(seconds)s")
+            #expect(upcoming.count >= SnapshotReplay.racesPerCategory, "\(category) at +\(seconds)s")
         }
         #expect(races.allSatisfy { $0.advertisedStart.addingTimeInterval(60) > now })
     }
@@ -82,7 +82,9 @@ struct SnapshotReplayTests {
         let clock = ManualClock(launch.timeIntervalSince1970)
         let service = try SnapshotRaceService.embedded(clock: clock)
         let feed = try service.fetchRaces()
-        let races = feed.races
+        // The first pass; the later ones (added until every category has 20 to come) repeat it. The capture spans
+        // 1 h 58 min and passes are 2 minutes apart: the second starts two hours after the first.
+        let races = feed.races.filter { $0.advertisedStart < launch.addingTimeInterval(120 + 2 * 3600) }
         // Scripts/feeds/snapshot.json: horse 22, greyhound 14 (one without a start), harness 8, one unknown.
         #expect(races.count == 43)
         #expect(feed.skipped.count == 2)
@@ -167,10 +169,31 @@ struct RaceSourceTests {
         #expect(
             RaceSource(argument: "http://127.0.0.1:8080/races.json")
                 == .http(URL(string: "http://127.0.0.1:8080/races.json")!))
-        #expect(RaceSource(argument: HTTPRaceService.defaultURL.absoluteString) == .http(HTTPRaceService.defaultURL))
+        #expect(RaceSource(argument: HTTPRaceService.nedsURL.absoluteString) == .http(HTTPRaceService.nedsURL))
     }
 
-    @Test("rejected forms", arguments: ["", "snap", "file:", "ftp://example.com/x", "http://", "races.json"])
+    @Test("neds is the live API asked for its most races; a nextraces URL asking for fewer is asked for 45")
+    func nedsAndCount() {
+        let neds = "https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=45"
+        #expect(RaceSource(argument: "neds") == .http(URL(string: neds)!))
+        #expect(RaceSource(argument: "NEDS") == .http(URL(string: neds)!))
+        let asked = { (typed: String) in RaceSource(argument: typed)?.description }
+        #expect(asked("https://api.neds.com.au/rest/v1/racing/?method=nextraces&count=10") == neds)
+        #expect(asked("https://api.neds.com.au/rest/v1/racing/?method=nextraces") == neds)
+        #expect(
+            asked("http://127.0.0.1:9/x?count=3&method=nextraces") == "http://127.0.0.1:9/x?method=nextraces&count=45")
+        #expect(
+            asked("http://127.0.0.1:9/x?method=nextraces&count=ten") == "http://127.0.0.1:9/x?method=nextraces&count=45"
+        )
+        // Asking for as many or more, or another method, or no query: the URL as typed.
+        #expect(
+            asked("http://127.0.0.1:9/x?method=nextraces&count=100")
+                == "http://127.0.0.1:9/x?method=nextraces&count=100")
+        #expect(asked("http://127.0.0.1:9/x?method=meetings&count=3") == "http://127.0.0.1:9/x?method=meetings&count=3")
+        #expect(asked("http://127.0.0.1:9/races.json") == "http://127.0.0.1:9/races.json")
+    }
+
+    @Test("rejected forms", arguments: ["", "snap", "ned", "file:", "ftp://example.com/x", "http://", "races.json"])
     func rejected(argument: String) {
         #expect(RaceSource(argument: argument) == nil)
     }

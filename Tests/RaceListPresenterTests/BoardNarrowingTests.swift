@@ -27,7 +27,7 @@ struct BoardNarrowingTests {
                 race("h3", 4, meeting: "Mérignac", country: "FR"),
                 race("g2", 5, meeting: "Albion Park", country: nil),
                 race("h4", 6, meeting: "Happy Valley", venue: "Sha Tin", country: "HK"),
-            ]))
+            ]), at: clock.now())
         return board
     }
 

@@ -17,7 +17,7 @@ struct RaceBoardTests {
 
     private func board(_ races: [Race]) -> RaceBoard {
         var board = RaceBoard()
-        board.replaceRaces(with: RaceFeed(races: races))
+        board.replaceRaces(with: RaceFeed(races: races), at: now)
         return board
     }
 
@@ -60,7 +60,7 @@ struct RaceBoardTests {
     func positions() throws {
         var board = board([race("a", in: 10), race("b", in: 20)])
         #expect(board.draw().map(\.id) == ["a", "b"])
-        board.replaceRaces(with: RaceFeed(races: [race("c", in: 5), race("a", in: 10), race("b", in: 20)]))
+        board.replaceRaces(with: RaceFeed(races: [race("c", in: 5), race("a", in: 10), race("b", in: 20)]), at: now)
         #expect(try board.race(at: 1, command: "show").get().id == "a")
         guard case .failure(let error) = board.race(at: 3, command: "show") else {
             Issue.record("race 3 of a two-race board")
@@ -77,8 +77,55 @@ struct RaceBoardTests {
         #expect(
             board.emptyMessage == "No upcoming races for harness. Type `filter clear` to see every category.")
         board.replaceRaces(
-            with: RaceFeed(races: [], skipped: [SkippedRace(key: "x", reason: "missing race_id")]))
+            with: RaceFeed(races: [], skipped: [SkippedRace(key: "x", reason: "missing race_id")]), at: now)
         #expect(board.skippedNote == "1 race in the feed was left out (missing race_id).")
+    }
+
+    @Test("a race the next feed no longer lists stays until 60 s after its start: it leaves by the clock")
+    func keepsItsMinute() {
+        var board = board([race("started", in: -10), race("soon", in: 120), race("later", in: 600)])
+        board.replaceRaces(with: RaceFeed(races: [race("later", in: 600), race("new", in: 900)]), at: now)
+        #expect(board.races.map(\.id) == ["started", "soon", "later", "new"])
+        #expect(board.removeExpired(at: now.addingTimeInterval(49.9)).isEmpty)
+        #expect(board.removeExpired(at: now.addingTimeInterval(50)).map(\.id) == ["started"])
+        // A race the feed lists again is the feed's: its new start counts.
+        board.replaceRaces(with: RaceFeed(races: [race("soon", in: 300)]), at: now.addingTimeInterval(50))
+        #expect(board.race(id: "soon")?.advertisedStart == now.addingTimeInterval(300))
+        // Already gone by the clock when the feed comes: not kept.
+        board.replaceRaces(with: RaceFeed(races: [race("new", in: 900)]), at: now.addingTimeInterval(700))
+        #expect(board.races.map(\.id) == ["new"])
+    }
+
+    @Test("a short board says how many of the filter are to come; a full or empty one says nothing")
+    func shortNote() {
+        var board = board([race("h1", in: 60), race("g1", in: 120, .greyhound), race("h2", in: 180)])
+        #expect(board.shortNote == "Only 3 races to come in the feed.")
+        board.toggle([.greyhound])
+        #expect(board.shortNote == "Only 1 greyhound race to come in the feed.")
+        board.narrow(to: .australia)
+        board.search(for: "park")
+        #expect(board.visible.isEmpty)
+        #expect(board.shortNote == nil, "empty: the empty message speaks")
+        board = self.board((1...5).map { race("r\($0)", in: Double($0) * 60) })
+        #expect(board.shortNote == nil)
+        board.resize(to: 6)
+        #expect(board.shortNote == "Only 5 races to come in the feed.")
+    }
+
+    @Test("a feed whose races had all run says so, with the replay that would bring them back")
+    func allRan() {
+        var board = RaceBoard()
+        let ran = [race("a", in: -7200), race("b", in: -3600)]
+        board.replaceRaces(with: RaceFeed(races: ran, replaySource: "replay:races.json"), at: now)
+        board.removeExpired(at: now)
+        #expect(
+            board.emptyMessage
+                == "All 2 races in the feed had run before it was read (the last started 2025-05-27T00:40:00Z). Type `next-to-go --source 'replay:races.json'` to replay them against the clock."
+        )
+        board.replaceRaces(with: RaceFeed(races: [race("c", in: 60)]), at: now)
+        #expect(board.allRan == nil)
+        board.replaceRaces(with: RaceFeed(races: []), at: now)
+        #expect(board.emptyMessage == "No upcoming races.", "an empty feed is not one that ran")
     }
 }
 

@@ -321,12 +321,16 @@ struct RaceListPresenterTests {
         #expect(view.displayed.filter { if case .races = $0.content { true } else { false } }.count == 2)
     }
 
-    @Test("refresh replaces the races with the new feed")
+    @Test("refresh brings the new feed's races; one it no longer lists stays until its minute is up")
     func refreshReplaces() {
         load([race("a", 100)])
         presenter.refresh(completion: log.callback)
         interactor.answer([race("b", 50), race("c", 70)])
-        #expect(shownMeetings == ["b", "c"])
+        #expect(shownMeetings == ["b", "c", "a"])
+        clock.advance(by: 160)
+        presenter.refresh(completion: log.callback)
+        interactor.answer([race("d", 50)])
+        #expect(shownMeetings == ["d"], "b, c and a have all had their minute")
     }
 
     @Test("races the feed left out are mentioned under the board")
@@ -341,7 +345,10 @@ struct RaceListPresenterTests {
                         SkippedRace(key: "y", reason: "missing race_id"),
                     ])))
         presenter.showList(completion: log.callback)
-        #expect(view.last?.footnote == "2 races in the feed were left out (first: unknown category_id 123).")
+        #expect(
+            view.last?.footnote
+                == "Only 1 race to come in the feed. 2 races in the feed were left out (first: unknown category_id 123)."
+        )
     }
 
     // MARK: - Favourites and navigation

@@ -62,7 +62,7 @@ final class BoardFeed {
         let shown = board.visible
         switch result {
         case .success(let feed):
-            board.replaceRaces(with: feed)
+            board.replaceRaces(with: feed, at: clock.now())
             freshness.recordSuccess(feed, at: clock.now())
         case .failure(let error):
             // The last good races stay on the board, marked stale.

@@ -28,6 +28,15 @@ public struct RaceBoard: Sendable, Equatable {
     private var foldedSearch: String?
     /// How many races the board shows.
     public private(set) var size = RaceBoard.standardSize
+    /// Set when the last feed had races and every one had run before it came (a file saved long ago).
+    public private(set) var allRan: AllRan?
+
+    public struct AllRan: Sendable, Equatable {
+        public let count: Int
+        public let lastStart: Date
+        /// How to replay them against the clock, when the source can be (`replay:PATH`).
+        public let replaySource: String?
+    }
 
     public init() {}
 
@@ -58,9 +67,20 @@ public struct RaceBoard: Sendable, Equatable {
         }
     }
 
-    public mutating func replaceRaces(with feed: RaceFeed) {
-        races = RaceOrder.sorted(feed.races)
+    /// The races of a new feed, plus every race already here that the feed no longer lists but has not had its
+    /// minute: a race leaves by the clock, 60 s after its start, not because a feed stopped listing it once it
+    /// started. `now` also judges whether the feed's races had all run before they came.
+    public mutating func replaceRaces(with feed: RaceFeed, at now: Date) {
+        let listed = Set(feed.races.map(\.id))
+        let keptForTheirMinute = races.filter { !listed.contains($0.id) && !$0.hasLeftBoard(at: now) }
+        races = RaceOrder.sorted(feed.races + keptForTheirMinute)
         skipped = feed.skipped
+        allRan =
+            !feed.races.isEmpty && feed.races.allSatisfy { $0.hasLeftBoard(at: now) }
+            ? AllRan(
+                count: feed.races.count, lastStart: feed.races.map(\.advertisedStart).max()!,
+                replaySource: feed.replaySource)
+            : nil
     }
 
     /// Drops the races that have left the board by `now`; returns those that went, in board order.
@@ -162,20 +182,19 @@ public struct RaceBoard: Sendable, Equatable {
     }
 
     public var emptyMessage: String {
+        if let allRan {
+            let replay = allRan.replaySource.map {
+                " Type `next-to-go --source \(TerminalText.quoted($0, limit: 200))` to replay them against the clock."
+            }
+            return
+                "All \(allRan.count) \(allRan.count == 1 ? "race" : "races") in the feed had run before it was read (the last started \(allRan.lastStart.formatted(.iso8601)))."
+                + (replay ?? "")
+        }
         if region == nil, search == nil {
             return categories.isEmpty
                 ? "No upcoming races."
                 : "No upcoming races for \(filterSummary). Type `filter clear` to see every category."
         }
-        let kinds = categories.isEmpty ? "" : categories.sorted().map(\.displayName).joined(separator: " or ") + " "
-        let place: String
-        switch region {
-        case .australia?: place = " in Australia"
-        case .newZealand?: place = " in New Zealand"
-        case .international?: place = " outside Australia and New Zealand"
-        case nil: place = ""
-        }
-        let matching = search.map { " matching \"\($0)\"" } ?? ""
         let wideners =
             [
                 categories.isEmpty ? nil : "`filter clear`", region == nil ? nil : "`region all`",
@@ -185,7 +204,32 @@ public struct RaceBoard: Sendable, Equatable {
         let widen =
             wideners.count == 1
             ? wideners[0] : wideners.dropLast().joined(separator: ", ") + " or " + (wideners.last ?? "")
-        return "No upcoming \(kinds)races\(place)\(matching). Type \(widen) to see more."
+        return "No upcoming \(kindsWords)races\(narrowingWords). Type \(widen) to see more."
+    }
+
+    /// A board with some races but fewer than its size: the feed has no more that pass (`Only 3 harness races in
+    /// the feed.`), so the user knows the board is not broken.
+    public var shortNote: String? {
+        let count = visible.count
+        guard count > 0, count < size else { return nil }
+        return "Only \(count) \(kindsWords)\(count == 1 ? "race" : "races")\(narrowingWords) to come in the feed."
+    }
+
+    /// "harness " or "greyhound or harness ": the categories on, before the word "races".
+    private var kindsWords: String {
+        categories.isEmpty ? "" : categories.sorted().map(\.displayName).joined(separator: " or ") + " "
+    }
+
+    /// " in Australia matching "park"": the region and the search, after the word "races".
+    private var narrowingWords: String {
+        let place: String
+        switch region {
+        case .australia?: place = " in Australia"
+        case .newZealand?: place = " in New Zealand"
+        case .international?: place = " outside Australia and New Zealand"
+        case nil: place = ""
+        }
+        return place + (search.map { " matching \"\($0)\"" } ?? "")
     }
 
     /// Races the feed could not supply, said once under the board.

@@ -49,9 +49,12 @@ public struct RaceListViewModels: Sendable {
         case .races, .sections, .empty: showsData = true
         case .loading, .error: showsData = false
         }
+        // A board short of its size says why; `list all` shows every race there is, so it has nothing to explain.
+        var notes = showsData ? [board.skippedNote].compactMap { $0 } : []
+        if case .races = content, let short = board.shortNote { notes.insert(short, at: 0) }
         return RaceListViewModel(
             title: Self.title, filterSummary: board.filterSummary, narrowing: board.narrowing, content: content,
-            footnote: showsData ? board.skippedNote : nil,
+            footnote: notes.isEmpty ? nil : notes.joined(separator: " "),
             staleNotice: showsData ? freshness.staleNotice(at: now) : nil,
             replacesPrevious: isWatchFrame)
     }

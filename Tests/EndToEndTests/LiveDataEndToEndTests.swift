@@ -204,6 +204,24 @@ struct LiveDataEndToEndTests {
         }
     }
 
+    /// The same with a real 45-race capture (20 horse, 16 greyhound, 9 harness), when the shared captures are
+    /// here: its first ten races hold one greyhound and one harness race.
+    @Test(
+        "a real 45-race capture served as the API answers count=10: five of every category all the same",
+        .enabled(if: RealCaptures.available))
+    func fullCategoryBoardsFromARealCapture() throws {
+        defer { cache.remove() }
+        let folder = try #require(RealCaptures.directory)
+        let server = try FixtureServer(folder: folder)
+        defer { server.stop() }
+        let url = server.url("replay/nextraces-2024-03-45-races.json?method=nextraces&count=10")
+        for category in ["horse", "greyhound", "harness"] {
+            let run = try BinaryRunner.run(["--source", url, "filter", category], environment: environment)
+            #expect(run.status == 0)
+            #expect(run.lines.dropFirst().filter { $0.contains(" R") }.count == 5, "\(category): \(run.stdout)")
+        }
+    }
+
     @Test("a damaged cache is ignored with a warning naming it, never fatal")
     func damagedCache() throws {
         defer { cache.remove() }

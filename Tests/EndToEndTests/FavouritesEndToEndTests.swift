@@ -184,6 +184,17 @@ struct FavouritesEndToEndTests {
         #expect(try Data(contentsOf: file) == Data(#"{"version": 1, "favourites": []}"#.utf8))
     }
 
+    /// The app as `run` starts it, with no file allowed to grow (`ulimit -f 0`): a full disk, as one process sees it.
+    private func runWithNoRoomToWrite(_ stdin: String) throws -> ProcessRunner.Run {
+        let arguments = [
+            "-c", #"ulimit -f 0; exec "$0" "$@""#, BinaryRunner.binary.path, "--source", RaceListEndToEndTests.tenRaces,
+            "--now", RaceListEndToEndTests.now, "--data-dir", data.url.path,
+        ]
+        return try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: arguments, stdin: stdin, environment: [:],
+            timeout: 30)
+    }
+
     @Test(
         "a damaged file where nothing can be written (a full disk; here `ulimit -f 0`): said at each step, left as it is, no copies pile up"
     )
@@ -191,13 +202,7 @@ struct FavouritesEndToEndTests {
         defer { data.remove() }
         let damaged = Data(#"{"favourites": ["#.utf8)
         let file = try data.file("favourites.json", contents: damaged)
-        let arguments = [
-            "-c", #"ulimit -f 0; exec "$0" "$@""#, BinaryRunner.binary.path, "--source", RaceListEndToEndTests.tenRaces,
-            "--now", RaceListEndToEndTests.now, "--data-dir", data.url.path,
-        ]
-        let run = try BinaryRunner.run(
-            executable: URL(fileURLWithPath: "/bin/bash"), arguments: arguments, stdin: "favs\nback\nfav 1\nfavs\n",
-            environment: [:], timeout: 30)
+        let run = try runWithNoRoomToWrite("favs\nback\nfav 1\nfavs\n")
         #expect(run.status == 0)
         let why = "the repaired file could not be written (File too large)"
         #expect(
@@ -233,13 +238,7 @@ struct FavouritesEndToEndTests {
         try damaged.write(to: elsewhere)
         let file = data.url.appendingPathComponent("favourites.json")
         try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
-        let arguments = [
-            "-c", #"ulimit -f 0; exec "$0" "$@""#, BinaryRunner.binary.path, "--source", RaceListEndToEndTests.tenRaces,
-            "--now", RaceListEndToEndTests.now, "--data-dir", data.url.path,
-        ]
-        let run = try BinaryRunner.run(
-            executable: URL(fileURLWithPath: "/bin/bash"), arguments: arguments, stdin: "favs\nback\nfav 1\n",
-            environment: [:], timeout: 30)
+        let run = try runWithNoRoomToWrite("favs\nback\nfav 1\n")
         let why = "the copy of it that is kept before any repair could not be made (File too large)"
         #expect(
             run.stderr == """

@@ -144,6 +144,17 @@ struct LiveDataEndToEndTests {
             ])
     }
 
+    /// A run that fetched the ten-race feed from a server now stopped, so the cache holds its answer: the URL, and
+    /// the port a server with a fault can take over.
+    private func cachedGoodAnswer() throws -> (url: String, port: Int) {
+        let server = try FixtureServer()
+        defer { server.stop() }
+        let url = server.url(Fixtures.tenRaces)
+        let run = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
+        #expect(run.status == 0)
+        return (url, server.port)
+    }
+
     @Test(
         "offline start covers every bad answer, not only a dead network: HTML, a body not JSON, JSON not the feed",
         arguments: [
@@ -153,13 +164,9 @@ struct LiveDataEndToEndTests {
         ] as [(String, String?)])
     func offlineStartOnBadAnswer(fault: String, reason: String?) throws {
         defer { cache.remove() }
-        let server = try FixtureServer()
-        let url = server.url(Fixtures.tenRaces)
-        #expect(
-            try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment).status == 0)
-        server.stop()
+        let (url, port) = try cachedGoodAnswer()
         // The same URL now answers with the fault (a captive portal, a CDN's error page).
-        let broken = try FixtureServer(port: server.port, fault: fault)
+        let broken = try FixtureServer(port: port, fault: fault)
         defer { broken.stop() }
         let offline = try BinaryRunner.run(["--source", url, "--now", "1778719140", "list"], environment: environment)
         #expect(offline.status == 0)
@@ -172,12 +179,8 @@ struct LiveDataEndToEndTests {
     @Test("an answer with no races is shown as it is, and is not saved over a copy that has races")
     func emptyAnswerKeepsTheCopy() throws {
         defer { cache.remove() }
-        let server = try FixtureServer()
-        let url = server.url(Fixtures.tenRaces)
-        #expect(
-            try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment).status == 0)
-        server.stop()
-        let empty = try FixtureServer(port: server.port, fault: "empty-feed")
+        let (url, port) = try cachedGoodAnswer()
+        let empty = try FixtureServer(port: port, fault: "empty-feed")
         let live = try BinaryRunner.run(["--source", url, "--now", Self.now, "list"], environment: environment)
         #expect(live.lines == ["Next to Go - all categories", "  No upcoming races."])
         empty.stop()

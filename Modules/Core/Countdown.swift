@@ -7,10 +7,15 @@ public struct Countdown: Sendable, Equatable {
 
     public init(seconds: Int) { self.seconds = seconds }
 
-    /// Whole seconds are taken towards the past, so a race half a second from
-    /// its start reads `0s`, never `1s` after it has jumped.
+    /// Counted from the second `now` falls in to the second of the start, as a clock on the wall reads: a race
+    /// at 12:02:00 reads `2m 0s` all through 12:00:00, `0s` through the second it jumps, and `-59s` the last
+    /// second it is shown. The live clock is always some way into a second; counting from the exact instant read
+    /// one second low most of each second (`1m 59s` at launch, `-60s` before a race left), where a pinned clock,
+    /// always on the second, read right.
     public init(from now: Date, to start: Date) {
-        self.seconds = Int(saturatingRoundedDown: start.timeIntervalSince(now))
+        self.seconds = Int(
+            saturatingRoundedDown: start.timeIntervalSince1970.rounded(.down) - now.timeIntervalSince1970.rounded(.down)
+        )
     }
 
     /// `1d 2h` at or over a day, `1h 5m` at or over an hour, `4m 5s` at or over a minute, `22s`, `0s`,

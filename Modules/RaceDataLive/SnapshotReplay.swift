@@ -30,7 +30,9 @@ public struct SnapshotReplay: Sendable {
         self.capture = sorted
         let first = sorted.first?.advertisedStart.timeIntervalSince1970 ?? 0
         let last = sorted.last?.advertisedStart.timeIntervalSince1970 ?? 0
-        self.offset = launch.timeIntervalSince1970 + Self.leadTime - first
+        // From the whole second of launch: replayed starts fall on whole seconds, as real ones do, so countdowns
+        // turn over as the seconds do (`2m 0s` at launch).
+        self.offset = launch.timeIntervalSince1970.rounded(.down) + Self.leadTime - first
         self.period = (last - first) + Self.gapBetweenPasses
     }
 

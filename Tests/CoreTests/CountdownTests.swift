@@ -40,12 +40,20 @@ struct CountdownTests {
         #expect(Int(saturatingRoundedDown: -1.5) == -2)
     }
 
-    @Test("whole seconds are taken towards the past")
-    func rounding() {
+    @Test("counted from the second now falls in, as a pinned clock reads: 2m 0s all through that second, never -60s")
+    func wholeSeconds() {
         let start = Date(timeIntervalSince1970: 1000)
-        #expect(Countdown(from: Date(timeIntervalSince1970: 999.5), to: start).seconds == 0)
-        #expect(Countdown(from: Date(timeIntervalSince1970: 1000.5), to: start).seconds == -1)
-        #expect(Countdown(from: Date(timeIntervalSince1970: 940), to: start).text == "1m 0s")
+        let at = { (now: TimeInterval) in Countdown(from: Date(timeIntervalSince1970: now), to: start) }
+        for fraction in [0, 0.001, 0.5, 0.999] {
+            #expect(at(880 + fraction).text == "2m 0s", "the live clock reads what a pinned one does")
+            #expect(at(999 + fraction).seconds == 1)
+            #expect(at(1000 + fraction).seconds == 0, "jumped this second")
+            #expect(at(1059 + fraction).text == "-59s", "the last second a race is on the board")
+        }
+        #expect(at(940).text == "1m 0s")
+        // A start between seconds (an odd feed) counts from its own second too.
+        #expect(
+            Countdown(from: Date(timeIntervalSince1970: 880.9), to: Date(timeIntervalSince1970: 1000.5)).seconds == 120)
     }
 
     @Test("elapsed text reads forward")

@@ -193,6 +193,53 @@ struct LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("Ctrl-Z gives the terminal back, then stops; continued, raw mode and the prompt are back: arrows, Ctrl-C")
+    func suspendAndResume() throws {
+        let session = try session()
+        defer { session.stop() }
+        let app = try #require(session.appProcess)
+        #expect(session.isRaw)
+        try session.send("C-z")
+        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" }, "stopped")
+        #expect(!session.isRaw, "the terminal as the shell expects it: \(session.terminalSettings)")
+        kill(app, SIGCONT)  // what the shell's `fg` sends
+        #expect(session.waitUntil { session.isRaw }, "raw mode again")
+        try session.type("abc")
+        try session.send("Left")
+        try session.type("Z")
+        #expect(session.waitUntil { session.lines.last == "next-to-go> abZc" }, "\(session.screen)")
+        try session.send("C-c")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "Ctrl-C drops the line")
+        #expect(session.appProcess == app, "and the app stays")
+
+        // Stopped and continued from outside, where nothing can be done before the stop.
+        kill(app, SIGSTOP)
+        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" })
+        kill(app, SIGCONT)
+        try session.type("xy")
+        try session.send("Left")
+        try session.type("Q")
+        #expect(session.waitUntil { session.lines.last == "next-to-go> xQy" }, "\(session.screen)")
+        try session.send("C-e", "C-u")
+
+        // In watch: the main screen and the cursor while stopped; the watch screen again after.
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitUntil { session.terminalState.alternateScreen })
+        try session.send("C-z")
+        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" })
+        #expect(session.terminalState == (false, true), "main screen, cursor shown")
+        kill(app, SIGCONT)
+        #expect(session.waitUntil { session.terminalState == (true, false) }, "watch's screen again")
+        #expect(session.waitFor("Next to Go"), "the frame drawn again: \(session.screen)")
+        try session.send("q")
+        #expect(session.waitUntil { !session.terminalState.alternateScreen })
+        try session.type("quit")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+        #expect(session.sttyRestored)
+    }
+
     @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
     func watchKeys() throws {
         let session = try session()

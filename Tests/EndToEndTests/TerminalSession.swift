@@ -63,6 +63,28 @@ final class TerminalSession {
         return (flags.first == "1", flags.last == "1")
     }
 
+    /// The pane's terminal settings as `stty -a` prints them (`-icanon` in raw mode, `icanon` cooked).
+    var terminalSettings: String {
+        guard let tty = try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{pane_tty}"]),
+            let run = try? BinaryRunner.run(
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", "stty -a < \(tty.trimmingCharacters(in: .whitespacesAndNewlines))"], stdin: "",
+                environment: [:], timeout: 10)
+        else { return "" }
+        return run.stdout
+    }
+
+    /// Whether the terminal is in raw mode (no line editing, no echo), as the line editor sets it.
+    var isRaw: Bool { terminalSettings.contains("-icanon") && terminalSettings.contains("-echo ") }
+
+    /// The state letter of a process (`T` stopped, `S` sleeping), from /proc.
+    static func state(of process: Int32) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        return stat[stat.index(after: close)...].drop { $0 == " " }.first.map(String.init)
+    }
+
     /// The app's process id (the child of the pane's shell).
     var appProcess: Int32? {
         guard let shell = try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{pane_pid}"]),

@@ -29,6 +29,9 @@ public final class LiveTerminal: TextOutput {
     private var runningSince = Date()
     private var frameLines: [String] = []
     private var frameMessages: [String] = []
+    /// The process runs in the background (`bg`): the terminal is the shell's, so the status line, the prompt
+    /// and `watch` frames are not drawn until it is brought back, which draws them again.
+    public var isHeld = false
 
     public init(prompt: String, style: DisplayStyle) {
         self.style = style
@@ -55,7 +58,7 @@ public final class LiveTerminal: TextOutput {
         case .editing: drawArea()
         case .running:
             // Only a command that keeps the user waiting (a slow fetch) shows it; quick ones draw the prompt soon.
-            guard let line, Date().timeIntervalSince(runningSince) >= 0.5 else { return }
+            guard let line, !isHeld, Date().timeIntervalSince(runningSince) >= 0.5 else { return }
             emit("\r" + style.paint(TerminalText.prefix(line, columns: columns - 1), .dim) + "\u{1B}[K")
             transientStatusShown = true
         case .watching: break
@@ -142,6 +145,7 @@ public final class LiveTerminal: TextOutput {
     /// Draws the frame collected, from the top left, each row cleared to its end, with messages written since
     /// the last key and `footer` at the bottom. Rows past the window's height are left out.
     public func finishFrame(footer: [String]) {
+        guard !isHeld else { return }
         let rows = TerminalEnvironment.windowRows() ?? 24
         // Wrapped rows would push the top of the frame off the screen: every row is cut to the width.
         let bottom = (frameMessages.suffix(3) + footer).map { TerminalText.prefix($0, columns: columns) }
@@ -182,7 +186,7 @@ public final class LiveTerminal: TextOutput {
     }
 
     private func drawArea() {
-        guard mode == .editing else { return }
+        guard mode == .editing, !isHeld else { return }
         eraseArea()
         layout.columns = columns
         emit(

@@ -25,6 +25,9 @@ public final class TerminalInputLoop {
     private var state = State.editing
     private var typeahead: [Key] = []
     private var sources: [any DispatchSourceProtocol] = []
+    /// The read source of the keys, paused while the process is continued in the background.
+    private var input: (any DispatchSourceRead)?
+    private var isReadingPaused = false
 
     private enum State {
         case editing, running
@@ -55,7 +58,20 @@ public final class TerminalInputLoop {
         signal(SIGWINCH, SIG_IGN)
         resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.windowResized() } }
         resize.resume()
-        sources = [input, resize]
+        // Stopped from outside (`kill -TSTP`): as Ctrl-Z. Continued after any stop, ours or `kill -STOP`'s: the
+        // shell has set the terminal as it likes it by then, so it is taken back here, not where the stop was
+        // asked for (a shell restores its own settings on `fg`, after which raw mode set earlier was gone).
+        let stop = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .main)
+        signal(SIGTSTP, SIG_IGN)
+        stop.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.suspend() } }
+        stop.resume()
+        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
+        // Ignoring SIGCONT leaves what it does (continuing) as it is: only the handler is told.
+        signal(SIGCONT, SIG_IGN)
+        resume.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.resumed() } }
+        resume.resume()
+        sources = [input, resize, stop, resume]
+        self.input = input
         if let firstLine {
             state = .running
             execute(firstLine)
@@ -174,16 +190,61 @@ public final class TerminalInputLoop {
         watch.start()
     }
 
-    /// Ctrl-Z: the terminal as it was, the process stopped as the shell expects; raw mode and the screen again
-    /// when it is continued. Not from `watch`, whose screen the shell could not give back.
+    /// Ctrl-Z, as less and vim do it: the terminal as the shell expects it (cooked, the main screen, the cursor
+    /// shown), then the process stopped. SIGSTOP, not SIGTSTP: it cannot be caught or held back, so the stop
+    /// happens before this returns. `resumed()` takes the terminal back.
     private func suspend() {
-        if case .watching = state { return }
-        terminal.prepareForSuspend()
+        if case .watching = state {} else { terminal.prepareForSuspend() }
         RawTerminal.restore()
-        kill(getpid(), SIGTSTP)
-        // Continued (`fg`).
+        kill(getpid(), SIGSTOP)
+    }
+
+    /// Continued (`fg`, `kill -CONT`): raw mode again, the screen of the moment (`watch`'s alternate screen) and
+    /// what was on it. Continued in the background (`bg`, or a `kill -CONT` after the shell took the terminal
+    /// back): the terminal is the shell's, so keys are not read and nothing is set until a `fg` continues it
+    /// again (setting or reading the terminal from the background would stop it, or end it).
+    private func resumed() {
+        guard Self.ownsTerminal else {
+            pauseUntilForeground()
+            return
+        }
+        if isReadingPaused {
+            input?.resume()
+            isReadingPaused = false
+            terminal.isHeld = false
+        }
         _ = RawTerminal.enter()
-        if case .editing = state { showPrompt() }
+        switch state {
+        case .editing: showPrompt()
+        case .watching(let watch):
+            RawTerminal.enterAlternateScreen()
+            watch.drawFrame()
+        case .running: break
+        }
+    }
+
+    /// In the background: no keys read, nothing drawn around the prompt, until the terminal is ours again. A
+    /// shell's `fg` sends SIGCONT only to a job it thinks stopped; one continued from outside it brings to the
+    /// front silently, so that is watched for too, twice a second.
+    private func pauseUntilForeground() {
+        guard !isReadingPaused else { return }
+        input?.suspend()
+        isReadingPaused = true
+        terminal.isHeld = true
+        func check() {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isReadingPaused else { return }
+                    if Self.ownsTerminal { self.resumed() } else { check() }
+                }
+            }
+        }
+        check()
+    }
+
+    /// Whether this process's group is the terminal's foreground group.
+    private static var ownsTerminal: Bool {
+        tcgetpgrp(STDIN_FILENO) == getpgrp()
     }
 
     private func windowResized() {
@@ -204,6 +265,8 @@ public final class TerminalInputLoop {
     }
 
     private func quit() {
+        // A suspended source must be resumed before it goes (libdispatch traps on releasing one).
+        if isReadingPaused { input?.resume() }
         for source in sources { source.cancel() }
         RawTerminal.restore()
         finish(.ok)

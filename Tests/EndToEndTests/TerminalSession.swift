@@ -123,9 +123,13 @@ final class TerminalSession {
 
     /// Whether the terminal settings after the app are those from before it.
     var sttyRestored: Bool {
-        let before = try? String(contentsOf: directory.url.appendingPathComponent("stty-before"), encoding: .utf8)
-        let after = try? String(contentsOf: directory.url.appendingPathComponent("stty-after"), encoding: .utf8)
-        return before != nil && before == after
+        let read = { (name: String) in
+            try? String(contentsOf: self.directory.url.appendingPathComponent(name), encoding: .utf8)
+        }
+        // The shell writes the status, then runs stty: on a loaded machine the second file can lag the first.
+        waitUntil(timeout: 10) { read("stty-after")?.hasSuffix("\n") == true }
+        let before = read("stty-before")
+        return before != nil && before == read("stty-after")
     }
 
     /// Ends the pane's processes and the server. `kill-server` alone was seen to leave servers running.

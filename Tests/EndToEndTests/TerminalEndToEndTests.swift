@@ -240,6 +240,27 @@ struct LiveTerminalEndToEndTests {
         #expect(session.sttyRestored)
     }
 
+    @Test("a start with the server down, recovering by itself, draws the board with no key pressed")
+    func recoveryDrawsTheBoard() throws {
+        // Find a free port, then leave it closed.
+        let probe = try FixtureServer()
+        let port = probe.port
+        let url = probe.url(Fixtures.tenRaces)
+        probe.stop()
+        let session = try session(["--source", url, "--now", RaceListEndToEndTests.now, "--refresh", "30"])
+        defer { session.stop() }
+        #expect(session.waitFor("connection refused"), "\(session.screen)")
+        let server = try FixtureServer(port: port)
+        defer { server.stop() }
+        // The retries come 2, 4, 8 s after the failures.
+        #expect(session.waitFor("Northfield Park", timeout: 30), "\(session.screen)")
+        #expect(session.screen.contains("Refresh works again"))
+        #expect(session.lines.last == "next-to-go>", "the prompt under it")
+        try session.type("quit")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
     func watchKeys() throws {
         let session = try session()

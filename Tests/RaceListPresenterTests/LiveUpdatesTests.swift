@@ -87,6 +87,7 @@ struct LiveUpdatesTests {
         presenter.start()
         let feed = RaceFeed(races: races([1, 300, 400, 500, 600]))
         interactor.answer(.success(feed))
+        presenter.showList { _ in }
         presenter.startLiveUpdates()
         scheduler.advance(by: 30)
         interactor.answer(.success(feed))  // the automatic refresh
@@ -97,6 +98,33 @@ struct LiveUpdatesTests {
         scheduler.advance(by: 5)
         #expect(view.notices.count == 1)
         #expect(view.statuses.last?.next == "R2 M1 (horse) in 3m 54s")
+    }
+
+    @Test("a start that failed, recovering by itself, draws the board; races that left unseen are not news")
+    func recoveryDrawsTheBoard() {
+        let presenter = presenter()
+        presenter.start()
+        presenter.startLiveUpdates()
+        interactor.answer(.failure(.unavailable(source: "http://x", reason: "connection refused")))
+        presenter.showList { _ in }
+        #expect(view.displayed.last.map { if case .error = $0.content { true } else { false } } == true)
+        scheduler.advance(by: 2)  // the retry
+        interactor.answer(.success(RaceFeed(races: races([1, 300, 400, 500, 600]))))
+        #expect(view.notices == ["Refresh works again; the board is up to date."])
+        #expect(view.lastRows.count == 5, "the board the start never showed")
+        // A race leaving now is one the user saw.
+        scheduler.advance(by: 62)
+        #expect(view.notices.last == "R1 M0 (horse) has left the board.")
+    }
+
+    @Test("races that leave before any board was drawn are not announced")
+    func unseenRacesAreNotNews() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: races([1, 300, 400, 500, 600]))))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 62)
+        #expect(view.notices.isEmpty)
     }
 
     @Test("background refresh failing, then working again, is said once each")

@@ -59,7 +59,7 @@ final class BoardFeed {
 
     private func didFetch(_ result: Result<RaceFeed, RaceDataError>) {
         let before = freshness
-        let shown = board.visible
+        let seen = seenRaces
         switch result {
         case .success(let feed):
             board.replaceRaces(with: feed, at: clock.now())
@@ -69,7 +69,7 @@ final class BoardFeed {
             freshness.recordFailure(error)
         }
         board.removeExpired(at: clock.now())
-        onLeft(shown.filter { $0.hasLeftBoard(at: clock.now()) })
+        onLeft(seen.filter { $0.hasLeftBoard(at: clock.now()) })
         onFetched(before)
         timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
             self?.fetch(awaited: false)
@@ -91,12 +91,20 @@ final class BoardFeed {
         }
     }
 
-    /// Drops the races that have left the board, telling of those that were on it.
+    /// Drops the races that have left the board, telling of those the user saw on it.
     private func removeExpired() -> [Race] {
-        let shown = Set(board.visible.map(\.id))
+        let seen = Set(seenRaces.map(\.id))
         let gone = board.removeExpired(at: clock.now())
-        let wereShown = gone.filter { shown.contains($0.id) }
-        if !wereShown.isEmpty { onLeft(wereShown) }
+        let wereSeen = gone.filter { seen.contains($0.id) }
+        if !wereSeen.isEmpty { onLeft(wereSeen) }
         return gone
+    }
+
+    /// The races still here that were on the board as last drawn: news of a race leaving is news only of one the
+    /// user saw (a start that failed drew none, and its recovery must not announce races that went before anyone
+    /// saw them), and only once (one already gone is not here).
+    private var seenRaces: [Race] {
+        let drawn = Set((board.lastDrawn ?? []).map(\.id))
+        return board.races.filter { drawn.contains($0.id) }
     }
 }

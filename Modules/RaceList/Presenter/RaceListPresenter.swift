@@ -57,8 +57,13 @@ public final class RaceListPresenter: RaceListModuleInput {
             for race in races { self.view?.displayNotice(RaceListViewModels.leftBoard(race)) }
         }
         feed.onFetched = { [weak self] before in
-            guard let self, self.isLive, let notice = self.viewModels().freshnessChange(from: before) else { return }
-            self.view?.displayNotice(notice)
+            guard let self, self.isLive else { return }
+            if let notice = self.viewModels().freshnessChange(from: before) { self.view?.displayNotice(notice) }
+            // A start that failed drew no board: when the source recovers by itself, the board is drawn, not
+            // only announced.
+            if case .failedWithoutRaces = before.stage, self.freshness.stage == .hasRaces, self.board.lastDrawn == nil {
+                _ = self.render()
+            }
         }
         feed.onFirstWait = { [weak self] in
             guard let self else { return }

@@ -178,6 +178,39 @@ public enum TerminalText {
         return result
     }
 
+    /// `prefix` for a line painted by `DisplayStyle.paint`: its colour escapes take no columns and are kept
+    /// whole, and a line cut while a colour is on is closed with a reset, so the colour stops with the row.
+    /// `columns` is what the visible text took.
+    public static func prefix(painted text: String, columns: Int) -> (text: String, columns: Int) {
+        var used = 0
+        var result = ""
+        var inEscape = false
+        var isPainted = false
+        for character in text {
+            if inEscape {
+                result.append(character)
+                // A CSI sequence ends with a byte in @...~; the parameters before it are digits and `;`.
+                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" {
+                    inEscape = false
+                }
+                continue
+            }
+            if character == "\u{1B}" {
+                inEscape = true
+                isPainted = true
+                result.append(character)
+                continue
+            }
+            let characterWidth = width(of: character)
+            if used + characterWidth > columns {
+                return (isPainted ? result + "\u{1B}[0m" : result, used)
+            }
+            used += characterWidth
+            result.append(character)
+        }
+        return (result, used)
+    }
+
     /// Breaks text into lines of at most `columns`, at spaces where it can; a word wider than a line is cut
     /// across lines. One pass, each character measured once, so a 200,000-letter word costs no more than
     /// 200,000 letters of ordinary text.

@@ -6,6 +6,9 @@ public protocol TextOutput: AnyObject {
     func writeLine(_ line: String)
     /// A line that reports a problem (stderr), so scripts can tell it apart.
     func writeError(_ line: String)
+    /// The lines of a screen as it is now (a board, a sheet, the favourites). At a live terminal they stay
+    /// above the prompt and are drawn again as each second turns; elsewhere they are lines like any other.
+    func writeBoard(_ lines: [String])
     /// The line a live terminal keeps above the prompt, redrawn in place; nil takes it away. Plain text: the
     /// terminal fits and paints it. Elsewhere nothing.
     func writeStatus(_ line: String?)
@@ -17,6 +20,7 @@ public protocol TextOutput: AnyObject {
 }
 
 extension TextOutput {
+    public func writeBoard(_ lines: [String]) { writeLines(lines) }
     public func writeStatus(_ line: String?) {}
     public func writeNotice(_ line: String) {}
     public func writeAlert(_ line: String) { writeError(line) }

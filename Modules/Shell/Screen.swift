@@ -17,6 +17,10 @@ public protocol Screen: AnyObject {
 
     /// Draws the screen as it is now (on opening, and when it is back on top).
     func render(completion: @escaping CommandCompletion)
+
+    /// Draws the screen again at once from what it holds, waiting for neither data nor the store: the live
+    /// region of a terminal, as each second turns. What it shows may trail the store by a second.
+    func renderLive()
 }
 
 public enum ScreenPresentation: Sendable {

@@ -171,6 +171,13 @@ public final class ShellSession: Navigator {
         stack[stack.count - 2].render { _ in top.render(completion: completion) }
     }
 
+    /// `redraw` at once, from what the screens hold (`Screen.renderLive`).
+    public func redrawLive() {
+        let top = topScreen
+        if top.presentation == .sheet, stack.count > 1 { stack[stack.count - 2].renderLive() }
+        top.renderLive()
+    }
+
     public func helpLines() -> [String] {
         ["Commands:"] + commands.helpLines(stack: stackKinds)
     }

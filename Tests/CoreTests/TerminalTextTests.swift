@@ -67,3 +67,17 @@ struct TerminalTextTests {
         #expect(TerminalText.quoted(String(repeating: "x", count: 100), limit: 5) == "'xxxxx...'")
     }
 }
+
+@Suite("Painted text cut to a width")
+struct PaintedPrefixTests {
+    @Test("colour escapes take no columns and are kept whole; a cut inside a colour closes it")
+    func painted() {
+        let style = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: true, width: 80)
+        let line = "  " + style.paint("Flemington", .bold) + " 1m 0s"
+        #expect(TerminalText.prefix(painted: line, columns: 80) == (line, 18))
+        let cut = TerminalText.prefix(painted: line, columns: 6)
+        #expect(cut.text == "  \u{1B}[1mFlem\u{1B}[0m")
+        #expect(cut.columns == 6)
+        #expect(TerminalText.prefix(painted: "🏇🏇", columns: 3) == ("🏇", 2))
+    }
+}

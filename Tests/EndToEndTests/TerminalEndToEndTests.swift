@@ -14,7 +14,7 @@ struct LiveTerminalEndToEndTests {
         "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--refresh", "0",
     ]
 
-    private func session(_ arguments: [String] = pinned, columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
+    func session(_ arguments: [String] = pinned, columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
         try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
         let session = try TerminalSession(arguments: arguments, columns: columns, rows: rows)
         try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")

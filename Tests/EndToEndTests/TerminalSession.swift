@@ -48,6 +48,11 @@ final class TerminalSession {
         try Self.tmux(["-L", socket, "send-keys", "-t", "0", "-l", text])
     }
 
+    /// As a person dragging the window's edge.
+    func resize(columns: Int, rows: Int) throws {
+        try Self.tmux(["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     var screen: String {
         (try? Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? ""
     }

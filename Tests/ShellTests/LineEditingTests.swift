@@ -270,3 +270,44 @@ struct PromptLayoutTests {
         #expect(drawn == "\r> aaaaaa🏇\u{1B}[K\r\u{1B}[10C")
     }
 }
+
+@Suite("Live region")
+struct LiveRegionTests {
+    private static func note(_ hidden: Int) -> String { "[\(hidden) hidden]" }
+
+    @Test("a region that fits is drawn whole, each row cut to the window's width")
+    func fits() {
+        let region = LiveRegion(blocks: [["Next to Go", "  1  R1  Flemington  1m 0s"]])
+        #expect(region.rows(columns: 12, room: 5, hiddenNote: Self.note) == ["Next to Go", "  1  R1  Fle"])
+    }
+
+    @Test("too tall: the board keeps its top rows and the last row counts the rest")
+    func tooTall() {
+        let board = (0..<10).map { "row \($0)" }
+        let rows = LiveRegion(blocks: [board]).rows(columns: 40, room: 4, hiddenNote: Self.note)
+        #expect(rows == ["row 0", "row 1", "row 2", "[7 hidden]"])
+    }
+
+    @Test("a sheet too tall with its board: the board under it gives way first")
+    func sheetKeepsItsRows() {
+        let board = ["board 0", "board 1", "board 2"]
+        let sheet = ["sheet 0", "sheet 1", "sheet 2"]
+        let region = LiveRegion(blocks: [board, sheet])
+        #expect(
+            region.rows(columns: 40, room: 5, hiddenNote: Self.note) == [
+                "board 0", "sheet 0", "sheet 1", "sheet 2", "[2 hidden]",
+            ])
+        #expect(region.rows(columns: 40, room: 3, hiddenNote: Self.note) == ["sheet 0", "sheet 1", "[4 hidden]"])
+        #expect(region.rows(columns: 40, room: 0, hiddenNote: Self.note).isEmpty)
+    }
+
+    @Test("erasing the area goes up over the region's rows too")
+    func erase() {
+        #expect(PromptLayout.erase(hasStatus: true, rowsAbove: 6) == "\r\u{1B}[7A\u{1B}[J")
+        #expect(PromptLayout.erase(hasStatus: false) == "\r\u{1B}[J")
+        var layout = PromptLayout(prompt: "> ", columns: 40)
+        _ = layout.draw(status: "Next", line: Array("ab"), cursor: 2) { $0 }
+        // Resized to 10 columns: a 25-column row re-wrapped takes three.
+        #expect(layout.eraseAfterResize(to: 10, rowsAbove: [25, 4]) == "\r\u{1B}[5A\u{1B}[J")
+    }
+}

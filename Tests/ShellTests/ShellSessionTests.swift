@@ -65,6 +65,10 @@ final class FakeScreen: Screen {
         completion(.success)
     }
 
+    func renderLive() {
+        output.writeLine("[\(name) live]")
+    }
+
     func finishSlow() { slowCompletion?(.success) }
 }
 

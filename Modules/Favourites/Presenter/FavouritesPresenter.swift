@@ -9,6 +9,8 @@ import RaceData
 public protocol FavouritesModuleInput: AnyObject {
     /// Loads, prunes and draws the favourites.
     func show(completion: @escaping CommandCompletion)
+    /// Draws the list again at once, countdowns moved on; what the store says now shows at the next second.
+    func showLive()
     /// `unfav N`: removes favourite N.
     func unfavourite(position: Int, completion: @escaping CommandCompletion)
     /// `show N`: opens favourite N's detail sheet.
@@ -35,6 +37,8 @@ public final class FavouritesPresenter: FavouritesModuleInput {
 
     /// The list as last drawn: what `show N` and `unfav N` refer to.
     private var shown: [FavouriteRace] = []
+    /// What the store held at the last look `showLive` took, for its next draw; a command's draw supersedes it.
+    private var latest: [FavouriteRace]?
 
     public static let title = "Favourites"
     /// Favourites of races that jumped longer ago than this are pruned.
@@ -62,6 +66,13 @@ public final class FavouritesPresenter: FavouritesModuleInput {
                 self.view?.displayCommandError(error.description)
                 completion(.failure(.cannotSave))
             }
+        }
+    }
+
+    public func showLive() {
+        render(latest ?? shown)
+        interactor.loadFavourites { [weak self] result in
+            if case .success(let state) = result { self?.latest = state.favourites }
         }
     }
 
@@ -133,6 +144,7 @@ public final class FavouritesPresenter: FavouritesModuleInput {
     // MARK: - View model
 
     private func render(_ favourites: [FavouriteRace]) {
+        latest = nil
         shown = favourites.sorted { RaceOrder.isOrderedBefore($0.race, $1.race) }
         guard !shown.isEmpty else {
             view?.display(FavouritesViewModel(title: Self.title, content: .empty(message: Self.emptyMessage)))

@@ -67,4 +67,8 @@ public final class FavouritesScreen: Screen {
     public func render(completion: @escaping CommandCompletion) {
         presenter.show(completion: completion)
     }
+
+    public func renderLive() {
+        presenter.showLive()
+    }
 }

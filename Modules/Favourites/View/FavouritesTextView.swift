@@ -12,12 +12,12 @@ public final class FavouritesTextView: FavouritesViewInput {
     }
 
     public func display(_ viewModel: FavouritesViewModel) {
-        output.writeLine(style.paint(style.clean(viewModel.title), .bold))
+        let title = style.paint(style.clean(viewModel.title), .bold)
         switch viewModel.content {
         case .races(let rows):
-            output.writeLines(RaceTable.lines(for: rows.map(tableRow), style: style))
+            output.writeBoard([title] + RaceTable.lines(for: rows.map(tableRow), style: style))
         case .empty(let message):
-            output.writeLine("  " + style.clean(message))
+            output.writeBoard([title, "  " + style.clean(message)])
         }
     }
 

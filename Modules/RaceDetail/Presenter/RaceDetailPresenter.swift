@@ -9,6 +9,8 @@ import RaceDetailView
 public protocol RaceDetailModuleInput: AnyObject {
     /// Draws the sheet as it is now (countdown, expiry, favourite status).
     func show(completion: @escaping CommandCompletion)
+    /// Draws the sheet again at once, countdown moved on; its favourite mark follows the store a second later.
+    func showLive()
     /// `fav`: adds the race to favourites, or removes it.
     func toggleFavourite(completion: @escaping CommandCompletion)
     /// `back` / `list`: dismisses the sheet.
@@ -58,6 +60,14 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             }
             self.render()
             completion(.success)
+        }
+    }
+
+    public func showLive() {
+        render()
+        interactor.loadFavourites { [weak self] result in
+            guard let self, case .success(let state) = result else { return }
+            self.isFavourite = state.contains(self.race.id)
         }
     }
 

@@ -63,4 +63,8 @@ public final class RaceDetailScreen: Screen {
     public func render(completion: @escaping CommandCompletion) {
         presenter.show(completion: completion)
     }
+
+    public func renderLive() {
+        presenter.showLive()
+    }
 }

@@ -17,7 +17,7 @@ public final class RaceDetailTextView: RaceDetailViewInput {
 
     public func display(_ viewModel: RaceDetailViewModel) {
         let width = min(style.width, Self.maximumWidth)
-        output.writeLine(rule(width: width))
+        var lines = [rule(width: width)]
         let title = style.clean(viewModel.title)
         let subtitle = viewModel.subtitle.map { (style.usesGlyphs ? " · " : " - ") + style.clean($0) } ?? ""
         let marker = viewModel.isFavourite ? "  " + RaceTable.favouriteMarker(style: style) : ""
@@ -25,15 +25,15 @@ public final class RaceDetailTextView: RaceDetailViewInput {
         if TerminalText.width(of: title + subtitle + marker) <= headingColumns {
             let paintedMarker =
                 viewModel.isFavourite ? "  " + style.paint(RaceTable.favouriteMarker(style: style), .red) : ""
-            output.writeLine(Self.indent + style.paint(title, .bold) + subtitle + paintedMarker)
+            lines.append(Self.indent + style.paint(title, .bold) + subtitle + paintedMarker)
         } else {
             // A heading too long for one line (a feed's names can be hundreds of characters) is wrapped, unpainted.
             for line in TerminalText.wrap(title + subtitle + marker, columns: headingColumns) {
-                output.writeLine(Self.indent + line)
+                lines.append(Self.indent + line)
             }
         }
         if let notice = viewModel.expiredNotice {
-            output.writeLine(Self.indent + style.paint(style.clean(notice), .yellow))
+            lines.append(Self.indent + style.paint(style.clean(notice), .yellow))
         }
 
         let labelColumns =
@@ -42,15 +42,16 @@ public final class RaceDetailTextView: RaceDetailViewInput {
         let fields = viewModel.fields.map { ($0.label, $0.value) } + (viewModel.comment.map { [("Comment", $0)] } ?? [])
         for (label, value) in fields {
             let columns = max(20, width - valueIndent.count)
-            let lines =
+            let valueLines =
                 label == "Comment"
                 ? TerminalText.wrap(style.clean(value), columns: columns)
                 : Self.fit(style.clean(value), columns: columns)
-            for (index, line) in lines.enumerated() {
-                output.writeLine(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
+            for (index, line) in valueLines.enumerated() {
+                lines.append(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
             }
         }
-        output.writeLine(rule(width: width))
+        lines.append(rule(width: width))
+        output.writeBoard(lines)
     }
 
     public func displayCommandError(_ message: String) {

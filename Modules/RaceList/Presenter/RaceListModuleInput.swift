@@ -12,6 +12,8 @@ public protocol RaceListModuleInput: AnyObject {
     func showAll(completion: @escaping CommandCompletion)
     /// Draws again what was drawn last, the board or `list all` (coming back from a race's sheet, say).
     func redraw(completion: @escaping CommandCompletion)
+    /// Draws again what was drawn last, at once, from the races and favourites on hand (the live region).
+    func redrawLive()
     /// `filter`, `search`, `region`, `count`: narrows or sizes the board, then draws it.
     func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)

@@ -95,6 +95,11 @@ public final class RaceListPresenter: RaceListModuleInput {
         feed.whenSettled { [weak self] in self?.drawBoard(completion) }
     }
 
+    /// The tick keeps the races and the favourite markers current each second, so there is nothing to wait for.
+    public func redrawLive() {
+        _ = render(all: showsAll)
+    }
+
     /// A filter, a search, a region, a size: the board changes, and is drawn. A bigger board than the races on
     /// hand asks for more.
     public func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion) {

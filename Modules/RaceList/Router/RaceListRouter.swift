@@ -106,4 +106,8 @@ public final class RaceListScreen: Screen {
     public func render(completion: @escaping CommandCompletion) {
         presenter.redraw(completion: completion)
     }
+
+    public func renderLive() {
+        presenter.redrawLive()
+    }
 }

@@ -93,7 +93,7 @@ public final class RaceListTextView: RaceListViewInput {
         if viewModel.replacesPrevious, style.isInteractive, lastBoardLineCount > 0 {
             lines[0] = "\u{1B}[\(lastBoardLineCount)A\r\u{1B}[J" + lines[0]
         }
-        output.writeLines(lines)
+        output.writeBoard(lines)
         lastBoardLineCount = lines.count
     }
 

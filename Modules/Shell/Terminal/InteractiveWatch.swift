@@ -127,6 +127,8 @@ final class InteractiveWatch {
         // Leave on the list, as `watch` started there.
         while session.depth > 1, session.topScreen.kind == .raceDetail { session.dropTop() }
         terminal.endWatching()
+        // The board left on the main screen, to be the live region under the prompt.
+        session.redrawLive()
         onEnd()
     }
 }

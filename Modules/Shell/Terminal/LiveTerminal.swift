@@ -7,10 +7,13 @@ import Foundation
     import Darwin
 #endif
 
-/// The output of a person's terminal while the line editor runs. Whatever is written while the prompt is
-/// shown (a background refresh, a notice, an alert) goes above it: the status line and the prompt with the
-/// half-typed line are erased, the text written, and both drawn again below it. While a command runs, its
-/// output passes straight through; during `watch` everything written makes up the next frame.
+/// The output of a person's terminal while the line editor runs. At the bottom is the area: the live region
+/// (the screen the last command drew: a board, a sheet, the favourites), the status line and the prompt with the
+/// half-typed line. As each second turns the status line comes from the race list, and the region is drawn
+/// again with it (`redrawRegion`), so the two always agree. Whatever else is written while the prompt is shown
+/// (a notice, an alert) goes above the area, which is drawn again below it. A command's own output follows
+/// the region, which stays in the scrollback as it last stood; a screen the command draws becomes the new
+/// region, if it fits the window. During `watch` everything written makes up the next frame.
 @MainActor
 public final class LiveTerminal: TextOutput {
     public enum Mode: Sendable, Equatable {
@@ -22,15 +25,24 @@ public final class LiveTerminal: TextOutput {
     private var layout: PromptLayout
     private var status: String?
     private var typed = (line: [Character](), cursor: 0)
+    /// Draws the screens again into the region, at once (`ShellSession.redrawLive`); set by the input loop.
+    public var redrawRegion: (@MainActor () -> Void)?
+    private var region: LiveRegion?
+    /// The screens the running command drew: the region once the prompt is back.
+    private var pendingBlocks: [[String]] = []
+    /// What the screens write while the region is drawn again.
+    private var capture: [[String]]?
+    /// What the area on screen is made of: the columns of each region row, and whether a status line is there.
     private var areaOnScreen = false
+    private var drawnRegionColumns: [Int] = []
     private var areaHasStatus = false
     /// A status line drawn while a command runs, with no line break after it.
     private var transientStatusShown = false
     private var runningSince = Date()
     private var frameLines: [String] = []
     private var frameMessages: [String] = []
-    /// The process runs in the background (`bg`): the terminal is the shell's, so the status line, the prompt
-    /// and `watch` frames are not drawn until it is brought back, which draws them again.
+    /// The process runs in the background (`bg`): the terminal is the shell's, so the area and `watch` frames
+    /// are not drawn until it is brought back, which draws them again.
     public var isHeld = false
 
     public init(prompt: String, style: DisplayStyle) {
@@ -42,20 +54,46 @@ public final class LiveTerminal: TextOutput {
     // MARK: - TextOutput
 
     public func writeLine(_ line: String) {
-        switch mode {
-        case .watching: frameLines.append(line)
-        case .editing, .running: above { self.emit(line + "\n") }
-        }
+        if mode == .watching { frameLines.append(line) } else { write(line) { self.emit(line + "\n") } }
     }
 
     public func writeError(_ line: String) {
-        message(line) { StandardStreams.write(line + "\n", to: .error) }
+        if mode == .watching {
+            frameMessages.append(line)
+        } else {
+            write(line) { StandardStreams.write(line + "\n", to: .error) }
+        }
+    }
+
+    public func writeBoard(_ lines: [String]) {
+        switch mode {
+        case .watching: frameLines += lines
+        case .running: if capture == nil { pendingBlocks.append(lines) } else { capture?.append(lines) }
+        case .editing:
+            if capture != nil {
+                capture?.append(lines)
+            } else {
+                // Drawn by itself (a source that recovered): the new region, the old one left in the scrollback.
+                freezeRegion()
+                pendingBlocks = [lines]
+                takePendingAsRegion()
+                drawArea()
+            }
+        }
     }
 
     public func writeStatus(_ line: String?) {
         status = line
         switch mode {
-        case .editing: drawArea()
+        case .editing:
+            guard capture == nil else { return }
+            if region != nil, let redrawRegion {
+                capture = []
+                redrawRegion()
+                if let blocks = capture, !blocks.isEmpty { region = LiveRegion(blocks: blocks) }
+                capture = nil
+            }
+            drawArea()
         case .running:
             // Only a command that keeps the user waiting (a slow fetch) shows it; quick ones draw the prompt soon.
             guard let line, !isHeld, Date().timeIntervalSince(runningSince) >= 0.5 else { return }
@@ -78,22 +116,38 @@ public final class LiveTerminal: TextOutput {
         emit("\u{7}")
     }
 
-    /// A line about something (a complaint, a notice, an alert): above the prompt, or under the watch frame.
+    /// A line of the screens or a command: part of the region being drawn again; a command's own goes after
+    /// the screens it drew (which then stay as they are, in the scrollback).
+    private func write(_ line: String, _ write: () -> Void) {
+        if capture != nil {
+            capture?.append([line])
+        } else {
+            flushPendingBlocks()
+            above(write)
+        }
+    }
+
+    /// A line about something that happened by itself (a notice, an alert): above the area, or under the watch
+    /// frame. A screen the running command drew stays below it, to become the region.
     private func message(_ line: String, write: () -> Void) {
         if mode == .watching { frameMessages.append(line) } else { above(write) }
     }
 
     // MARK: - The prompt
 
-    /// Shows (or draws again) the status line and the prompt with `text`, the cursor at `cursor`.
+    /// Shows (or draws again) the area: the region (a command's screens become it), the status line, and the
+    /// prompt with `line`, the cursor at `cursor`.
     public func showPrompt(line: [Character], cursor: Int) {
         typed = (line, cursor)
         mode = .editing
+        takePendingAsRegion()
         drawArea()
     }
 
-    /// The line was entered: it stays on screen after the prompt, as typed, and the command's output follows.
+    /// The line was entered: the region stays in the scrollback as it stands, the line follows it as typed, and
+    /// then the command's output.
     public func finishLine(_ text: String) {
+        freezeRegion()
         eraseArea()
         emit(layout.prompt + style.clean(text) + "\n")
         mode = .running
@@ -103,10 +157,43 @@ public final class LiveTerminal: TextOutput {
     /// The window changed size: the area is erased as the terminal may have re-wrapped it, and drawn to fit.
     public func windowResized() {
         if areaOnScreen {
-            emit(layout.eraseAfterResize(to: columns))
+            emit(layout.eraseAfterResize(to: columns, rowsAbove: drawnRegionColumns))
             areaOnScreen = false
         }
         drawArea()
+    }
+
+    /// The screens a command drew become the region, if they fit the window; taller ones are written out whole
+    /// (a region cannot reach above the top of the window), to read in the scrollback.
+    private func takePendingAsRegion() {
+        guard !pendingBlocks.isEmpty else { return }
+        let candidate = LiveRegion(blocks: pendingBlocks)
+        if candidate.lineCount <= regionRoom(hasStatus: status != nil) {
+            region = candidate
+            pendingBlocks = []
+        } else {
+            flushPendingBlocks()
+        }
+    }
+
+    /// The region is no longer live: its rows stay where they are, the rest of the area goes.
+    private func freezeRegion() {
+        guard region != nil else { return }
+        region = nil
+        guard areaOnScreen else { return }
+        emit(PromptLayout.erase(hasStatus: areaHasStatus))
+        areaOnScreen = false
+        drawnRegionColumns = []
+    }
+
+    /// Screens drawn by the running command, written as plain lines: something else follows them.
+    private func flushPendingBlocks() {
+        guard !pendingBlocks.isEmpty else { return }
+        let lines = pendingBlocks.flatMap { $0 }
+        pendingBlocks = []
+        eraseArea()
+        clearTransientStatus()
+        emit(lines.joined(separator: "\n") + "\n")
     }
 
     /// Before the process stops (Ctrl-Z): the area erased, so the shell's prompt starts on a clean line.
@@ -167,15 +254,21 @@ public final class LiveTerminal: TextOutput {
     public func endWatching() {
         RawTerminal.leaveAlternateScreen()
         mode = .running
+        runningSince = Date()
         areaOnScreen = false
+        drawnRegionColumns = []
     }
 
     // MARK: - Drawing
 
     /// The window's real width: boards keep a 40-column minimum, but a row wider than the window wraps, and a
-    /// wrapped status or prompt could no longer be erased a row at a time.
-    /// The window's width now.
+    /// wrapped row could no longer be erased a row at a time.
     var columns: Int { max(TerminalEnvironment.windowColumns() ?? style.width, 2) }
+
+    /// Rows the region may take: the window less the status line and the prompt.
+    private func regionRoom(hasStatus: Bool) -> Int {
+        max(0, (TerminalEnvironment.windowRows() ?? 24) - (hasStatus ? 1 : 0) - 1)
+    }
 
     private func above(_ write: () -> Void) {
         let wasShown = areaOnScreen
@@ -185,22 +278,42 @@ public final class LiveTerminal: TextOutput {
         if wasShown, mode == .editing { drawArea() }
     }
 
+    /// Erases the area on screen and draws it anew, in one write, so the terminal never shows it half drawn.
     private func drawArea() {
-        guard mode == .editing, !isHeld else { return }
-        eraseArea()
+        guard mode == .editing, !isHeld, capture == nil else { return }
+        var output = eraseSequence()
+        if transientStatusShown {
+            // A slow command's status line, still on the row the area starts on.
+            output += "\r\u{1B}[K"
+            transientStatusShown = false
+        }
+        let columns = columns
         layout.columns = columns
-        emit(
-            layout.draw(status: status, line: typed.line, cursor: typed.cursor) { [style] in
-                style.paint($0, .dim)
-            })
+        let rows =
+            region?.rows(columns: columns, room: regionRoom(hasStatus: status != nil)) { [style] hidden in
+                style.paint(
+                    (style.usesGlyphs ? "\u{2026} " : "... ")
+                        + "\(hidden) more \(hidden == 1 ? "row" : "rows") hidden: the window is too short", .dim)
+            } ?? []
+        drawnRegionColumns = rows.map { TerminalText.prefix(painted: $0, columns: columns).columns }
+        output += rows.map { $0 + "\u{1B}[K\r\n" }.joined()
+        output += layout.draw(status: status, line: typed.line, cursor: typed.cursor) { [style] in
+            style.paint($0, .dim)
+        }
+        emit(output)
         areaOnScreen = true
         areaHasStatus = status != nil
     }
 
     private func eraseArea() {
-        guard areaOnScreen else { return }
-        emit(PromptLayout.erase(hasStatus: areaHasStatus))
+        emit(eraseSequence())
+    }
+
+    /// Back to the start of the area, everything below cleared; nothing when the area is not on screen.
+    private func eraseSequence() -> String {
+        guard areaOnScreen else { return "" }
         areaOnScreen = false
+        return PromptLayout.erase(hasStatus: areaHasStatus, rowsAbove: drawnRegionColumns.count)
     }
 
     private func clearTransientStatus() {

@@ -54,17 +54,25 @@ public struct PromptLayout: Sendable, Equatable {
         return output
     }
 
-    /// From anywhere on the prompt row: back to the start of the area, everything below cleared.
-    public static func erase(hasStatus: Bool) -> String {
-        "\r" + (hasStatus ? "\u{1B}[1A" : "") + "\u{1B}[J"
+    /// From anywhere on the prompt row: back to the start of the area, everything below cleared. `rowsAbove`
+    /// are rows drawn above the status line (a live region) that go too.
+    public static func erase(hasStatus: Bool, rowsAbove: Int = 0) -> String {
+        up(rowsAbove + (hasStatus ? 1 : 0)) + "\u{1B}[J"
     }
 
     /// The same after the window was resized to `columns`: a terminal that re-wraps lines may have folded the
-    /// status and the prompt over several rows, and the cursor with them.
-    public func eraseAfterResize(to columns: Int) -> String {
+    /// rows above (given by the columns each took), the status and the prompt over several rows, and the
+    /// cursor with them.
+    public func eraseAfterResize(to columns: Int, rowsAbove: [Int] = []) -> String {
         let columns = max(columns, 1)
-        let statusRows = drawnStatusColumns.map { max(1, ($0 + columns - 1) / columns) } ?? 0
-        let up = statusRows + drawnCursorColumn / columns
-        return "\r" + (up > 0 ? "\u{1B}[\(up)A" : "") + "\u{1B}[J"
+        func rows(_ width: Int) -> Int { max(1, (width + columns - 1) / columns) }
+        let up =
+            rowsAbove.reduce(0) { $0 + rows($1) } + (drawnStatusColumns.map(rows) ?? 0) + drawnCursorColumn / columns
+        return Self.up(up) + "\u{1B}[J"
+    }
+
+    /// To the first column, `rows` rows up.
+    static func up(_ rows: Int) -> String {
+        "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "")
     }
 }

@@ -51,6 +51,7 @@ public final class TerminalInputLoop {
     public func start(firstLine: String? = nil) -> Bool {
         guard RawTerminal.enter() else { return false }
         session.watchHandler = { [weak self] done in self?.watch(done) }
+        terminal.redrawRegion = { [weak self] in self?.session.redrawLive() }
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readKeys() } }
         input.resume()
@@ -160,6 +161,11 @@ public final class TerminalInputLoop {
     }
 
     private func run(_ line: String) {
+        // An empty line asks nothing: the board above the prompt stays live rather than left in the scrollback.
+        if line.allSatisfy(\.isWhitespace) {
+            showPrompt()
+            return
+        }
         terminal.finishLine(line)
         state = .running
         execute(line)

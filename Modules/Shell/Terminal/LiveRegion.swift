@@ -1,0 +1,33 @@
+import Core
+
+/// The screen a live terminal keeps drawn just above the status line and the prompt, redrawn as each second
+/// turns: the blocks of lines the last command that drew a screen wrote (a sheet comes as two, the board it
+/// was opened over and then the sheet). Pure: fitting it to a window gives the rows to draw.
+public struct LiveRegion: Sendable, Equatable {
+    public var blocks: [[String]]
+
+    public init(blocks: [[String]]) {
+        self.blocks = blocks
+    }
+
+    public var lineCount: Int { blocks.reduce(0) { $0 + $1.count } }
+
+    /// At most `room` rows, each cut to `columns` (a wrapped row could not be drawn over a row at a time).
+    /// With more lines than room, the blocks underneath give way before the last one (what the user asked to
+    /// see), the last keeps its top, and the final row says how many lines are hidden.
+    public func rows(columns: Int, room: Int, hiddenNote: (Int) -> String) -> [String] {
+        let all = blocks.flatMap { $0 }
+        guard all.count > room else { return all.map { Self.cut($0, columns: columns) } }
+        guard room > 0 else { return [] }
+        let available = room - 1
+        let last = blocks.last ?? []
+        let lastShown = min(last.count, available)
+        let earlier = blocks.dropLast().flatMap { $0 }.prefix(available - lastShown)
+        let shown = Array(earlier) + last.prefix(lastShown)
+        return (shown + [hiddenNote(all.count - shown.count)]).map { Self.cut($0, columns: columns) }
+    }
+
+    static func cut(_ line: String, columns: Int) -> String {
+        TerminalText.prefix(painted: line, columns: max(columns, 1)).text
+    }
+}

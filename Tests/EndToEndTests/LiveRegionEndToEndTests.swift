@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The board above the prompt is live: it is drawn again in place as each second turns, with no key pressed.
+extension LiveTerminalEndToEndTests {
+    /// The row of the board's race 1: "  1  🏇  R5   Moonee Valley    1m 57s".
+    private static func firstRow(_ lines: [String]) -> String? {
+        lines.first { $0.hasPrefix("  1  ") }
+    }
+
+    private static func occurrences(of text: String, in screen: String) -> Int {
+        screen.components(separatedBy: text).count - 1
+    }
+
+    @Test("the board at the prompt ticks with no key pressed, and always agrees with the status line")
+    func boardTicksWithStatus() throws {
+        // The snapshot replayed against the real clock.
+        let session = try session(["--refresh", "0"])
+        defer { session.stop() }
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
+        let before = Self.firstRow(session.lines) ?? ""
+        #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines) != before }, "stuck at \(before)")
+        for _ in 0..<3 {
+            let lines = session.lines
+            let row = try #require(Self.firstRow(lines))
+            let status = try #require(lines.first { $0.hasPrefix("Next: ") })
+            // "Next: R5 Moonee Valley (horse) in 1m 57s · updated 2s ago": the same countdown as race 1's row.
+            let countdown = try #require(status.range(of: " in ").map { status[$0.upperBound...] })
+            let seconds = countdown.prefix { $0 != "·" }.trimmingCharacters(in: .whitespaces)
+            #expect(row.hasSuffix(" " + seconds), "row \(row) against \(status)")
+            usleep(700_000)
+        }
+        #expect(Self.occurrences(of: "Next to Go ·", in: session.screen) == 1, "one board: \(session.screen)")
+        #expect(session.lines.last == "next-to-go>")
+        try session.type("quit")
+        try session.send("Enter")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("a race that leaves is replaced in place: one board on screen, the next race moved up into it")
+    func raceLeavingReplacedInPlace() throws {
+        let now = Date().timeIntervalSince1970.rounded(.down)
+        var index = 0
+        var meetings: [String] = []
+        // Race 1 jumped 50 s ago and leaves the board in about 10 s; the rest follow a minute apart.
+        let feed = try Fixtures.editedSummaries(Fixtures.tenRaces) { _, summary in
+            summary["advertised_start"] = ["seconds": Int(index == 0 ? now - 50 : now + 30 + 60 * Double(index))]
+            meetings.append(summary["meeting_name"] as? String ?? "")
+            index += 1
+        }
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let file = try data.file("feed.json", contents: feed)
+        let session = try session(["--source", "file:" + file.path, "--refresh", "0"])
+        defer { session.stop() }
+        let (leaving, arriving) = (meetings[0], meetings[5])
+        #expect(session.waitFor(leaving), "\(session.screen)")
+        #expect(!session.screen.contains(arriving))
+        #expect(session.waitFor(arriving, timeout: 30), "no race moved up: \(session.screen)")
+        let screen = session.screen
+        #expect(Self.occurrences(of: "Next to Go ·", in: screen) == 1, "one board: \(screen)")
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(" R") }
+        #expect(rows.count == 5, "\(screen)")
+        #expect(!rows.contains { $0.contains(leaving) }, "\(screen)")
+        #expect(rows.first?.contains(meetings[1]) == true, "\(screen)")
+        #expect(session.lines.last == "next-to-go>")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("a window shorter than the board: the board is cut to fit, saying how many rows are hidden")
+    func windowShorterThanBoard() throws {
+        let session = try session(Self.pinned + ["--count", "10"], rows: 30)
+        defer { session.stop() }
+        #expect(session.waitFor("Alexandra Park"))
+        try session.resize(columns: 90, rows: 9)
+        #expect(session.waitFor("more rows hidden: the window is too short"), "\(session.screen)")
+        let lines = session.lines
+        #expect(lines.count <= 9)
+        #expect(lines.first?.hasPrefix("Next to Go") == true, "the board keeps its top: \(session.screen)")
+        #expect(lines.last == "next-to-go>")
+        // Taller again: the whole board is back.
+        try session.resize(columns: 90, rows: 30)
+        #expect(session.waitUntil { !session.screen.contains("hidden") && session.screen.contains("Alexandra Park") })
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("help leaves the board in the scrollback as it stood; the next board drawn is live in its place")
+    func otherOutputFreezesTheBoard() throws {
+        let session = try session(["--refresh", "0"])
+        defer { session.stop() }
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
+        try session.type("help")
+        try session.send("Enter")
+        #expect(session.waitFor("Commands:"))
+        let frozen = Self.firstRow(session.lines)
+        let status = session.lines.first { $0.hasPrefix("Next: ") }
+        #expect(session.waitUntil(timeout: 5) { session.lines.first { $0.hasPrefix("Next: ") } != status })
+        #expect(Self.firstRow(session.lines) == frozen, "the board above help stays as it was")
+        try session.type("list")
+        try session.send("Enter")
+        #expect(session.waitUntil { session.screen.contains("next-to-go> list\nNext to Go") })
+        let live = Self.firstRow(session.lines.suffix(10))
+        #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines.suffix(10)) != live })
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("keys typed while the board is drawn again are all there, in order, and the line runs as typed")
+    func typingWhileRedrawing() throws {
+        let session = try session(["--refresh", "0"])
+        defer { session.stop() }
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
+        // A key every 0.15 s for about 3 s: several redraws fall between keys.
+        for character in "search Wentworth Park" {
+            try session.type(String(character))
+            usleep(150_000)
+        }
+        #expect(session.waitUntil { session.lines.last == "next-to-go> search Wentworth Park" }, "\(session.screen)")
+        try session.send("Enter")
+        #expect(session.waitFor("all categories · \"Wentworth Park\""), "\(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test(
+        "a refresh that keeps the user waiting shows the status while it waits, then only the board and one status line"
+    )
+    func slowRefreshStatusOnce() throws {
+        // The first fetch is answered at once, later ones after 3 s.
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 3)
+        defer { server.stop() }
+        let session = try session([
+            "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
+            "--refresh", "0",
+        ])
+        defer { session.stop() }
+        #expect(session.waitFor("Northfield Park"))
+        try session.type("refresh")
+        try session.send("Enter")
+        #expect(session.waitFor("fetching..."), "the status while the refresh waits: \(session.screen)")
+        #expect(
+            session.waitUntil(timeout: 15) {
+                session.lines.last == "next-to-go>" && !session.screen.contains("fetching...")
+            }, "\(session.screen)")
+        let screen = session.screen
+        #expect(Self.occurrences(of: "Next: ", in: screen) == 1, "one status line: \(screen)")
+        #expect(session.lines.dropLast().last?.hasPrefix("Next: ") == true, "\(screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+}

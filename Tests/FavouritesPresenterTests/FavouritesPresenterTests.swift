@@ -213,4 +213,24 @@ struct FavouritesPresenterTests {
         #expect(run { presenter.unfavourite(position: 1, completion: $0) } == [.failure(.cannotSave)])
         #expect(view.errors == ["Could not update favourites in f: disk full. Nothing saved was lost."])
     }
+
+    @Test("drawn live: at once with the countdowns moved on; a favourite added elsewhere shows a second later")
+    func live() throws {
+        let (presenter, interactor) = make([favourite("a", 90)])
+        #expect(run(presenter.show) == [.success])
+        clock.advance(by: 1)
+        presenter.showLive()
+        #expect(view.rows == ["1 a R1 1m 29s"])
+        // Another copy adds one: the next live draw has it, and `show 1` means what that draw showed.
+        _ = try interactor.favourites.toggle(favourite("b", 30))
+        clock.advance(by: 1)
+        presenter.showLive()
+        #expect(view.rows == ["1 a R1 1m 28s"], "the store is read for the next second, not waited for")
+        clock.advance(by: 1)
+        presenter.showLive()
+        #expect(view.rows == ["1 b R1 28s", "2 a R1 1m 27s"])
+        #expect(run { presenter.openRace(position: 1, completion: $0) } == [.success])
+        #expect(router.opened.map(\.id) == ["b"])
+    }
 }
+

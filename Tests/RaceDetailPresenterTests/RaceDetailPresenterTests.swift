@@ -174,6 +174,21 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.isFavourite == true)
     }
 
+    @Test("drawn live: at once with the countdown moved on; a favourite saved elsewhere is marked a second later")
+    func live() throws {
+        let presenter = presenter(Self.fullRace)
+        #expect(show(presenter) == [.success])
+        clock.advance(by: 1)
+        presenter.showLive()
+        #expect(view.last?.countdown == "4m 4s")
+        _ = try interactor.favourites.toggle(FavouriteRace(Self.fullRace))
+        presenter.showLive()
+        #expect(view.last?.isFavourite == false, "the store is read for the next second, not waited for")
+        presenter.showLive()
+        #expect(view.last?.isFavourite == true)
+        #expect(view.warnings.isEmpty)
+    }
+
     @Test("a failed save is reported and the status does not change")
     func saveFails() {
         let sheet = presenter(Self.fullRace)

@@ -117,6 +117,26 @@ struct LiveUpdatesTests {
         #expect(view.notices.last == "R1 M0 (horse) has left the board.")
     }
 
+    @Test("drawn live: at once, from the races on hand, while a fetch is out; the status line comes with it")
+    func drawnLive() {
+        let presenter = presenter()
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: races([90, 300, 400, 500, 600]))))
+        presenter.showList { _ in }
+        presenter.startLiveUpdates()
+        var refreshed: [CommandResult] = []
+        presenter.refresh { refreshed.append($0) }
+        let drawn = view.displayed.count
+        clock.advance(by: 1)
+        presenter.redrawLive()
+        #expect(view.displayed.count == drawn + 1, "drawn without waiting for the fetch out")
+        #expect(view.lastRows.first?.hasSuffix("1m 29s") == true, "\(view.lastRows)")
+        #expect(view.statuses.last?.next == "R1 M0 (horse) in 1m 29s")
+        #expect(refreshed.isEmpty)
+        interactor.answer(.success(RaceFeed(races: races([89, 299, 399, 499, 599]))))
+        #expect(refreshed == [.success])
+    }
+
     @Test("races that leave before any board was drawn are not announced")
     func unseenRacesAreNotNews() {
         let presenter = presenter()

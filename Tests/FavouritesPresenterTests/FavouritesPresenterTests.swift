@@ -233,4 +233,3 @@ struct FavouritesPresenterTests {
         #expect(router.opened.map(\.id) == ["b"])
     }
 }
-

@@ -21,6 +21,9 @@ public protocol Screen: AnyObject {
     /// Draws the screen again at once from what it holds, waiting for neither data nor the store: the live
     /// region of a terminal, as each second turns. What it shows may trail the store by a second.
     func renderLive()
+
+    /// How many numbered rows the screen last drew: the numbers `show N` can reach (0 for none).
+    var numberedRows: Int { get }
 }
 
 public enum ScreenPresentation: Sendable {

@@ -171,6 +171,12 @@ public final class ShellSession: Navigator {
         stack[stack.count - 2].render { _ in top.render(completion: completion) }
     }
 
+    /// The numbered rows of the screen a number refers to: the top one, or the one under a sheet.
+    public var numberedRows: Int {
+        let top = topScreen
+        return top.presentation == .sheet && stack.count > 1 ? stack[stack.count - 2].numberedRows : top.numberedRows
+    }
+
     /// `redraw` at once, from what the screens hold (`Screen.renderLive`).
     public func redrawLive() {
         let top = topScreen

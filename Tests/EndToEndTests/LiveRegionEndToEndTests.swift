@@ -151,4 +151,57 @@ extension LiveTerminalEndToEndTests {
         try session.send("C-d")
         #expect(session.waitForExit() == 0)
     }
+
+    @Test("watch in a window shorter than the board scrolls, says what is hidden, and a number reaches any row")
+    func watchFitsItsWindow() throws {
+        let session = try session(["--count", "20", "--refresh", "0"], rows: 16)
+        defer { session.stop() }
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitFor("8 more: ↓ or j scrolls"), "\(session.screen)")
+        #expect(session.lines.count <= 16)
+        // A board of 20: 1 could be the start of 12, so it waits; 2 then 0 is race 20, past the window's end.
+        try session.type("2")
+        #expect(session.waitFor("show 2_  Enter opens"), "\(session.screen)")
+        try session.type("0")
+        #expect(session.waitFor("Category "), "\(session.screen)")
+        // The sheet is scrolled into view, under the board it was opened over.
+        #expect(session.lines.contains { $0.hasPrefix("  Favourite  no") }, "\(session.screen)")
+        try session.type("b")
+        #expect(session.waitUntil { !session.screen.contains("Category ") && session.screen.contains("   1  ") })
+        try session.type("2")
+        try session.send("Enter")
+        #expect(session.waitFor("Category "), "race 2, with Enter: \(session.screen)")
+        try session.type("b")
+        for _ in 0..<9 { try session.type("j") }
+        #expect(session.waitFor("  20  "), "scrolled to the end: \(session.screen)")
+        #expect(session.screen.contains("above: ↑ or k scrolls back"))
+        #expect(!session.screen.contains("   1  🏇"))
+        try session.type("q")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
+    @Test("watch: r shows Refreshing... while the refresh is out, the clock still ticking, and clears it when done")
+    func watchRefreshingClears() throws {
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 3)
+        defer { server.stop() }
+        let session = try session([
+            "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
+            "--refresh", "0",
+        ])
+        defer { session.stop() }
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitFor("q leave"))
+        try session.type("r")
+        #expect(session.waitFor("Refreshing..."), "\(session.screen)")
+        #expect(session.waitUntil(timeout: 15) { !session.screen.contains("Refreshing...") }, "\(session.screen)")
+        #expect(session.screen.contains("Northfield Park"))
+        try session.type("q")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
 }

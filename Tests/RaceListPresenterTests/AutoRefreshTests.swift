@@ -224,6 +224,22 @@ struct AutoRefreshTests {
         #expect(view.last?.replacesPrevious == false, "a later list is a board of its own")
     }
 
+    @Test("watch started 0.7 s into a second draws its next frame just after the second turns, not a second later")
+    func watchFramesOnTheSecond() {
+        clock.advance(by: 0.7)
+        let presenter = presenter(.off)
+        presenter.start()
+        interactor.answer(races(6, from: 65))
+        presenter.watch(seconds: 2, completion: log.callback)
+        let first = view.displayed.count
+        scheduler.advance(by: 0.31)
+        #expect(view.displayed.count == first + 1, "the second frame, at the turn of the second")
+        scheduler.advance(by: 0.99)
+        #expect(view.displayed.count == first + 1)
+        scheduler.advance(by: 0.02)
+        #expect(log.results == [.success])
+    }
+
     @Test("watch with a frozen clock still ends: frames are counted, not timed")
     func watchCountsFrames() {
         let frozen = FixedClock(unixSeconds: 1_748_310_000)

@@ -301,6 +301,20 @@ struct LiveRegionTests {
         #expect(region.rows(columns: 40, room: 0, hiddenNote: Self.note).isEmpty)
     }
 
+    @Test("a watch frame taller than its room is a window onto it, kept within the frame, saying what is where")
+    func scrolled() {
+        let lines = (0..<10).map { "row \($0)" }
+        let note = { (above: Int, below: Int) in "[\(above) above, \(below) below]" }
+        #expect(
+            LiveRegion.scrolled(lines, room: 4, scroll: 0, columns: 40, note: note)
+                == (["row 0", "row 1", "row 2", "[0 above, 7 below]"], 0))
+        #expect(
+            LiveRegion.scrolled(lines, room: 4, scroll: 99, columns: 40, note: note)
+                == (["row 7", "row 8", "row 9", "[7 above, 0 below]"], 7))
+        #expect(LiveRegion.scrolled(lines, room: 20, scroll: 5, columns: 3, note: note).rows.first == "row")
+        #expect(LiveRegion.scrolled(lines, room: 20, scroll: 5, columns: 3, note: note).scroll == 0)
+    }
+
     @Test("erasing the area goes up over the region's rows too")
     func erase() {
         #expect(PromptLayout.erase(hasStatus: true, rowsAbove: 6) == "\r\u{1B}[7A\u{1B}[J")

@@ -69,6 +69,8 @@ final class FakeScreen: Screen {
         output.writeLine("[\(name) live]")
     }
 
+    var numberedRows: Int { 3 }
+
     func finishSlow() { slowCompletion?(.success) }
 }
 

@@ -11,6 +11,8 @@ public protocol FavouritesModuleInput: AnyObject {
     func show(completion: @escaping CommandCompletion)
     /// Draws the list again at once, countdowns moved on; what the store says now shows at the next second.
     func showLive()
+    /// Favourites as last drawn: the numbers `show N` and `unfav N` reach.
+    var drawnCount: Int { get }
     /// `unfav N`: removes favourite N.
     func unfavourite(position: Int, completion: @escaping CommandCompletion)
     /// `show N`: opens favourite N's detail sheet.
@@ -68,6 +70,8 @@ public final class FavouritesPresenter: FavouritesModuleInput {
             }
         }
     }
+
+    public var drawnCount: Int { shown.count }
 
     public func showLive() {
         render(latest ?? shown)

@@ -71,4 +71,6 @@ public final class FavouritesScreen: Screen {
     public func renderLive() {
         presenter.showLive()
     }
+
+    public var numberedRows: Int { presenter.drawnCount }
 }

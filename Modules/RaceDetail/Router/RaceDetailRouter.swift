@@ -67,4 +67,6 @@ public final class RaceDetailScreen: Screen {
     public func renderLive() {
         presenter.showLive()
     }
+
+    public let numberedRows = 0
 }

@@ -14,6 +14,8 @@ public protocol RaceListModuleInput: AnyObject {
     func redraw(completion: @escaping CommandCompletion)
     /// Draws again what was drawn last, at once, from the races and favourites on hand (the live region).
     func redrawLive()
+    /// Races on the board as last drawn: the numbers `show N` and `fav N` reach.
+    var drawnCount: Int { get }
     /// `filter`, `search`, `region`, `count`: narrows or sizes the board, then draws it.
     func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion)
     func refresh(completion: @escaping CommandCompletion)

@@ -95,8 +95,12 @@ public final class RaceListPresenter: RaceListModuleInput {
         feed.whenSettled { [weak self] in self?.drawBoard(completion) }
     }
 
-    /// The tick keeps the races and the favourite markers current each second, so there is nothing to wait for.
+    public var drawnCount: Int { board.lastDrawn?.count ?? 0 }
+
+    /// Nothing to wait for: the tick keeps the favourite markers current each second, and races that have left
+    /// are dropped here first (a refill fetched if that leaves the board short, drawn when it comes).
     public func redrawLive() {
+        feed.refillIfShort()
         _ = render(all: showsAll)
     }
 
@@ -158,7 +162,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// A board now, then one a second for `seconds`: frames after the first are drawn over the one before.
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
         timers.frames(
-            seconds,
+            seconds, now: { [clock] in clock.now() },
             draw: { [weak self] isFollowUp, done in
                 self?.drawsWatchFrame = isFollowUp
                 self?.showList(completion: done)

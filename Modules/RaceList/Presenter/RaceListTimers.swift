@@ -35,20 +35,27 @@ final class RaceListTimers {
     /// moves when the second does. Replaces the tick pending.
     func scheduleTick(now: Date, _ tick: @escaping @MainActor () -> Void) {
         nextTick?.cancel()
-        let intoSecond = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
-        nextTick = scheduler.schedule(after: intoSecond == 0 ? 1 : 1 - intoSecond + 0.001, tick)
+        nextTick = scheduler.schedule(after: Self.untilNextSecond(from: now), tick)
     }
 
-    /// `draw` now, then `count` more times a second apart (told it is a follow-up), until one fails.
-    /// Counted in frames, not by the clock, so a pinned `--now` still ends.
+    /// From `now` to just after the next whole second: a second if it stands on one (a pinned clock).
+    static func untilNextSecond(from now: Date) -> TimeInterval {
+        let intoSecond = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
+        return intoSecond == 0 ? 1 : 1 - intoSecond + 0.001
+    }
+
+    /// `draw` now, then `count` more times just after each following second turns (told it is a follow-up), so
+    /// each frame's countdowns are new; until one fails. Counted in frames, not by the clock, so a pinned
+    /// `--now` still ends.
     func frames(
-        _ count: Int, draw: @escaping @MainActor (_ isFollowUp: Bool, _ done: @escaping CommandCompletion) -> Void,
+        _ count: Int, now: @escaping @MainActor () -> Date,
+        draw: @escaping @MainActor (_ isFollowUp: Bool, _ done: @escaping CommandCompletion) -> Void,
         completion: @escaping CommandCompletion, isFollowUp: Bool = false
     ) {
         draw(isFollowUp) { [weak self] result in
             guard count > 0, result == .success, let self else { return completion(result) }
-            _ = self.scheduler.schedule(after: 1) { [weak self] in
-                self?.frames(count - 1, draw: draw, completion: completion, isFollowUp: true)
+            _ = self.scheduler.schedule(after: Self.untilNextSecond(from: now())) { [weak self] in
+                self?.frames(count - 1, now: now, draw: draw, completion: completion, isFollowUp: true)
             }
         }
     }

@@ -110,4 +110,6 @@ public final class RaceListScreen: Screen {
     public func renderLive() {
         presenter.redrawLive()
     }
+
+    public var numberedRows: Int { presenter.drawnCount }
 }

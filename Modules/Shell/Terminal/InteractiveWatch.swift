@@ -4,10 +4,13 @@ import Foundation
 
 /// `watch` at a terminal: the board takes the whole screen (the alternate screen, cursor hidden) and is drawn
 /// again as each second turns, until `q`, Esc or Ctrl-C gives the prompt back. Keys are commands of the
-/// table, run through the shell like typed ones: `1`-`9` open a race's details (`b` back), `h`/`g`/`t`
-/// toggle a category, `a` shows all, `f` and a number toggle a favourite, `r` refreshes, `?` shows the keys.
+/// table, run through the shell like typed ones: a race's number opens its details (`b` back; on a board of
+/// ten or more, a number that could go on waits for another digit or Enter), `h`/`g`/`t` toggle a category,
+/// `a` shows all, `f` and a number toggle a favourite, `r` refreshes, `?` shows the keys. A frame taller than
+/// the window scrolls with the arrows or `j`/`k`.
 ///
-/// It waits on a timer and the key source only: no work between seconds.
+/// It waits on a timer and the key source only: no work between seconds, and frames are drawn at once from
+/// what the screens hold (`ShellSession.redrawLive`), so a slow refresh never stops the clock.
 @MainActor
 final class InteractiveWatch {
     /// The keys under the frame, longest first: the longest that fits the window is shown, so `? keys` (the
@@ -25,10 +28,12 @@ final class InteractiveWatch {
     static let legend = [
         "q Esc Ctrl-C  back to the prompt",
         "1-9           that race's details (b closes)",
+        "12 Enter      race 12, on a board of ten or more",
         "h g t         horse / greyhound / harness",
         "a             all categories",
         "f 1-9         favourite on or off (f: this race)",
         "r             refresh now     ? hide keys",
+        "Down Up j k   scroll a frame taller than the window",
     ]
 
     private let session: ShellSession
@@ -37,8 +42,15 @@ final class InteractiveWatch {
     private var timer: (any DispatchSourceTimer)?
     private var showsLegend = false
     private var awaitsFavouriteNumber = false
-    private var isDrawing = false
+    /// Digits typed toward a race's number that more digits could still extend; Enter takes it as it is.
+    private var typedNumber = ""
+    private var typedNumberIsFavourite = false
+    /// What is going on while a command runs ("Refreshing..."), under the frame until it ends.
+    private var working: String?
     private var isRunningCommand = false
+    private var scroll = 0
+    /// The next frame is scrolled to show the sheet just opened.
+    private var scrollsToSheet = false
     private var hasEnded = false
 
     init(session: ShellSession, terminal: LiveTerminal, onEnd: @escaping @MainActor () -> Void) {
@@ -63,6 +75,7 @@ final class InteractiveWatch {
     func handle(_ key: Key) {
         guard !hasEnded else { return }
         terminal.clearFrameMessages()
+        if !typedNumber.isEmpty, continueNumber(with: key) { return }
         let favourite = awaitsFavouriteNumber
         awaitsFavouriteNumber = false
         switch key {
@@ -72,8 +85,9 @@ final class InteractiveWatch {
             showsLegend.toggle()
             drawFrame()
         case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
-            if session.topScreen.kind == .raceDetail { run("back") }
-            run(favourite ? "fav \(digit)" : "show \(digit)")
+            typedNumber = String(digit)
+            typedNumberIsFavourite = favourite
+            if !numberCouldGoOn() { openTypedNumber() } else { drawFrame() }
         case .character("f"):
             if session.topScreen.kind == .raceDetail {
                 run("fav")
@@ -86,10 +100,17 @@ final class InteractiveWatch {
         case .character("t"): run("filter harness")
         case .character("a"): run("filter clear")
         case .character("r"):
-            terminal.noteInFrame("Refreshing...")
-            run("refresh")
+            working = "Refreshing..."
+            run("refresh") { [weak self] in self?.working = nil }
         case .character("b"), .backspace, .left:
-            if session.depth > 1 { run("back") }
+            if session.depth > 1 {
+                scroll = 0
+                run("back")
+            }
+        case .down, .character("j"): scrollBy(1)
+        case .up, .character("k"): scrollBy(-1)
+        case .home: scrollBy(-Int(Int32.max))
+        case .end: scrollBy(Int(Int32.max))
         case .control("l"):
             drawFrame()
         default:
@@ -97,27 +118,81 @@ final class InteractiveWatch {
         }
     }
 
+    /// A key after digits that could go on: another digit, Enter, Backspace, or Esc to let the number go. Any
+    /// other key lets it go too, and is then a key like any other (false).
+    private func continueNumber(with key: Key) -> Bool {
+        switch key {
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            typedNumber.append(digit)
+            if numberCouldGoOn() { drawFrame() } else { openTypedNumber() }
+        case .enter:
+            openTypedNumber()
+        case .backspace:
+            typedNumber.removeLast()
+            drawFrame()
+        case .escape, .control("c"):
+            typedNumber = ""
+            drawFrame()
+        default:
+            typedNumber = ""
+            return false
+        }
+        return true
+    }
+
+    /// Whether a digit more could still make a number on the board (12 on a board of 15, after 1).
+    private func numberCouldGoOn() -> Bool {
+        guard let number = Int(typedNumber), typedNumber.count < 4 else { return false }
+        return number * 10 <= session.numberedRows
+    }
+
+    private func openTypedNumber() {
+        let number = typedNumber
+        typedNumber = ""
+        if session.topScreen.kind == .raceDetail { run("back") }
+        if typedNumberIsFavourite {
+            run("fav \(number)")
+        } else {
+            scrollsToSheet = true
+            run("show \(number)")
+        }
+    }
+
+    private func scrollBy(_ rows: Int) {
+        let (sum, overflow) = scroll.addingReportingOverflow(rows)
+        scroll = overflow ? scroll : max(0, sum)
+        drawFrame()
+    }
+
     /// Runs a command as if typed; what it writes is dropped (the next frame shows the outcome) except its
     /// complaints, shown under the frame.
-    private func run(_ line: String) {
+    private func run(_ line: String, then finished: (@MainActor () -> Void)? = nil) {
         isRunningCommand = true
+        drawFrame()
         session.execute(line: line) { [weak self] _ in
-            self?.isRunningCommand = false
-            self?.drawFrame()
+            guard let self else { return }
+            self.isRunningCommand = false
+            finished?()
+            self.drawFrame()
         }
     }
 
     func drawFrame() {
-        guard !hasEnded, !isDrawing, !isRunningCommand else { return }
-        isDrawing = true
+        guard !hasEnded else { return }
         terminal.startFrame()
-        session.redraw { [weak self] _ in
-            guard let self, !self.hasEnded else { return }
-            self.isDrawing = false
-            let prompt = self.awaitsFavouriteNumber ? ["f: now the race's number (1-9)"] : []
-            self.terminal.finishFrame(
-                footer: prompt + (self.showsLegend ? Self.legend : [Self.hint(columns: self.terminal.columns)]))
+        session.redrawLive()
+        if scrollsToSheet, !isRunningCommand {
+            scrollsToSheet = false
+            scroll = terminal.frameLastBlockStart
         }
+        var footer = working.map { [$0] } ?? []
+        if !typedNumber.isEmpty {
+            footer.append("\(typedNumberIsFavourite ? "fav" : "show") \(typedNumber)_  Enter opens, Esc lets it go")
+        } else if awaitsFavouriteNumber {
+            footer.append("f: now the race's number")
+        }
+        footer += showsLegend ? Self.legend : [Self.hint(columns: terminal.columns)]
+        scroll = terminal.finishFrame(footer: footer, scroll: scroll)
     }
 
     private func end() {

@@ -27,6 +27,20 @@ public struct LiveRegion: Sendable, Equatable {
         return (shown + [hiddenNote(all.count - shown.count)]).map { Self.cut($0, columns: columns) }
     }
 
+    /// The rows of a `watch` frame taller than its room, seen from `scroll` rows down: a window onto it with a
+    /// last row saying what is above and below (`note`). `scroll` is kept within the frame, and given back.
+    public static func scrolled(
+        _ lines: [String], room: Int, scroll: Int, columns: Int, note: (_ above: Int, _ below: Int) -> String
+    ) -> (rows: [String], scroll: Int) {
+        guard lines.count > room else { return (lines.map { cut($0, columns: columns) }, 0) }
+        guard room > 0 else { return ([], 0) }
+        let visible = room - 1
+        let scroll = min(max(scroll, 0), lines.count - visible)
+        let shown = lines[scroll..<(scroll + visible)]
+        let rows = shown + [note(scroll, lines.count - visible - scroll)]
+        return (rows.map { cut($0, columns: columns) }, scroll)
+    }
+
     static func cut(_ line: String, columns: Int) -> String {
         TerminalText.prefix(painted: line, columns: max(columns, 1)).text
     }

@@ -40,6 +40,8 @@ public final class LiveTerminal: TextOutput {
     private var transientStatusShown = false
     private var runningSince = Date()
     private var frameLines: [String] = []
+    /// Where the last screen of the frame begins (a sheet, under the board it was opened over).
+    public private(set) var frameLastBlockStart = 0
     private var frameMessages: [String] = []
     /// The process runs in the background (`bg`): the terminal is the shell's, so the area and `watch` frames
     /// are not drawn until it is brought back, which draws them again.
@@ -67,7 +69,9 @@ public final class LiveTerminal: TextOutput {
 
     public func writeBoard(_ lines: [String]) {
         switch mode {
-        case .watching: frameLines += lines
+        case .watching:
+            frameLastBlockStart = frameLines.count
+            frameLines += lines
         case .running: if capture == nil { pendingBlocks.append(lines) } else { capture?.append(lines) }
         case .editing:
             if capture != nil {
@@ -227,23 +231,37 @@ public final class LiveTerminal: TextOutput {
     /// Starts collecting the next frame: what the screens write from now on.
     public func startFrame() {
         frameLines = []
+        frameLastBlockStart = 0
     }
 
     /// Draws the frame collected, from the top left, each row cleared to its end, with messages written since
-    /// the last key and `footer` at the bottom. Rows past the window's height are left out.
-    public func finishFrame(footer: [String]) {
-        guard !isHeld else { return }
+    /// the last key and `footer` at the bottom. A frame taller than the room left is seen from `scroll` rows
+    /// down, with a row saying how much is above and below; the scroll used comes back.
+    @discardableResult
+    public func finishFrame(footer: [String], scroll: Int) -> Int {
+        guard !isHeld else { return scroll }
         let rows = TerminalEnvironment.windowRows() ?? 24
+        let columns = columns
         // Wrapped rows would push the top of the frame off the screen: every row is cut to the width.
-        let bottom = (frameMessages.suffix(3) + footer).map { TerminalText.prefix($0, columns: columns) }
+        let bottom = (frameMessages.suffix(3) + footer).map { LiveRegion.cut($0, columns: columns) }
         let room = max(0, rows - bottom.count)
-        let lines = Array(frameLines.prefix(room)) + bottom
+        let frame = LiveRegion.scrolled(frameLines, room: room, scroll: scroll, columns: columns) {
+            [style] above, below in
+            style.paint(Self.scrollNote(above: above, below: below, glyphs: style.usesGlyphs), .dim)
+        }
+        let lines = frame.rows + bottom
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+        return frame.scroll
     }
 
-    /// A line under the frame until the next key (`r`: "Refreshing...").
-    public func noteInFrame(_ line: String) {
-        frameMessages.append(line)
+    /// "… 12 more: ↓ or j scrolls", and the like.
+    static func scrollNote(above: Int, below: Int, glyphs: Bool) -> String {
+        let (up, down, more) = glyphs ? ("\u{2191}", "\u{2193}", "\u{2026}") : ("Up", "Down", "...")
+        switch (above > 0, below > 0) {
+        case (false, _): return "\(more) \(below) more: \(down) or j scrolls"
+        case (true, false): return "\(more) \(above) above: \(up) or k scrolls back"
+        case (true, true): return "\(more) \(above) above, \(below) more: \(up) \(down) or k j scroll"
+        }
     }
 
     /// A key was pressed: messages from before it are old news.

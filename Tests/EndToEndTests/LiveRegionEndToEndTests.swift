@@ -204,4 +204,21 @@ extension LiveTerminalEndToEndTests {
         try session.send("C-d")
         #expect(session.waitForExit() == 0)
     }
+
+    @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
+    func sheetLiveWithoutItsBoard() throws {
+        // The snapshot's first race: a board of 8 rows and a sheet of 14 do not fit 20 rows together.
+        let session = try session(["--refresh", "0"], columns: 100, rows: 20)
+        defer { session.stop() }
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
+        try session.type("show 1")
+        try session.send("Enter")
+        #expect(session.waitFor("  Category   horse"), "\(session.screen)")
+        let starts = { session.lines.first { $0.hasPrefix("  Starts ") } }
+        let first = starts()
+        #expect(session.waitUntil(timeout: 5) { starts() != first }, "the sheet is live: \(session.screen)")
+        #expect(session.lines.last == "next-to-go>")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
 }

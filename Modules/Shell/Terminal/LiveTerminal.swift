@@ -28,6 +28,8 @@ public final class LiveTerminal: TextOutput {
     /// Draws the screens again into the region, at once (`ShellSession.redrawLive`); set by the input loop.
     public var redrawRegion: (@MainActor () -> Void)?
     private var region: LiveRegion?
+    /// The region is only the top screen (a sheet), the one under it left in the scrollback.
+    private var regionIsLastScreenOnly = false
     /// The screens the running command drew: the region once the prompt is back.
     private var pendingBlocks: [[String]] = []
     /// What the screens write while the region is drawn again.
@@ -94,7 +96,9 @@ public final class LiveTerminal: TextOutput {
             if region != nil, let redrawRegion {
                 capture = []
                 redrawRegion()
-                if let blocks = capture, !blocks.isEmpty { region = LiveRegion(blocks: blocks) }
+                if let blocks = capture, !blocks.isEmpty {
+                    region = LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks)
+                }
                 capture = nil
             }
             drawArea()
@@ -167,14 +171,21 @@ public final class LiveTerminal: TextOutput {
         drawArea()
     }
 
-    /// The screens a command drew become the region, if they fit the window; taller ones are written out whole
+    /// The screens a command drew become the region, if they fit the window. A sheet that fits without the
+    /// board under it is the region alone, the board written out above it; anything taller is written out whole
     /// (a region cannot reach above the top of the window), to read in the scrollback.
     private func takePendingAsRegion() {
         guard !pendingBlocks.isEmpty else { return }
-        let candidate = LiveRegion(blocks: pendingBlocks)
-        if candidate.lineCount <= regionRoom(hasStatus: status != nil) {
-            region = candidate
+        let room = regionRoom(hasStatus: status != nil)
+        regionIsLastScreenOnly = false
+        if LiveRegion(blocks: pendingBlocks).lineCount <= room {
+            region = LiveRegion(blocks: pendingBlocks)
             pendingBlocks = []
+        } else if let last = pendingBlocks.last, pendingBlocks.count > 1, last.count <= room {
+            pendingBlocks.removeLast()
+            flushPendingBlocks()
+            region = LiveRegion(blocks: [last])
+            regionIsLastScreenOnly = true
         } else {
             flushPendingBlocks()
         }

@@ -152,6 +152,16 @@ public final class LiveTerminal: TextOutput {
         drawArea()
     }
 
+    /// A key changed the line being typed: only the prompt row is drawn again, when the area is on screen.
+    public func showLine(_ line: [Character], cursor: Int) {
+        guard mode == .editing, areaOnScreen, !isHeld, capture == nil, pendingBlocks.isEmpty else {
+            return showPrompt(line: line, cursor: cursor)
+        }
+        typed = (line, cursor)
+        layout.columns = columns
+        emit(layout.drawLine(line, cursor: cursor))
+    }
+
     /// The line was entered: the region stays in the scrollback as it stands, the line follows it as typed, and
     /// then the command's output.
     public func finishLine(_ text: String) {

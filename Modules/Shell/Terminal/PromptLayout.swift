@@ -33,6 +33,13 @@ public struct PromptLayout: Sendable, Equatable {
             drawnStatusColumns = TerminalText.width(of: fitted)
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
+        return output + drawLine(line, cursor: cursor)
+    }
+
+    /// The prompt row alone, from anywhere on it: what a key typed changes.
+    public mutating func drawLine(_ line: [Character], cursor: Int) -> String {
+        let width = max(columns, 2)
+        var output = ""
         let characters = line.map(TerminalText.drawable)
         let cursor = min(max(cursor, 0), characters.count)
         // A window narrower than the prompt gets a short one: a wrapped prompt could not be erased.

@@ -97,7 +97,7 @@ public final class TerminalInputLoop {
     private func handle(_ keys: [Key]) {
         var needsDrawing = false
         for key in keys { needsDrawing = handle(key) || needsDrawing }
-        if needsDrawing, case .editing = state { showPrompt() }
+        if needsDrawing, case .editing = state { terminal.showLine(editor.characters, cursor: editor.cursor) }
     }
 
     /// True when the line changed and wants drawing.

@@ -93,7 +93,7 @@ public final class LiveTerminal: TextOutput {
         switch mode {
         case .editing:
             guard capture == nil else { return }
-            if region != nil, let redrawRegion {
+            if region != nil, !isHeld, let redrawRegion {
                 capture = []
                 redrawRegion()
                 if let blocks = capture, !blocks.isEmpty {

@@ -9,6 +9,13 @@ extension LiveTerminalEndToEndTests {
         lines.first { $0.hasPrefix("  1  ") }
     }
 
+    /// The snapshot replayed against the real clock, its board on screen.
+    private func snapshotSession(columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
+        let session = try session(["--refresh", "0"], columns: columns, rows: rows)
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil }, "no board: \(session.screen)")
+        return session
+    }
+
     private static func occurrences(of text: String, in screen: String) -> Int {
         screen.components(separatedBy: text).count - 1
     }
@@ -16,9 +23,8 @@ extension LiveTerminalEndToEndTests {
     @Test("the board at the prompt ticks with no key pressed, and always agrees with the status line")
     func boardTicksWithStatus() throws {
         // The snapshot replayed against the real clock.
-        let session = try session(["--refresh", "0"])
+        let session = try snapshotSession()
         defer { session.stop() }
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
         let before = Self.firstRow(session.lines) ?? ""
         #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines) != before }, "stuck at \(before)")
         for _ in 0..<3 {
@@ -89,9 +95,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("help leaves the board in the scrollback as it stood; the next board drawn is live in its place")
     func otherOutputFreezesTheBoard() throws {
-        let session = try session(["--refresh", "0"])
+        let session = try snapshotSession()
         defer { session.stop() }
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
         try session.type("help")
         try session.send("Enter")
         #expect(session.waitFor("Commands:"))
@@ -110,9 +115,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("keys typed while the board is drawn again are all there, in order, and the line runs as typed")
     func typingWhileRedrawing() throws {
-        let session = try session(["--refresh", "0"])
+        let session = try snapshotSession()
         defer { session.stop() }
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
         // A key every 0.15 s for about 3 s: several redraws fall between keys.
         for character in "search Wentworth Park" {
             try session.type(String(character))
@@ -208,9 +212,8 @@ extension LiveTerminalEndToEndTests {
     @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
     func sheetLiveWithoutItsBoard() throws {
         // The snapshot's first race: a board of 8 rows and a sheet of 14 do not fit 20 rows together.
-        let session = try session(["--refresh", "0"], columns: 100, rows: 20)
+        let session = try snapshotSession(columns: 100, rows: 20)
         defer { session.stop() }
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil })
         try session.type("show 1")
         try session.send("Enter")
         #expect(session.waitFor("  Category   horse"), "\(session.screen)")

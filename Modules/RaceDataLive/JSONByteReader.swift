@@ -27,7 +27,7 @@ struct JSONByteReader {
     enum Scalar: Equatable {
         case string(String, isPrintableASCII: Bool)
         case number(Double)
-        case boolean
+        case boolean(Bool)
         case null
         case container(Kind)
     }
@@ -215,7 +215,7 @@ struct JSONByteReader {
     }
 
     private mutating func readLiteral() throws(JSONSyntaxError) -> Scalar {
-        for (literal, scalar) in [("true", Scalar.boolean), ("false", .boolean), ("null", .null)] {
+        for (literal, scalar) in [("true", Scalar.boolean(true)), ("false", .boolean(false)), ("null", .null)] {
             let utf8 = literal.utf8
             if offset + utf8.count <= bytes.count,
                 bytes[offset..<(offset + utf8.count)].elementsEqual(utf8)

@@ -95,7 +95,7 @@ public struct NedsFeedDecoder: Sendable {
 
     // MARK: - Whole document
 
-    private static func notJSON(_ data: Data, source: String) -> RaceDataError {
+    static func notJSON(_ data: Data, source: String) -> RaceDataError {
         let start = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if start.isEmpty {
             return .invalidFeed(source: source, reason: "it is empty")
@@ -108,7 +108,7 @@ public struct NedsFeedDecoder: Sendable {
                 : "it is not valid JSON (starts \"\(preview)\")")
     }
 
-    private static func describe(_ kind: JSONByteReader.Kind) -> String {
+    static func describe(_ kind: JSONByteReader.Kind) -> String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -199,7 +199,7 @@ public struct NedsFeedDecoder: Sendable {
     }
 
     /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
-    private static func optionalString(_ value: JSONByteReader.Scalar?, limit: Int = Race.maximumTextLength)
+    static func optionalString(_ value: JSONByteReader.Scalar?, limit: Int = Race.maximumTextLength)
         -> String?
     {
         guard case .string(let text, let isPrintableASCII)? = value else { return nil }
@@ -224,7 +224,7 @@ public struct NedsFeedDecoder: Sendable {
     }
 
     /// JSON numbers only: a Boolean or a numeric string is not a number here.
-    private static func number(_ value: JSONByteReader.Scalar?) -> Double? {
+    static func number(_ value: JSONByteReader.Scalar?) -> Double? {
         guard case .number(let number)? = value, number.isFinite else { return nil }
         return number
     }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What a race card says of one race: who runs, at what price, and once it is run, how they finished and what
+/// the pools paid. Everything but a runner's number and name is optional, as the cards leave much out.
+public struct RaceCard: Sendable, Equatable, Codable {
+    public var raceID: String
+    public var status: RaceStatus?
+    /// In number order, as the card lists them.
+    public var runners: [Runner]
+    /// First past the post first; empty until the race is run.
+    public var placings: [Placing]
+    public var dividends: [Dividend]
+
+    public init(
+        raceID: String, status: RaceStatus? = nil, runners: [Runner] = [], placings: [Placing] = [],
+        dividends: [Dividend] = []
+    ) {
+        self.raceID = raceID
+        self.status = status
+        self.runners = runners
+        self.placings = placings
+        self.dividends = dividends
+    }
+
+    /// Cards hold at most this many runners, placings, dividends and prices a runner: a field is never bigger,
+    /// and a hostile card cannot make the sheet endless.
+    public static let maximumEntries = 64
+    public static let maximumFlucs = 12
+}
+
+/// Where a race stands, as the totes say it.
+public enum RaceStatus: Sendable, Equatable, Codable {
+    /// Betting open: not yet run.
+    case open
+    /// Betting closed: the race is being run.
+    case closed
+    /// Run, with placings that may still change (protests, photo finishes).
+    case interim
+    /// Run, and the result official.
+    case final
+    case abandoned
+    /// A word the app does not know, kept to show as it is.
+    case other(String)
+
+    public init(word: String) {
+        switch word.lowercased() {
+        case "open": self = .open
+        case "closed": self = .closed
+        case "interim": self = .interim
+        case "final", "paying", "resulted": self = .final
+        case "abandoned": self = .abandoned
+        default: self = .other(word)
+        }
+    }
+
+    public var word: String {
+        switch self {
+        case .open: "Open"
+        case .closed: "Closed"
+        case .interim: "Interim"
+        case .final: "Final"
+        case .abandoned: "Abandoned"
+        case .other(let word): word
+        }
+    }
+
+    /// Placings and dividends belong to a race that has been run.
+    public var hasBeenRun: Bool { self == .interim || self == .final }
+}
+
+public struct Runner: Sendable, Equatable, Codable {
+    public var number: Int
+    public var name: String
+    public var barrier: Int?
+    /// The jockey, or the driver of a harness race.
+    public var rider: String?
+    public var trainer: String?
+    /// As the card gives it, in kilograms ("58.5").
+    public var weight: String?
+    public var fixedWin: Double?
+    public var fixedPlace: Double?
+    /// Fixed win prices as they moved, oldest first; the last is the price now.
+    public var flucs: [Double]
+    public var scratching: Scratching?
+    /// The market's favourite.
+    public var isFavourite: Bool
+    /// The runner the money has come for.
+    public var isMover: Bool
+    /// Recent form, latest last ("4776X").
+    public var lastStarts: String?
+
+    public init(
+        number: Int, name: String, barrier: Int? = nil, rider: String? = nil, trainer: String? = nil,
+        weight: String? = nil, fixedWin: Double? = nil, fixedPlace: Double? = nil, flucs: [Double] = [],
+        scratching: Scratching? = nil, isFavourite: Bool = false, isMover: Bool = false, lastStarts: String? = nil
+    ) {
+        self.number = number
+        self.name = name
+        self.barrier = barrier
+        self.rider = rider
+        self.trainer = trainer
+        self.weight = weight
+        self.fixedWin = fixedWin
+        self.fixedPlace = fixedPlace
+        self.flucs = flucs
+        self.scratching = scratching
+        self.isFavourite = isFavourite
+        self.isMover = isMover
+        self.lastStarts = lastStarts
+    }
+
+    public var isScratched: Bool { scratching != nil }
+}
+
+/// A runner taken out of the race: before the final field was set, or late (after it), with the time if known.
+public enum Scratching: Sendable, Equatable, Codable {
+    case scratched
+    case late(at: Date?)
+}
+
+public struct Placing: Sendable, Equatable, Codable {
+    public var position: Int
+    public var runnerNumber: Int
+    public var name: String?
+    /// Behind the runner ahead, as the card says it ("LG NK", "1.5L"); nil for the winner or when not given.
+    public var margin: String?
+
+    public init(position: Int, runnerNumber: Int, name: String? = nil, margin: String? = nil) {
+        self.position = position
+        self.runnerNumber = runnerNumber
+        self.name = name
+        self.margin = margin
+    }
+}
+
+public struct Dividend: Sendable, Equatable, Codable {
+    /// The bet: "Win", "Place", "Quinella", "Trifecta", "First4"…
+    public var bet: String
+    /// The runners it pays on, in order ("2:4").
+    public var runners: String
+    /// Per unit staked, in dollars.
+    public var amount: Double
+    /// Interim dividends may still change.
+    public var isFinal: Bool
+
+    public init(bet: String, runners: String, amount: Double, isFinal: Bool) {
+        self.bet = bet
+        self.runners = runners
+        self.amount = amount
+        self.isFinal = isFinal
+    }
+}

@@ -1,0 +1,236 @@
+import Core
+import Foundation
+import RaceData
+
+/// Turns an affiliates API race card (`GET /racing/events/{id}`: `data.race`, `data.runners`, `data.results`,
+/// `data.dividends`) into a `RaceCard`.
+///
+/// Tolerant as the feed decoder is: of a runner's 86 keys only a dozen are read; a field that is missing, null
+/// or of the wrong type leaves a gap; a runner without a number or a name is left out; prices that are not
+/// prices are dropped. Only a body that is not JSON, or has no `data` object, fails. Lists are capped
+/// (`RaceCard.maximumEntries`), so no card makes an endless sheet.
+public struct RaceCardDecoder: Sendable {
+    public init() {}
+
+    public func decode(_ data: Data, raceID: String, source: String) throws(RaceDataError) -> RaceCard {
+        var card = RaceCard(raceID: raceID)
+        let topLevel: JSONByteReader.Kind
+        let hasData: Bool
+        do {
+            (topLevel, hasData) = try data.withUnsafeBytes { try Self.read($0, into: &card) }
+        } catch {
+            throw NedsFeedDecoder.notJSON(data, source: source)
+        }
+        guard topLevel == .object else {
+            throw .invalidFeed(
+                source: source,
+                reason: "expected a JSON object at the top level, found \(NedsFeedDecoder.describe(topLevel))")
+        }
+        guard hasData else { throw .invalidFeed(source: source, reason: "it has no `data` object") }
+        card.runners.sort { $0.number < $1.number }
+        card.placings.sort { ($0.position, $0.runnerNumber) < ($1.position, $1.runnerNumber) }
+        card.dividends = Self.finalWherePaid(card.dividends)
+        return card
+    }
+
+    /// The document's top-level kind, and whether it had a `data` object.
+    private static func read(_ bytes: UnsafeRawBufferPointer, into card: inout RaceCard) throws(JSONSyntaxError) -> (
+        JSONByteReader.Kind, Bool
+    ) {
+        var reader = JSONByteReader(bytes)
+        let topLevel = try reader.nextKind()
+        var hasData = false
+        if topLevel == .object {
+            try reader.readObject { reader, name throws(JSONSyntaxError) in
+                guard name.is("data"), try reader.nextKind() == .object else { return try reader.skipValue() }
+                hasData = true
+                try readData(&reader, into: &card)
+            }
+        } else {
+            try reader.skipValue()
+        }
+        try reader.expectEnd()
+        return (topLevel, hasData)
+    }
+
+    private static func readData(_ reader: inout JSONByteReader, into card: inout RaceCard) throws(JSONSyntaxError) {
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            if name.is("race"), try reader.nextKind() == .object {
+                try reader.readObject { reader, name throws(JSONSyntaxError) in
+                    guard name.is("status") else { return try reader.skipValue() }
+                    card.status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(RaceStatus.init(word:))
+                }
+            } else if name.is("runners") {
+                try readObjects(&reader) { fields in
+                    if let runner = runner(from: fields), card.runners.count < RaceCard.maximumEntries {
+                        card.runners.append(runner)
+                    }
+                }
+            } else if name.is("results") {
+                try readObjects(&reader) { fields in
+                    if let placing = placing(from: fields), card.placings.count < RaceCard.maximumEntries {
+                        card.placings.append(placing)
+                    }
+                }
+            } else if name.is("dividends") {
+                try readObjects(&reader) { fields in
+                    if let dividend = dividend(from: fields), card.dividends.count < RaceCard.maximumEntries {
+                        card.dividends.append(dividend)
+                    }
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    // MARK: - Fields
+
+    /// The scalar members of one object, and of the objects one level in (`odds.fixed_win`), by dotted name;
+    /// number arrays (`flucs`) as lists. Anything deeper is passed over.
+    struct Fields {
+        var scalars: [String: JSONByteReader.Scalar] = [:]
+        var numberLists: [String: [Double]] = [:]
+
+        func string(_ key: String, limit: Int = Race.maximumTextLength) -> String? {
+            NedsFeedDecoder.optionalString(scalars[key], limit: limit)
+        }
+
+        func number(_ key: String) -> Double? { NedsFeedDecoder.number(scalars[key]) }
+
+        /// A whole number within `range`; cards give some numbers as strings ("60"), which are read too.
+        func wholeNumber(_ key: String, in range: ClosedRange<Int>) -> Int? {
+            let value = number(key) ?? string(key).flatMap { Double($0) }
+            guard let value, value == value.rounded(), Double(range.lowerBound)...Double(range.upperBound) ~= value
+            else { return nil }
+            return Int(value)
+        }
+
+        func flag(_ key: String) -> Bool {
+            if case .boolean(true)? = scalars[key] { return true }
+            return false
+        }
+    }
+
+    /// Each element of an array that is an object, read into `Fields`; other elements are passed over.
+    private static func readObjects(_ reader: inout JSONByteReader, _ each: (Fields) -> Void) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .array else { return try reader.skipValue() }
+        try reader.readArray { reader throws(JSONSyntaxError) in
+            guard try reader.nextKind() == .object else { return try reader.skipValue() }
+            var fields = Fields()
+            try readFields(&reader, prefix: "", into: &fields, depth: 0)
+            each(fields)
+        }
+    }
+
+    private static func readFields(
+        _ reader: inout JSONByteReader, prefix: String, into fields: inout Fields, depth: Int
+    )
+        throws(JSONSyntaxError)
+    {
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            let key = prefix + name.string
+            switch try reader.nextKind() {
+            case .object where depth == 0:
+                try readFields(&reader, prefix: key + ".", into: &fields, depth: 1)
+            case .array where depth == 0:
+                var numbers: [Double] = []
+                try reader.readArray { reader throws(JSONSyntaxError) in
+                    if case .number(let value) = try reader.readScalar(), numbers.count < 1_000 {
+                        numbers.append(value)
+                    }
+                }
+                fields.numberLists[key] = numbers
+            case .object, .array:
+                try reader.skipValue()
+            default:
+                fields.scalars[key] = try reader.readScalar()
+            }
+        }
+    }
+
+    // MARK: - Runners, placings, dividends
+
+    static let runnerNumbers = 1...999
+    /// Odds a book could offer: above evens' floor, below any real longshot's ceiling.
+    static let plausiblePrices = 1.0...100_000.0
+
+    static func runner(from fields: Fields) -> Runner? {
+        guard let number = fields.wholeNumber("runner_number", in: runnerNumbers), let name = fields.string("name")
+        else { return nil }
+        let scratching: Scratching? =
+            if fields.flag("is_late_scratched") {
+                .late(at: (fields.number("scr_time") ?? fields.number("scratch_time")).flatMap(plausibleDate))
+            } else if fields.flag("is_scratched") {
+                .scratched
+            } else {
+                nil
+            }
+        return Runner(
+            number: number, name: name,
+            barrier: fields.wholeNumber("barrier", in: 1...999),
+            rider: fields.string("jockey") ?? fields.string("driver"),
+            trainer: fields.string("trainer_name"),
+            weight: weight(
+                fields.string("weight.allocated") ?? fields.string("weight.total")
+                    ?? fields.number("weight.allocated").map(format)),
+            fixedWin: price(fields.number("odds.fixed_win")),
+            fixedPlace: price(fields.number("odds.fixed_place")),
+            flucs: (fields.numberLists["flucs"] ?? []).compactMap(price).suffix(RaceCard.maximumFlucs).map { $0 },
+            scratching: scratching,
+            isFavourite: fields.flag("favourite"),
+            isMover: fields.flag("mover"),
+            lastStarts: fields.string("last_twenty_starts", limit: 20))
+    }
+
+    static func placing(from fields: Fields) -> Placing? {
+        guard let position = fields.wholeNumber("position", in: 1...999),
+            let runnerNumber = fields.wholeNumber("runner_number", in: runnerNumbers)
+        else { return nil }
+        return Placing(
+            position: position, runnerNumber: runnerNumber, name: fields.string("name"),
+            margin: position == 1 ? nil : fields.string("positional_margin", limit: 20))
+    }
+
+    static func dividend(from fields: Fields) -> Dividend? {
+        guard let product = fields.string("product_name", limit: 40),
+            let amount = fields.number("dividend"), amount > 0, amount < 100_000_000
+        else { return nil }
+        let bet = product.hasPrefix("Pool ") ? String(product.dropFirst(5)) : product
+        return Dividend(
+            bet: bet, runners: fields.string("description", limit: 40) ?? "", amount: amount,
+            isFinal: fields.string("status").map { RaceStatus(word: $0) == .final } ?? false)
+    }
+
+    /// The card lists each pool's interim dividend beside its final one: the final is kept where there is one.
+    static func finalWherePaid(_ dividends: [Dividend]) -> [Dividend] {
+        var kept: [Dividend] = []
+        for dividend in dividends {
+            if let index = kept.firstIndex(where: { $0.bet == dividend.bet && $0.runners == dividend.runners }) {
+                if dividend.isFinal, !kept[index].isFinal { kept[index] = dividend }
+            } else {
+                kept.append(dividend)
+            }
+        }
+        return kept
+    }
+
+    private static func price(_ value: Double?) -> Double? {
+        guard let value, plausiblePrices ~= value else { return nil }
+        return value
+    }
+
+    private static func weight(_ text: String?) -> String? {
+        guard let text, let value = Double(text), value > 0, value < 200 else { return nil }
+        return format(value)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private static func plausibleDate(_ seconds: Double) -> Date? {
+        let date = Date(timeIntervalSince1970: seconds)
+        return Race.plausibleStarts.contains(date) ? date : nil
+    }
+}

@@ -11,6 +11,7 @@ import Shell
 @MainActor
 struct AppScreens: ScreenFactory {
     let service: any RaceService
+    let cards: (any RaceCardService)?
     let refreshInterval: TimeInterval
     let alertMinutes: Int?
     let region: RaceRegion?
@@ -36,7 +37,8 @@ struct AppScreens: ScreenFactory {
         switch route {
         case .raceDetail(let race):
             RaceDetailRouter.makeScreen(
-                race: race, favourites: favourites, clock: clock, timeZone: .current, view: renderer.raceDetailView(),
+                race: race, cards: cards, favourites: favourites, clock: clock, timeZone: .current,
+                view: renderer.raceDetailView(),
                 navigator: navigator)
         case .favourites:
             FavouritesRouter.makeScreen(

@@ -27,6 +27,11 @@ enum Usage {
                                          replay:PATH  such a file, replayed against the clock as the snapshot is
                                          URL        an http(s) endpoint serving that shape; a `nextraces`
                                                     query asking for fewer than 45 races is asked for 45
+              --cards CARDS            where race cards (the field, prices, results) come from:
+                                         file:DIR   a folder of <race id>.json in the affiliates API's shape
+                                         URL        the affiliates API's base (.../affiliates/v1)
+                                         none       no race cards
+                                       (default: none; the Neds API's own with --source neds)
               --now SECONDS            pin the clock to this Unix time, 2000-2100 (reproducible runs)
               --refresh SECONDS        fetch again every SECONDS (default 30; 0 = only on `refresh`)
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)

@@ -62,6 +62,18 @@ guard let source = RaceSource(argument: options.source) else {
         status: .usage)
 }
 
+let cardSource: RaceCardSource
+if let cards = options.cards {
+    guard let parsed = RaceCardSource(argument: cards) else {
+        fail(
+            "--cards \(TerminalText.quoted(cards, limit: 200)) is not valid: expected \(RaceCardSource.usage). Run `next-to-go --help` for usage.",
+            status: .usage)
+    }
+    cardSource = parsed
+} else {
+    cardSource = .none
+}
+
 let environment = ProcessInfo.processInfo.environment
 let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
 let setup: ServiceSetup
@@ -133,6 +145,7 @@ if defersFavouriteWrites {
 }
 let screens = AppScreens(
     service: setup.service,
+    cards: cardSource.makeService(),
     refreshInterval: options.refreshInterval,
     // Alerts are for a person watching unless asked for: piped output stays the commands' own.
     alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),

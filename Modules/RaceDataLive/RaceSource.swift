@@ -94,3 +94,37 @@ public struct ServiceSetup: Sendable {
         self.warnings = warnings
     }
 }
+
+/// Where race cards come from, as chosen with `--cards`.
+public enum RaceCardSource: Sendable, Equatable {
+    case none
+    case folder(path: String)
+    case http(base: URL)
+
+    public static let usage = "file:DIR, an http(s):// affiliates API base, or none"
+
+    public init?(argument: String) {
+        let lowered = argument.lowercased()
+        if lowered == "none" {
+            self = .none
+        } else if lowered.hasPrefix("file:") {
+            let path = String(argument.dropFirst("file:".count))
+            guard !path.isEmpty else { return nil }
+            self = .folder(path: path)
+        } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
+            let url = URL(string: argument), url.host != nil
+        {
+            self = .http(base: url)
+        } else {
+            return nil
+        }
+    }
+
+    public func makeService() -> (any RaceCardService)? {
+        switch self {
+        case .none: nil
+        case .folder(let path): FolderRaceCardService(directory: path)
+        case .http: nil
+        }
+    }
+}

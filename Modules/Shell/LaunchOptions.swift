@@ -15,6 +15,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var action: Action = .interactive
     /// The `--source` value as given; the app turns it into a data source.
     public var source = "snapshot"
+    /// The `--cards` value as given (where race cards come from); nil for the source's own.
+    public var cards: String?
     /// `--now`: pins the clock to this Unix time.
     public var now: Date?
     /// `--data-dir`: where favourites are kept, instead of the XDG default.
@@ -72,6 +74,8 @@ public struct LaunchOptions: Sendable, Equatable {
                 noColour = true
             case "--source", "-s":
                 source = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+            case "--cards":
+                cards = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
             case "--now":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard let seconds = TimeInterval(text), seconds.isFinite,
@@ -136,7 +140,8 @@ public struct LaunchOptions: Sendable, Equatable {
     }
 
     static let optionNames = [
-        "--help", "-h", "--version", "-V", "--source", "-s", "--now", "--refresh", "--timeout", "--connect-timeout",
+        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--now", "--refresh", "--timeout",
+        "--connect-timeout",
         "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
     ]
 

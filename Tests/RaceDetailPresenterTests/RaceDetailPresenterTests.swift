@@ -7,13 +7,33 @@ import RaceDetailView
 import TestSupport
 import Testing
 
-final class FakeRaceDetailInteractor: RaceDetailInteractorInput {
+final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Sendable {
     let favourites = FakeFavourites()
+    /// nil: no card source. Touched from the main actor only.
+    var cardSourceDescription: String?
+    /// Card requests waiting for `answerCard`, oldest first.
+    private(set) var cardRequests: [RaceCardCompletion] = []
 
     func loadFavourites(completion: @escaping FavouritesCompletion) { favourites.answerLoad(completion) }
 
     func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
         favourites.answerToggle(favourite, completion)
+    }
+
+    func fetchCard(completion: @escaping RaceCardCompletion) {
+        guard cardSourceDescription != nil else {
+            MainActor.assumeIsolated { completion(.success(nil)) }
+            return
+        }
+        cardRequests.append(completion)
+    }
+
+    /// Answers every card request waiting.
+    @MainActor
+    func answerCard(_ result: Result<RaceCard?, RaceDataError>) {
+        let waiting = cardRequests
+        cardRequests = []
+        for request in waiting { request(result) }
     }
 }
 
@@ -216,5 +236,111 @@ struct RaceDetailPresenterTests {
         sheet.close { results.append($0) }
         #expect(router.closed == 1)
         #expect(results == [.success])
+    }
+
+    // MARK: - Race card
+
+    static let card = RaceCard(
+        raceID: "r1", status: .open,
+        runners: [
+            Runner(number: 2, name: "Scratched Sam", barrier: 4, scratching: .scratched),
+            Runner(
+                number: 1, name: "Tickford", barrier: 7, rider: "Kate Hercock", trainer: "Richard French",
+                weight: "60", fixedWin: 5, fixedPlace: 1.8, flucs: [8.5, 6, 5], isFavourite: true),
+            Runner(number: 3, name: "Drifter", fixedWin: 13, flucs: [9, 13], isMover: true),
+        ])
+
+    @Test("the sheet waits for the race card once, then shows the field: in number order, the scratched last")
+    func showsTheField() throws {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        #expect(results.isEmpty, "waits for the card")
+        interactor.answerCard(.success(Self.card))
+        #expect(results == [.success])
+        let card = try #require(view.last?.card)
+        #expect(card.status == "Open")
+        #expect(card.runners.map(\.name) == ["Tickford", "Drifter", "Scratched Sam"])
+        let tickford = card.runners[0]
+        #expect(tickford.win == "5.00" && tickford.place == "1.80" && tickford.weight == "60kg")
+        #expect(tickford.openingPrice == "8.50" && tickford.trend == .shortened)
+        #expect(tickford.notes == ["favourite"])
+        #expect(card.runners[1].trend == .drifted && card.runners[1].notes == ["mover"])
+        #expect(card.runners[2].isScratched && card.runners[2].win == nil && card.runners[2].notes == ["scratched"])
+        #expect(view.last?.cardNote == nil)
+        // Shown again: from the card on hand, no new fetch.
+        presenter.show { results.append($0) }
+        #expect(results == [.success, .success])
+        #expect(interactor.cardRequests.isEmpty)
+    }
+
+    @Test("after the jump: the placings as 1st, 2nd, with margins, and the main dividends, place together")
+    func showsTheResult() throws {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        presenter.show { _ in }
+        var card = Self.card
+        card.status = .final
+        card.placings = [
+            Placing(position: 1, runnerNumber: 1, name: "Tickford"),
+            Placing(position: 2, runnerNumber: 3, name: "Drifter", margin: "LG NK"),
+        ]
+        card.dividends = [
+            Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
+            Dividend(bet: "Double", runners: "2/4", amount: 9.8, isFinal: true),
+            Dividend(bet: "Win", runners: "1", amount: 6.6, isFinal: true),
+            Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
+            Dividend(bet: "Quinella", runners: "1:3", amount: 1350.4, isFinal: false),
+        ]
+        interactor.answerCard(.success(card))
+        let shown = try #require(view.last?.card)
+        #expect(shown.placings.map(\.position) == ["1st", "2nd"])
+        #expect(shown.placings[1].margin == "LG NK")
+        #expect(shown.dividends.map(\.bet) == ["Win", "Place", "Quinella"])
+        #expect(shown.dividends[1].payouts == ["1 $1.70", "3 $3.70"])
+        #expect(shown.dividends[2].payouts == ["1-3 $1,350.40"] && !shown.dividends[2].isFinal)
+    }
+
+    @Test("no card yet, or a source that fails: a one-line note, the sheet as it was, success")
+    func missingCard() {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        interactor.answerCard(.success(nil))
+        #expect(results == [.success])
+        #expect(view.last?.card == nil)
+        #expect(view.last?.cardNote == "No race card for this race from folder cards yet.")
+        let failing = RaceDetailPresenter(
+            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: TimeZone(identifier: "UTC")!)
+        failing.show { results.append($0) }
+        interactor.answerCard(.failure(.httpStatus(source: "http://cards", code: 503)))
+        #expect(results == [.success, .success])
+        #expect(view.last?.cardNote == "No race card: the server answered HTTP 503.")
+    }
+
+    @Test("while the sheet is open the card is fetched again, often near the jump, and not once the result is final")
+    func refreshesTheCard() {
+        interactor.cardSourceDescription = "folder cards"
+        let scheduler = ManualScheduler(clock: clock)
+        // 245 s to the start: near the jump, every 10 s.
+        let presenter = RaceDetailPresenter(
+            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler)
+        presenter.show { _ in }
+        interactor.answerCard(.success(Self.card))
+        scheduler.advance(by: 9)
+        #expect(interactor.cardRequests.isEmpty)
+        scheduler.advance(by: 1)
+        #expect(interactor.cardRequests.count == 1)
+        var final = Self.card
+        final.status = .final
+        interactor.answerCard(.success(final))
+        presenter.showLive()
+        #expect(view.last?.card?.status == "Final", "what arrived is drawn at the next second")
+        scheduler.advance(by: 600)
+        #expect(interactor.cardRequests.isEmpty, "a final result is not fetched again")
     }
 }

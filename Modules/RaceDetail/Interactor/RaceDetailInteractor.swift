@@ -1,20 +1,45 @@
 import Core
+import Dispatch
 import RaceData
+import Synchronization
+
+public typealias RaceCardCompletion = @MainActor @Sendable (Result<RaceCard?, RaceDataError>) -> Void
 
 /// What the detail sheet's presenter may ask of its interactor.
 public protocol RaceDetailInteractorInput: AnyObject, Sendable {
     func loadFavourites(completion: @escaping FavouritesCompletion)
     func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion)
+    /// The race's card (nil: the source has none for it), answered on the main actor. A request made while a
+    /// fetch is out joins it.
+    func fetchCard(completion: @escaping RaceCardCompletion)
+    /// Where cards come from, for messages; nil when there is no card source.
+    var cardSourceDescription: String? { get }
 }
 
-/// The sheet shows a race it was handed; the only data it fetches is the
-/// favourites, through the shared serial favourites queue.
+/// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
+/// (overlapping requests fold into the fetch under way), and the favourites, through the shared favourites
+/// access.
 public final class RaceDetailInteractor: RaceDetailInteractorInput {
+    private let raceID: String
+    private let cards: (any RaceCardService)?
     private let favourites: FavouritesAccess
+    private let queue: DispatchQueue
+    private let deliver: MainDelivery
+    private let waiters = Mutex([RaceCardCompletion]())
 
-    public init(favourites: FavouritesAccess) {
+    public init(
+        raceID: String, cards: (any RaceCardService)?, favourites: FavouritesAccess,
+        queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
+        deliver: @escaping MainDelivery = deliverOnMain
+    ) {
+        self.raceID = raceID
+        self.cards = cards
         self.favourites = favourites
+        self.queue = queue
+        self.deliver = deliver
     }
+
+    public var cardSourceDescription: String? { cards?.sourceDescription }
 
     public func loadFavourites(completion: @escaping FavouritesCompletion) {
         favourites.load(completion: completion)
@@ -22,5 +47,28 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
 
     public func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
         favourites.toggle(favourite, completion: completion)
+    }
+
+    public func fetchCard(completion: @escaping RaceCardCompletion) {
+        guard let cards else {
+            deliver { completion(.success(nil)) }
+            return
+        }
+        let isFirst = waiters.withLock { waiting in
+            waiting.append(completion)
+            return waiting.count == 1
+        }
+        guard isFirst else { return }
+        queue.async { [self] in
+            let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
+            // Taken after the fetch: a request that came while it ran gets this answer.
+            let answered = waiters.withLock { waiting in
+                defer { waiting = [] }
+                return waiting
+            }
+            deliver {
+                for waiter in answered { waiter(result) }
+            }
+        }
     }
 }

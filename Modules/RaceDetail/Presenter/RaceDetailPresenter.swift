@@ -25,7 +25,8 @@ public protocol RaceDetailRouterInput: AnyObject {
 
 /// Decides what the sheet says about one race: which fields there are (never
 /// an empty one), the local start time and countdown, whether it has left
-/// the board, and its favourite status.
+/// the board, its favourite status, and its race card (the field, then the
+/// result), fetched when the sheet opens and again while it stays open.
 @MainActor
 public final class RaceDetailPresenter: RaceDetailModuleInput {
     private let race: Race
@@ -33,15 +34,27 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private let router: any RaceDetailRouterInput
     private let clock: any WallClock
     private let timeZone: TimeZone
+    private let scheduler: (any Scheduler)?
     private weak var view: (any RaceDetailViewInput)?
 
     private var isFavourite = false
+    private var card: RaceCard?
+    private var cardNote: String?
+    private var hasAskedForCard = false
+    private var nextCardFetch: (any ScheduledWork)?
+
+    /// How often the card is fetched again while the sheet is open: often around the jump, when prices move
+    /// and the result comes in, and rarely otherwise. Not at all once the result is final.
+    static let cardRefreshNearJump: TimeInterval = 10
+    static let cardRefresh: TimeInterval = 60
+    static let nearJump: ClosedRange<TimeInterval> = -900...300
 
     /// - Parameter timeZone: for the local start time; the app passes the
     ///   process's (which follows `TZ`).
+    /// - Parameter scheduler: for fetching the card again while the sheet is open; nil fetches it once.
     public init(
         race: Race, interactor: any RaceDetailInteractorInput, router: any RaceDetailRouterInput,
-        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone
+        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: (any Scheduler)? = nil
     ) {
         self.race = race
         self.interactor = interactor
@@ -49,6 +62,11 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         self.view = view
         self.clock = clock
         self.timeZone = timeZone
+        self.scheduler = scheduler
+    }
+
+    isolated deinit {
+        nextCardFetch?.cancel()
     }
 
     public func show(completion: @escaping CommandCompletion) {
@@ -58,8 +76,52 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             case .success(let state): self.apply(state)
             case .failure(let error): self.view?.displayWarning(error.description)
             }
-            self.render()
-            completion(.success)
+            self.withCard {
+                self.render()
+                completion(.success)
+            }
+        }
+    }
+
+    /// The first time, after the card's first fetch (so a piped `show` prints the field); then at once, from
+    /// the card on hand.
+    private func withCard(_ then: @escaping @MainActor () -> Void) {
+        guard !hasAskedForCard else { return then() }
+        hasAskedForCard = true
+        interactor.fetchCard { [weak self] result in
+            self?.apply(result)
+            self?.scheduleCardFetch()
+            then()
+        }
+    }
+
+    private func apply(_ result: Result<RaceCard?, RaceDataError>) {
+        switch result {
+        case .success(let fetched?):
+            card = fetched
+            cardNote = nil
+        case .success(nil):
+            if card == nil, let source = interactor.cardSourceDescription {
+                cardNote = "No race card for this race from \(source) yet."
+            }
+        case .failure(let error):
+            cardNote =
+                card == nil
+                ? "No race card: \(error.reason)." : "The race card could not be fetched again: \(error.reason)."
+        }
+    }
+
+    /// The live region draws what arrives; nothing is drawn from here.
+    private func scheduleCardFetch() {
+        guard let scheduler, interactor.cardSourceDescription != nil else { return }
+        if let status = card?.status, status == .final || status == .abandoned { return }
+        let toStart = race.advertisedStart.timeIntervalSince(clock.now())
+        let delay = Self.nearJump ~= toStart ? Self.cardRefreshNearJump : Self.cardRefresh
+        nextCardFetch = scheduler.schedule(after: delay) { [weak self] in
+            self?.interactor.fetchCard { [weak self] result in
+                self?.apply(result)
+                self?.scheduleCardFetch()
+            }
         }
     }
 
@@ -112,7 +174,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
                 ? "Race started \(countdown.elapsedText) ago — no longer on the board." : nil,
             fields: fields(countdown: countdown),
             comment: race.form.comment,
-            isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text)
+            isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text,
+            card: card.map(RaceCardWording(timeZone: timeZone).viewModel), cardNote: cardNote)
     }
 
     private func fields(countdown: Countdown) -> [DetailField] {

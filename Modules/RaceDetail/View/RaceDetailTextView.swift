@@ -7,7 +7,7 @@ public final class RaceDetailTextView: RaceDetailViewInput {
     private let output: any TextOutput
     private let style: DisplayStyle
 
-    static let maximumWidth = 100
+    static let maximumWidth = 120
     static let indent = "  "
 
     public init(output: any TextOutput, style: DisplayStyle) {
@@ -48,6 +48,14 @@ public final class RaceDetailTextView: RaceDetailViewInput {
                 : Self.fit(style.clean(value), columns: columns)
             for (index, line) in valueLines.enumerated() {
                 lines.append(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
+            }
+        }
+        if let card = viewModel.card {
+            lines += RaceCardText(style: style, width: width, indent: Self.indent).lines(card)
+        }
+        if let note = viewModel.cardNote {
+            lines += TerminalText.wrap(style.clean(note), columns: width - Self.indent.count).map {
+                Self.indent + style.paint($0, .dim)
             }
         }
         lines.append(rule(width: width))

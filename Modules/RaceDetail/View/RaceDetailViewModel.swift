@@ -16,11 +16,18 @@ public struct RaceDetailViewModel: Sendable, Equatable {
     public let race: Race?
     public let secondsToStart: Int
     public let countdown: String
+    /// The field and the result, once the race card is in; nil without one.
+    public let card: RaceCardViewModel?
+    /// One line about the card: none published yet, or why it could not be read.
+    public let cardNote: String?
 
     public init(
         title: String, subtitle: String?, expiredNotice: String?, fields: [DetailField], comment: String?,
-        isFavourite: Bool, race: Race? = nil, secondsToStart: Int = 0, countdown: String = ""
+        isFavourite: Bool, race: Race? = nil, secondsToStart: Int = 0, countdown: String = "",
+        card: RaceCardViewModel? = nil, cardNote: String? = nil
     ) {
+        self.card = card
+        self.cardNote = cardNote
         self.race = race
         self.secondsToStart = secondsToStart
         self.countdown = countdown
@@ -40,6 +47,103 @@ public struct DetailField: Sendable, Equatable {
     public init(_ label: String, _ value: String) {
         self.label = label
         self.value = value
+    }
+}
+
+/// The race card on the sheet, worded by the presenter: runners in number order with the scratched last,
+/// prices as the board would say them, the placings and the main dividends once the race is run.
+public struct RaceCardViewModel: Sendable, Equatable {
+    /// "Final", "Abandoned"…; nil while the card does not say.
+    public let status: String?
+    public let runners: [RunnerRowViewModel]
+    public let placings: [PlacingRowViewModel]
+    public let dividends: [DividendRowViewModel]
+    /// The card itself, for formats that show every field (JSON).
+    public let card: RaceCard
+
+    public init(
+        status: String?, runners: [RunnerRowViewModel], placings: [PlacingRowViewModel],
+        dividends: [DividendRowViewModel], card: RaceCard
+    ) {
+        self.status = status
+        self.runners = runners
+        self.placings = placings
+        self.dividends = dividends
+        self.card = card
+    }
+}
+
+public struct RunnerRowViewModel: Sendable, Equatable {
+    public enum Trend: Sendable, Equatable {
+        /// The price came in: the money is on it.
+        case shortened
+        /// The price went out.
+        case drifted
+    }
+
+    public let number: String
+    public let name: String
+    public let barrier: String?
+    public let rider: String?
+    public let trainer: String?
+    /// "57.5kg".
+    public let weight: String?
+    /// "5.00".
+    public let win: String?
+    public let place: String?
+    /// The first price of the trail, when the price has moved since ("8.50", then `win`).
+    public let openingPrice: String?
+    public let trend: Trend?
+    public let isScratched: Bool
+    /// Words after the row: "favourite", "mover", "scratched", "late scratching 12:31".
+    public let notes: [String]
+
+    public init(
+        number: String, name: String, barrier: String? = nil, rider: String? = nil, trainer: String? = nil,
+        weight: String? = nil, win: String? = nil, place: String? = nil, openingPrice: String? = nil,
+        trend: Trend? = nil, isScratched: Bool = false, notes: [String] = []
+    ) {
+        self.number = number
+        self.name = name
+        self.barrier = barrier
+        self.rider = rider
+        self.trainer = trainer
+        self.weight = weight
+        self.win = win
+        self.place = place
+        self.openingPrice = openingPrice
+        self.trend = trend
+        self.isScratched = isScratched
+        self.notes = notes
+    }
+}
+
+public struct PlacingRowViewModel: Sendable, Equatable {
+    /// "1st".
+    public let position: String
+    public let number: String
+    public let name: String?
+    public let margin: String?
+
+    public init(position: String, number: String, name: String?, margin: String?) {
+        self.position = position
+        self.number = number
+        self.name = name
+        self.margin = margin
+    }
+}
+
+public struct DividendRowViewModel: Sendable, Equatable {
+    /// "Quinella".
+    public let bet: String
+    /// "2 $1.70 · 4 $1.90" for place; "2-4 $13.70" for the rest: the runners and what it paid.
+    public let payouts: [String]
+    public let isFinal: Bool
+
+    public init(bet: String, payouts: [String], isFinal: Bool) {
+        self.bet = bet
+        self.payouts = payouts
+        self.isFinal = isFinal
     }
 }
 

@@ -1,0 +1,48 @@
+import Core
+import Foundation
+import RaceData
+
+/// Race cards from a folder, one `<race id>.json` each in the affiliates API's shape (`--cards file:DIR`),
+/// read on every fetch. A race with no file has no card; an id that could name a path outside the folder
+/// (a `/`, a leading dot) never reaches the file system.
+public struct FolderRaceCardService: RaceCardService {
+    public let directory: String
+    public let maximumBytes: Int
+    private let decoder = RaceCardDecoder()
+
+    public init(directory: String, maximumBytes: Int = HTTPRaceService.Limits.standard.maximumBodyBytes) {
+        self.directory = directory
+        self.maximumBytes = maximumBytes
+    }
+
+    public var sourceDescription: String { "folder \(TerminalText.clean(directory, asciiOnly: true))" }
+
+    public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+        guard Self.isFileName(id) else { return nil }
+        let path = (directory as NSString).appendingPathComponent(id + ".json")
+        let source = "file \(TerminalText.clean(path, asciiOnly: true))"
+        let bytes: FileBytes
+        do {
+            bytes = try RegularFile.bytes(path, maximumBytes: maximumBytes)
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .tooLarge: throw .tooLarge(source: source, limit: maximumBytes)
+            case .notRegular: throw .unavailable(source: source, reason: "it is not a regular file")
+            case .unreadable(let reason): throw .unavailable(source: source, reason: reason)
+            }
+        }
+        return try decoder.decode(bytes.data, raceID: id, source: source)
+    }
+
+    /// Letters, digits, `-`, `_`, `.` and `@` (a replayed race's id), not starting with a dot, at most the
+    /// longest id a race may have.
+    static func isFileName(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= Race.maximumIDLength, !id.hasPrefix(".") else { return false }
+        return id.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.@".utf8.contains(byte)
+        }
+    }
+}

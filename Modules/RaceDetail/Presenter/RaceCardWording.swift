@@ -1,0 +1,103 @@
+import Core
+import Foundation
+import RaceDetailView
+
+/// Words a race card for the sheet: the field in number order with the scratched last, prices with two
+/// decimals, the price's move since its first fluctuation, the placings as "1st", "2nd", and the main
+/// dividends (win, place, quinella, exacta, trifecta, first four) with place dividends together on one line.
+struct RaceCardWording {
+    let timeZone: TimeZone
+
+    /// The dividends the sheet shows, in this order; the card's other pools (doubles, quaddies) are left out.
+    static let mainBets = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First4"]
+
+    func viewModel(_ card: RaceCard) -> RaceCardViewModel {
+        let runners = card.runners.filter { !$0.isScratched } + card.runners.filter(\.isScratched)
+        let placings = card.status?.hasBeenRun == false ? [] : card.placings
+        return RaceCardViewModel(
+            status: card.status?.word, runners: runners.map(row), placings: placings.map(row),
+            dividends: dividends(card.dividends), card: card)
+    }
+
+    private func row(_ runner: Runner) -> RunnerRowViewModel {
+        var notes: [String] = []
+        switch runner.scratching {
+        case .scratched?: notes.append("scratched")
+        case .late(let time)?:
+            notes.append(["late scratching", time.map(clockTime)].compactMap { $0 }.joined(separator: " "))
+        case nil:
+            if runner.isFavourite { notes.append("favourite") }
+            if runner.isMover { notes.append("mover") }
+        }
+        let opening = runner.flucs.first
+        let now = runner.fixedWin ?? runner.flucs.last
+        let trend: RunnerRowViewModel.Trend? =
+            switch (opening, now) {
+            case (let opening?, let now?) where now < opening: .shortened
+            case (let opening?, let now?) where now > opening: .drifted
+            default: nil
+            }
+        return RunnerRowViewModel(
+            number: String(runner.number), name: runner.name, barrier: runner.barrier.map(String.init),
+            rider: runner.rider, trainer: runner.trainer, weight: runner.weight.map { $0 + "kg" },
+            win: runner.isScratched ? nil : runner.fixedWin.map(Self.price),
+            place: runner.isScratched ? nil : runner.fixedPlace.map(Self.price),
+            openingPrice: trend == nil || runner.isScratched ? nil : opening.map(Self.price),
+            trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes)
+    }
+
+    private func row(_ placing: Placing) -> PlacingRowViewModel {
+        PlacingRowViewModel(
+            position: Self.ordinal(placing.position), number: String(placing.runnerNumber), name: placing.name,
+            margin: placing.margin)
+    }
+
+    private func dividends(_ dividends: [Dividend]) -> [DividendRowViewModel] {
+        Self.mainBets.compactMap { bet in
+            let paid = dividends.filter { $0.bet.caseInsensitiveCompare(bet) == .orderedSame }
+            guard !paid.isEmpty else { return nil }
+            return DividendRowViewModel(
+                bet: bet == "First4" ? "First Four" : bet,
+                payouts: paid.map {
+                    "\($0.runners.replacingOccurrences(of: ":", with: "-")) \(Self.dollars($0.amount))"
+                },
+                isFinal: paid.allSatisfy(\.isFinal))
+        }
+    }
+
+    /// "5.00": as books print prices, whatever the locale.
+    static func price(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    /// "$1,350.40".
+    static func dollars(_ value: Double) -> String {
+        let cents = Int((value * 100).rounded())
+        var whole = String(cents / 100)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole.removeLast(3)
+        }
+        return "$" + whole + grouped + String(format: ".%02d", cents % 100)
+    }
+
+    static func ordinal(_ position: Int) -> String {
+        let suffix =
+            switch (position % 10, position % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
+        return "\(position)\(suffix)"
+    }
+
+    private func clockTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Race cards on the sheet, from a folder of cards in the affiliates API's shape (`--cards file:DIR`).
+@Suite("next-to-go race cards end to end")
+struct RaceCardEndToEndTests {
+    /// Northfield Park R7, race 1 of the ten-race feed at `RaceListEndToEndTests.now`.
+    static let northfieldPark = "782a173e-f085-4512-a93e-3fcdb427b66d"
+
+    static func card(status: String) throws -> Data {
+        let runners: [[String: Any]] = [
+            [
+                "runner_number": 1, "name": "Silver Comet", "barrier": 4, "jockey": "Ana Reyes",
+                "trainer_name": "Tom Hale",
+                "weight": ["allocated": "54.5"], "odds": ["fixed_win": 3.5, "fixed_place": 1.4], "flucs": [4.5, 3.5],
+                "favourite": true, "is_scratched": false, "form_comment": NSNull(),
+            ],
+            [
+                "runner_number": 2, "name": "Dusty Road", "barrier": 7, "jockey": "Li Wen",
+                "odds": ["fixed_win": 4.5, "fixed_place": NSNull()], "mover": true,
+            ],
+            ["runner_number": 3, "name": "Quiet Achiever\u{1B}[31m", "is_scratched": true],
+        ]
+        var data: [String: Any] = ["race": ["status": status], "runners": runners]
+        if status == "Final" {
+            data["results"] = [
+                ["position": 1, "runner_number": 2, "name": "Dusty Road"],
+                ["position": 2, "runner_number": 1, "name": "Silver Comet", "positional_margin": "HD"],
+            ]
+            data["dividends"] = [
+                ["product_name": "Pool Win", "status": "Final", "dividend": 5.6, "description": "2"],
+                ["product_name": "Pool Quinella", "status": "Final", "dividend": 8.1, "description": "1:2"],
+            ]
+        }
+        return try JSONSerialization.data(withJSONObject: ["header": [:], "data": data])
+    }
+
+    private func show(_ cards: TemporaryDirectory, _ arguments: [String] = []) throws -> BinaryRunner.Run {
+        try BinaryRunner.run(
+            [
+                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards",
+                "file:" + cards.url.path,
+            ]
+                + arguments,
+            stdin: "show 1\nquit\n")
+    }
+
+    @Test("show N prints the field from the race's card: prices, marks, the scratched last, never a control byte")
+    func field() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        _ = try cards.file(Self.northfieldPark + ".json", contents: try Self.card(status: "Open"))
+        let run = try show(cards)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  Field (2 runners, 1 scratched) - Open"), "\(run.stdout)")
+        #expect(run.stdout.contains("    1  Silver Comet"), "\(run.stdout)")
+        let silver = try #require(run.stdout.split(separator: "\n").first { $0.contains("Silver Comet") })
+        #expect(
+            silver.contains("(4)") && silver.contains("3.50") && silver.contains("1.40")
+                && silver.hasSuffix("favourite"))
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let scratched = try #require(lines.firstIndex { $0.contains("Quiet Achiever") })
+        let dusty = try #require(lines.firstIndex { $0.contains("Dusty Road") })
+        #expect(scratched > dusty, "the scratched runner is listed last")
+        #expect(lines[scratched].hasSuffix("scratched"))
+        #expect(!run.stdout.contains("\u{1B}"))
+    }
+
+    @Test("after the jump the sheet adds the result and the dividends")
+    func result() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        _ = try cards.file(Self.northfieldPark + ".json", contents: try Self.card(status: "Final"))
+        let run = try show(cards)
+        #expect(
+            run.stdout.contains("  Result - Final\n    1st    2  Dusty Road\n    2nd    1  Silver Comet  HD"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains("    Win        2 $5.60\n    Quinella   1-2 $8.10"), "\(run.stdout)")
+    }
+
+    @Test("a card missing or broken leaves the sheet as it was with a one-line note, exit 0")
+    func missingOrBroken() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        let missing = try show(cards)
+        #expect(missing.status == 0)
+        #expect(missing.stdout.contains("  Category   harness"))
+        #expect(missing.stdout.contains("  No race card for this race from folder"), "\(missing.stdout)")
+        _ = try cards.file(Self.northfieldPark + ".json", contents: Data("{\"data\": [1, 2".utf8))
+        let broken = try show(cards)
+        #expect(broken.status == 0)
+        #expect(broken.stdout.contains("  No race card: it is not valid JSON"), "\(broken.stdout)")
+    }
+
+    @Test("--cards that is no card source is a usage error naming what is expected")
+    func badOption() throws {
+        let run = try BinaryRunner.run(["--cards", "ftp://x", "list"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--cards 'ftp://x' is not valid: expected file:DIR"), "\(run.stderr)")
+    }
+}

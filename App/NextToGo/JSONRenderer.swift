@@ -100,6 +100,8 @@ enum JSONFields {
     }
 
     static func value(_ optional: String?) -> Any { optional ?? NSNull() }
+    static func value(_ optional: Int?) -> Any { optional ?? NSNull() }
+    static func value(_ optional: Double?) -> Any { optional ?? NSNull() }
 
     /// Every field of a race that both the board and the sheet show.
     static func race(_ race: Race, secondsToStart: Int, countdown: String, favourite: Bool) -> [String: Any] {
@@ -182,7 +184,38 @@ final class RaceDetailJSONView: RaceDetailViewInput {
         fields["weather"] = JSONFields.value(race.form.weather)
         fields["comment"] = JSONFields.value(race.form.comment)
         fields["onBoard"] = viewModel.expiredNotice == nil
-        output.show("race", ["race": fields, "notice": JSONFields.value(viewModel.expiredNotice)])
+        let card = viewModel.card?.card
+        fields["status"] = JSONFields.value(card?.status?.word)
+        fields["runners"] = (card?.runners ?? []).map(Self.runner)
+        fields["results"] = (card?.placings ?? []).map { placing -> [String: Any] in
+            [
+                "position": placing.position, "runner": placing.runnerNumber, "name": JSONFields.value(placing.name),
+                "margin": JSONFields.value(placing.margin),
+            ]
+        }
+        fields["dividends"] = (card?.dividends ?? []).map { dividend -> [String: Any] in
+            ["bet": dividend.bet, "runners": dividend.runners, "amount": dividend.amount, "final": dividend.isFinal]
+        }
+        output.show(
+            "race",
+            [
+                "race": fields, "notice": JSONFields.value(viewModel.expiredNotice),
+                "cardNote": JSONFields.value(viewModel.cardNote),
+            ])
+    }
+
+    private static func runner(_ runner: Runner) -> [String: Any] {
+        let lateAt: Date? = if case .late(let at)? = runner.scratching { at } else { nil }
+        return [
+            "number": runner.number, "name": runner.name, "barrier": JSONFields.value(runner.barrier),
+            "rider": JSONFields.value(runner.rider), "trainer": JSONFields.value(runner.trainer),
+            "weight": JSONFields.value(runner.weight), "fixedWin": JSONFields.value(runner.fixedWin),
+            "fixedPlace": JSONFields.value(runner.fixedPlace), "flucs": runner.flucs,
+            "scratched": runner.isScratched,
+            "lateScratchedAt": JSONFields.value(lateAt.map { Int($0.timeIntervalSince1970) }),
+            "marketFavourite": runner.isFavourite, "mover": runner.isMover,
+            "lastStarts": JSONFields.value(runner.lastStarts),
+        ]
     }
 
     func displayCommandError(_ message: String) { output.writeError(message) }

@@ -99,4 +99,31 @@ struct RaceCardEndToEndTests {
         #expect(run.status == 64)
         #expect(run.stderr.contains("--cards 'ftp://x' is not valid: expected file:DIR"), "\(run.stderr)")
     }
+
+    @Test("--json show carries the card: status, runners, results and dividends")
+    func json() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        _ = try cards.file(Self.northfieldPark + ".json", contents: try Self.card(status: "Final"))
+        let run = try BinaryRunner.run([
+            "--json", "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards",
+            "file:" + cards.url.path, "show", "1",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let race = try #require(document["race"] as? [String: Any])
+        #expect(race["status"] as? String == "Final")
+        let runners = try #require(race["runners"] as? [[String: Any]])
+        #expect(runners.map { $0["number"] as? Int } == [1, 2, 3])
+        #expect(runners[0]["fixedWin"] as? Double == 3.5)
+        #expect(runners[0]["marketFavourite"] as? Bool == true)
+        #expect(runners[2]["scratched"] as? Bool == true)
+        #expect(runners[2]["name"] as? String == "Quiet Achiever[31m", "the escape byte dropped")
+        let results = try #require(race["results"] as? [[String: Any]])
+        #expect(results.first?["runner"] as? Int == 2)
+        let dividends = try #require(race["dividends"] as? [[String: Any]])
+        #expect(dividends.first?["bet"] as? String == "Win")
+        #expect(dividends.first?["amount"] as? Double == 5.6)
+        #expect(document["cardNote"] is NSNull)
+    }
 }

@@ -23,12 +23,7 @@ public struct FileRaceService: RaceService {
         do {
             bytes = try RegularFile.bytes(path, maximumBytes: maximumBytes)
         } catch {
-            switch error {
-            case .tooLarge: throw .tooLarge(source: sourceDescription, limit: maximumBytes)
-            case .missing: throw .unavailable(source: sourceDescription, reason: "no such file")
-            case .notRegular: throw .unavailable(source: sourceDescription, reason: Self.notRegularReason(path))
-            case .unreadable(let reason): throw .unavailable(source: sourceDescription, reason: reason)
-            }
+            throw error.raceDataError(source: sourceDescription, notRegularReason: Self.notRegularReason(path))
         }
         return try decoder.decode(bytes, source: sourceDescription).replayable(as: "replay:\(path)")
     }

@@ -25,12 +25,8 @@ public struct FolderRaceCardService: RaceCardService {
         do {
             bytes = try RegularFile.bytes(path, maximumBytes: maximumBytes)
         } catch {
-            switch error {
-            case .missing: return nil
-            case .tooLarge: throw .tooLarge(source: source, limit: maximumBytes)
-            case .notRegular: throw .unavailable(source: source, reason: "it is not a regular file")
-            case .unreadable(let reason): throw .unavailable(source: source, reason: reason)
-            }
+            if error == .missing { return nil }
+            throw error.raceDataError(source: source, notRegularReason: "it is not a regular file")
         }
         return try decoder.decode(bytes.data, raceID: id, source: source)
     }

@@ -16,6 +16,21 @@ extension LiveTerminalEndToEndTests {
         return session
     }
 
+    /// The ten races from a server that answers the first fetch at once and every later one after 3 s.
+    private func slowLaterSession() throws -> (FixtureServer, TerminalSession) {
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 3)
+        do {
+            let session = try session([
+                "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
+                "--refresh", "0",
+            ])
+            return (server, session)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     private static func occurrences(of text: String, in screen: String) -> Int {
         screen.components(separatedBy: text).count - 1
     }
@@ -133,13 +148,8 @@ extension LiveTerminalEndToEndTests {
         "a refresh that keeps the user waiting shows the status while it waits, then only the board and one status line"
     )
     func slowRefreshStatusOnce() throws {
-        // The first fetch is answered at once, later ones after 3 s.
-        let server = try FixtureServer(folder: Fixtures.directory, delay: 3)
+        let (server, session) = try slowLaterSession()
         defer { server.stop() }
-        let session = try session([
-            "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
-            "--refresh", "0",
-        ])
         defer { session.stop() }
         #expect(session.waitFor("Northfield Park"))
         try session.type("refresh")
@@ -189,12 +199,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("watch: r shows Refreshing... while the refresh is out, the clock still ticking, and clears it when done")
     func watchRefreshingClears() throws {
-        let server = try FixtureServer(folder: Fixtures.directory, delay: 3)
+        let (server, session) = try slowLaterSession()
         defer { server.stop() }
-        let session = try session([
-            "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
-            "--refresh", "0",
-        ])
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")

@@ -74,7 +74,7 @@ public final class LiveTerminal: TextOutput {
         case .watching:
             frameLastBlockStart = frameLines.count
             frameLines += lines
-        case .running: if capture == nil { pendingBlocks.append(lines) } else { capture?.append(lines) }
+        case .running: pendingBlocks.append(lines)
         case .editing:
             if capture != nil {
                 capture?.append(lines)
@@ -93,14 +93,7 @@ public final class LiveTerminal: TextOutput {
         switch mode {
         case .editing:
             guard capture == nil else { return }
-            if region != nil, !isHeld, let redrawRegion {
-                capture = []
-                redrawRegion()
-                if let blocks = capture, !blocks.isEmpty {
-                    region = LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks)
-                }
-                capture = nil
-            }
+            refreshRegion()
             drawArea()
         case .running:
             // Only a command that keeps the user waiting (a slow fetch) shows it; quick ones draw the prompt soon.
@@ -122,6 +115,17 @@ public final class LiveTerminal: TextOutput {
 
     public func ringBell() {
         emit("\u{7}")
+    }
+
+    /// The status line comes once a second: the screens of the region are drawn again with it, so they agree.
+    private func refreshRegion() {
+        guard region != nil, !isHeld, let redrawRegion else { return }
+        capture = []
+        redrawRegion()
+        if let blocks = capture, !blocks.isEmpty {
+            region = LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks)
+        }
+        capture = nil
     }
 
     /// A line of the screens or a command: part of the region being drawn again; a command's own goes after

@@ -9,6 +9,10 @@ import Testing
 @MainActor
 @Suite("Race detail interactor")
 struct RaceDetailInteractorTests {
+    private static func interactor(cards: (any RaceCardService)?) -> RaceDetailInteractor {
+        RaceDetailInteractor(raceID: "r1", cards: cards, favourites: FavouritesAccess(store: FakeFavourites()))
+    }
+
     @Test("toggles and loads through the favourites store, answering on the main actor")
     func togglesThroughStore() async throws {
         let store = FakeFavourites()
@@ -43,8 +47,7 @@ struct RaceDetailInteractorTests {
     @Test("the card comes from the card service on the interactor's queue, answered on the main actor")
     func fetchesCard() async throws {
         let cards = SlowCardService(delay: 0)
-        let interactor = RaceDetailInteractor(
-            raceID: "r1", cards: cards, favourites: FavouritesAccess(store: FakeFavourites()))
+        let interactor = Self.interactor(cards: cards)
         let result = await withCheckedContinuation { continuation in
             interactor.fetchCard { result in
                 MainActor.assertIsolated()
@@ -59,8 +62,7 @@ struct RaceDetailInteractorTests {
     @Test("requests made while a card fetch is out join it: never two side by side, every caller answered")
     func coalesces() async throws {
         let cards = SlowCardService(delay: 0.2)
-        let interactor = RaceDetailInteractor(
-            raceID: "r1", cards: cards, favourites: FavouritesAccess(store: FakeFavourites()))
+        let interactor = Self.interactor(cards: cards)
         let answers = await withCheckedContinuation { continuation in
             var results: [Result<RaceCard?, RaceDataError>] = []
             for _ in 0..<20 {
@@ -77,8 +79,7 @@ struct RaceDetailInteractorTests {
 
     @Test("without a card source the answer is no card, at once")
     func noSource() async throws {
-        let interactor = RaceDetailInteractor(
-            raceID: "r1", cards: nil, favourites: FavouritesAccess(store: FakeFavourites()))
+        let interactor = Self.interactor(cards: nil)
         let result = await withCheckedContinuation { continuation in
             interactor.fetchCard { continuation.resume(returning: $0) }
         }

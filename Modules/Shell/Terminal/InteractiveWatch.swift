@@ -107,10 +107,11 @@ final class InteractiveWatch {
                 scroll = 0
                 run("back")
             }
-        case .down, .character("j"): scrollBy(1)
-        case .up, .character("k"): scrollBy(-1)
-        case .home: scrollBy(-Int(Int32.max))
-        case .end: scrollBy(Int(Int32.max))
+        case .down, .character("j"): scroll(to: scroll == .max ? scroll : scroll + 1)
+        case .up, .character("k"): scroll(to: scroll - 1)
+        case .home: scroll(to: 0)
+        // Past the end: the frame keeps it within itself when it is drawn.
+        case .end: scroll(to: .max)
         case .control("l"):
             drawFrame()
         default:
@@ -158,9 +159,8 @@ final class InteractiveWatch {
         }
     }
 
-    private func scrollBy(_ rows: Int) {
-        let (sum, overflow) = scroll.addingReportingOverflow(rows)
-        scroll = overflow ? scroll : max(0, sum)
+    private func scroll(to row: Int) {
+        scroll = max(0, row)
         drawFrame()
     }
 

@@ -86,7 +86,7 @@ let package = Package(
             name: "RaceDataLive",
             dependencies: ["Core", "RaceData"],
             path: "Modules/RaceDataLive",
-            resources: [.copy("Resources/snapshot-nextraces.json")]
+            resources: [.copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json")]
         ),
         // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links FoundationNetworking
         // (and curl, with the thirty libraries behind it), so its code is in no library the app links.

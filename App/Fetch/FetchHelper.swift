@@ -23,7 +23,7 @@ public enum FetchHelper {
         endWhenTheParentGoes()
         let result: Result<Data, RaceDataError>
         do {
-            result = .success(try InProcessHTTPTransport(limits: limits).get(request.url))
+            result = .success(try InProcessHTTPTransport(limits: limits).get(request.url, headers: request.headers))
         } catch {
             result = .failure(error)
         }

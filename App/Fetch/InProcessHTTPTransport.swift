@@ -30,7 +30,7 @@ public final class InProcessHTTPTransport: HTTPTransport {
     /// queue for seconds, so a second transfer started beside it would wait there too, with its memory and its
     /// socket. A fetch that finds the last transfer not yet ended waits briefly for it, then fails at once,
     /// touching nothing.
-    public func get(_ url: URL) throws(RaceDataError) -> Data {
+    public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
         if let previous = previousExchange.withLock({ $0 }),
             !previous.waitUntilEnded(timeout: Self.previousTransferWait),
             previous.age < Self.forgottenTransferAge
@@ -42,6 +42,7 @@ public final class InProcessHTTPTransport: HTTPTransport {
         previousExchange.withLock { $0 = exchange }
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
         exchange.start(session.task(for: request, reportingTo: exchange))
         return try exchange.waitForBody()
     }

@@ -19,13 +19,14 @@ struct AppScreens: ScreenFactory {
     let offersShell: Bool
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
+    let statusBook = RaceStatusBook()
     let clock: any WallClock
     let renderer: any ScreenRenderer
 
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListRouter.makeScreen(
-            service: service, favourites: favourites, latestRaces: latestRaces, clock: clock,
+            service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook, clock: clock,
             refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
             count: count, offersShell: offersShell,
             view: renderer.raceListView(), navigator: navigator)
@@ -37,7 +38,8 @@ struct AppScreens: ScreenFactory {
         switch route {
         case .raceDetail(let race):
             RaceDetailRouter.makeScreen(
-                race: race, cards: cards, favourites: favourites, clock: clock, timeZone: .current,
+                race: race, cards: cards, statusBook: statusBook, favourites: favourites, clock: clock,
+                timeZone: .current,
                 view: renderer.raceDetailView(),
                 navigator: navigator)
         case .favourites:

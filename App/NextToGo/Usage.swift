@@ -28,10 +28,16 @@ enum Usage {
                                          URL        an http(s) endpoint serving that shape; a `nextraces`
                                                     query asking for fewer than 45 races is asked for 45
               --cards CARDS            where race cards (the field, prices, results) come from:
+                                         snapshot   the cards made for the snapshot, told as it replays
+                                         neds       Neds' affiliates API (api-affiliates.neds.com.au)
+                                         URL        an affiliates API base (https://.../affiliates/v1)
                                          file:DIR   a folder of <race id>.json in the affiliates API's shape
-                                         URL        the affiliates API's base (.../affiliates/v1)
                                          none       no race cards
-                                       (default: none; the Neds API's own with --source neds)
+                                       (default: the source's own: snapshot's, neds' with --source
+                                       neds, else none)
+              --from EMAIL             sent as `From` with each card request (the API asks callers to
+                                       say who they are)
+              --partner NAME           sent as `X-Partner` with each card request (default next-to-go)
               --now SECONDS            pin the clock to this Unix time, 2000-2100 (reproducible runs)
               --refresh SECONDS        fetch again every SECONDS (default 30; 0 = only on `refresh`)
               --timeout SECONDS        HTTP: the most a whole fetch may take (default 10)

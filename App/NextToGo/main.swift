@@ -71,18 +71,23 @@ if let cards = options.cards {
     }
     cardSource = parsed
 } else {
-    cardSource = .none
+    cardSource = RaceCardSource.standard(for: source)
 }
+/// Who is asking, as the affiliates API asks callers to say: values checked when the options were read.
+let cardHeaders =
+    [HTTPHeader(name: "X-Partner", value: options.partner ?? HTTPRaceCardService.defaultPartner)]
+    + [options.from.flatMap { HTTPHeader(name: "From", value: $0) }]
 
 let environment = ProcessInfo.processInfo.environment
 let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
+let limits = HTTPRaceService.Limits(
+    connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
+    maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
 let setup: ServiceSetup
 do {
     setup = try source.makeService(
         clock: clock,
-        limits: HTTPRaceService.Limits(
-            connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
-            maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes),
+        limits: limits,
         cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
 } catch {
     fail(error.description, status: error.exitStatus)
@@ -145,7 +150,7 @@ if defersFavouriteWrites {
 }
 let screens = AppScreens(
     service: setup.service,
-    cards: cardSource.makeService(),
+    cards: cardSource.makeService(clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 }),
     refreshInterval: options.refreshInterval,
     // Alerts are for a person watching unless asked for: piped output stays the commands' own.
     alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),

@@ -5,6 +5,8 @@ import Foundation
 public struct RaceCard: Sendable, Equatable, Codable {
     public var raceID: String
     public var status: RaceStatus?
+    /// The start the card gives; a replay shifts the card's times by how far the race's start moved.
+    public var advertisedStart: Date?
     /// In number order, as the card lists them.
     public var runners: [Runner]
     /// First past the post first; empty until the race is run.

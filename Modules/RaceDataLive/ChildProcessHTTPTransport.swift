@@ -35,7 +35,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
         self.limits = limits
     }
 
-    public func get(_ url: URL) throws(RaceDataError) -> Data {
+    public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
         let source = url.absoluteString
         guard let executable = executable ?? Self.helperBesideApp else {
             throw .unavailable(
@@ -43,7 +43,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
                 reason: "its helper program, \(Self.helperName), is missing beside next-to-go; install the two together"
             )
         }
-        let arguments = FetchRequest(url: url, limits: limits).arguments(program: executable)
+        let arguments = FetchRequest(url: url, limits: limits, headers: headers).arguments(program: executable)
         let child: ChildProcess
         do {
             child = try ChildProcess(executable: executable, arguments: arguments)
@@ -76,34 +76,45 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
     }
 }
 
-/// What the helper is asked: `next-to-go-fetch URL CONNECT TOTAL MAXBYTES`.
+/// What the helper is asked: `next-to-go-fetch URL CONNECT TOTAL MAXBYTES ["Name: value" ...]`.
 public struct FetchRequest: Sendable, Equatable {
     public let url: URL
     public let limits: HTTPRaceService.Limits
+    public let headers: [HTTPHeader]
 
-    public init(url: URL, limits: HTTPRaceService.Limits) {
+    public init(url: URL, limits: HTTPRaceService.Limits, headers: [HTTPHeader] = []) {
         self.url = url
         self.limits = limits
+        self.headers = headers
     }
 
-    /// Read from the helper's arguments (its own name left out); nil for limits no fetch has.
+    /// Read from the helper's arguments (its own name left out); nil for limits no fetch has, or a header
+    /// no request may carry.
     public init?(arguments: [String]) {
         let seconds = 0.001...86_400.0
-        guard arguments.count == 4, let url = URL(string: arguments[0]),
+        guard arguments.count >= 4, arguments.count <= 4 + Self.maximumHeaders, let url = URL(string: arguments[0]),
             let connect = TimeInterval(arguments[1]), seconds.contains(connect),
             let total = TimeInterval(arguments[2]), seconds.contains(total),
             let maximum = Int(arguments[3]), maximum > 0
         else { return nil }
+        var headers: [HTTPHeader] = []
+        for argument in arguments.dropFirst(4) {
+            guard let header = HTTPHeader(argument: argument) else { return nil }
+            headers.append(header)
+        }
         self.init(
             url: url,
-            limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum))
+            limits: HTTPRaceService.Limits(connectTimeout: connect, totalTimeout: total, maximumBodyBytes: maximum),
+            headers: headers)
     }
+
+    static let maximumHeaders = 8
 
     func arguments(program: String) -> [String] {
         [
             program, url.absoluteString, String(limits.connectTimeout), String(limits.totalTimeout),
             String(limits.maximumBodyBytes),
-        ]
+        ] + headers.map(\.argument)
     }
 }
 

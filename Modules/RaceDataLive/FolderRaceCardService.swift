@@ -3,7 +3,7 @@ import Foundation
 import RaceData
 
 /// Race cards from a folder, one `<race id>.json` each in the affiliates API's shape (`--cards file:DIR`),
-/// read on every fetch. A race with no file has no card; an id that could name a path outside the folder
+/// read on every fetch; a replayed race (`<id>@<start>`) reads its captured race's. A race with no file has no card; an id that could name a path outside the folder
 /// (a `/`, a leading dot) never reaches the file system.
 public struct FolderRaceCardService: RaceCardService {
     public let directory: String
@@ -18,8 +18,10 @@ public struct FolderRaceCardService: RaceCardService {
     public var sourceDescription: String { "folder \(TerminalText.clean(directory, asciiOnly: true))" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        guard Self.isFileName(id) else { return nil }
-        let path = (directory as NSString).appendingPathComponent(id + ".json")
+        // A replayed race's card is its captured race's.
+        let captureID = SnapshotReplay.captureID(of: id)
+        guard Self.isFileName(captureID) else { return nil }
+        let path = (directory as NSString).appendingPathComponent(captureID + ".json")
         let source = "file \(TerminalText.clean(path, asciiOnly: true))"
         let bytes: FileBytes
         do {

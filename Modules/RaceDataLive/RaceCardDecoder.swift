@@ -27,10 +27,19 @@ public struct RaceCardDecoder: Sendable {
                 reason: "expected a JSON object at the top level, found \(NedsFeedDecoder.describe(topLevel))")
         }
         guard hasData else { throw .invalidFeed(source: source, reason: "it has no `data` object") }
-        card.runners.sort { $0.number < $1.number }
-        card.placings.sort { ($0.position, $0.runnerNumber) < ($1.position, $1.runnerNumber) }
-        card.dividends = Self.finalWherePaid(card.dividends)
-        return card
+        return Self.tidied(card)
+    }
+
+    /// Many cards in one document, `{"<race id>": <card>, ...}`: the snapshot's, made by Scripts/make-snapshot.
+    /// A member that is not a card with a `data` object is left out.
+    public func decodeBundle(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceCard] {
+        var cards: [String: RaceCard] = [:]
+        do {
+            try data.withUnsafeBytes { try Self.readBundle($0, into: &cards) }
+        } catch {
+            throw NedsFeedDecoder.notJSON(data, source: source)
+        }
+        return cards
     }
 
     /// The document's top-level kind, and whether it had a `data` object.
@@ -41,11 +50,7 @@ public struct RaceCardDecoder: Sendable {
         let topLevel = try reader.nextKind()
         var hasData = false
         if topLevel == .object {
-            try reader.readObject { reader, name throws(JSONSyntaxError) in
-                guard name.is("data"), try reader.nextKind() == .object else { return try reader.skipValue() }
-                hasData = true
-                try readData(&reader, into: &card)
-            }
+            hasData = try readDocument(&reader, into: &card)
         } else {
             try reader.skipValue()
         }
@@ -53,12 +58,55 @@ public struct RaceCardDecoder: Sendable {
         return (topLevel, hasData)
     }
 
+    private static func readBundle(_ bytes: UnsafeRawBufferPointer, into cards: inout [String: RaceCard])
+        throws(JSONSyntaxError)
+    {
+        var reader = JSONByteReader(bytes)
+        guard try reader.nextKind() == .object else {
+            throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
+        }
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            let id = name.string
+            guard try reader.nextKind() == .object else { return try reader.skipValue() }
+            var card = RaceCard(raceID: id)
+            if try readDocument(&reader, into: &card) { cards[id] = tidied(card) }
+        }
+        try reader.expectEnd()
+    }
+
+    /// Reads one card document (an object); true when it had a `data` object.
+    private static func readDocument(_ reader: inout JSONByteReader, into card: inout RaceCard) throws(JSONSyntaxError)
+        -> Bool
+    {
+        var hasData = false
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            guard name.is("data"), try reader.nextKind() == .object else { return try reader.skipValue() }
+            hasData = true
+            try readData(&reader, into: &card)
+        }
+        return hasData
+    }
+
+    private static func tidied(_ card: RaceCard) -> RaceCard {
+        var card = card
+        card.runners.sort { $0.number < $1.number }
+        card.placings.sort { ($0.position, $0.runnerNumber) < ($1.position, $1.runnerNumber) }
+        card.dividends = finalWherePaid(card.dividends)
+        return card
+    }
+
     private static func readData(_ reader: inout JSONByteReader, into card: inout RaceCard) throws(JSONSyntaxError) {
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             if name.is("race"), try reader.nextKind() == .object {
                 try reader.readObject { reader, name throws(JSONSyntaxError) in
-                    guard name.is("status") else { return try reader.skipValue() }
-                    card.status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(RaceStatus.init(word:))
+                    if name.is("status") {
+                        card.status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(
+                            RaceStatus.init(word:))
+                    } else if name.is("advertised_start") {
+                        card.advertisedStart = NedsFeedDecoder.number(try reader.readScalar()).flatMap(plausibleDate)
+                    } else {
+                        try reader.skipValue()
+                    }
                 }
             } else if name.is("runners") {
                 try readObjects(&reader) { fields in

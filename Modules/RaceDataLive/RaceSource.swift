@@ -95,18 +95,24 @@ public struct ServiceSetup: Sendable {
     }
 }
 
-/// Where race cards come from, as chosen with `--cards`.
+/// Where race cards come from, as chosen with `--cards`, or the race source's own (`standard(for:)`).
 public enum RaceCardSource: Sendable, Equatable {
     case none
+    /// The cards made for the embedded snapshot, told as its replay goes.
+    case snapshot
     case folder(path: String)
     case http(base: URL)
 
-    public static let usage = "file:DIR, an http(s):// affiliates API base, or none"
+    public static let usage = "snapshot, file:DIR, an http(s):// affiliates API base, or none"
 
     public init?(argument: String) {
         let lowered = argument.lowercased()
         if lowered == "none" {
             self = .none
+        } else if lowered == "snapshot" {
+            self = .snapshot
+        } else if lowered == "neds" {
+            self = .http(base: HTTPRaceCardService.nedsBase)
         } else if lowered.hasPrefix("file:") {
             let path = String(argument.dropFirst("file:".count))
             guard !path.isEmpty else { return nil }
@@ -120,11 +126,27 @@ public enum RaceCardSource: Sendable, Equatable {
         }
     }
 
-    public func makeService() -> (any RaceCardService)? {
+    /// The cards that go with a race source when `--cards` is not given: the snapshot's own for the snapshot,
+    /// Neds' affiliates API for the Neds feed, none for anything else (a file or another server has no
+    /// known card source).
+    public static func standard(for source: RaceSource) -> RaceCardSource {
+        switch source {
+        case .snapshot: .snapshot
+        case .http(let url) where url.host?.lowercased() == HTTPRaceService.nedsURL.host: .http(base: HTTPRaceCardService.nedsBase)
+        case .http, .file, .replay: .none
+        }
+    }
+
+    /// - Parameter headers: what each request to an affiliates API carries (`From`, `X-Partner`).
+    public func makeService(clock: any WallClock, limits: HTTPRaceService.Limits, headers: [HTTPHeader])
+        -> (any RaceCardService)?
+    {
         switch self {
         case .none: nil
+        case .snapshot: SnapshotRaceCardService(clock: clock)
         case .folder(let path): FolderRaceCardService(directory: path)
-        case .http: nil
+        case .http(let base):
+            HTTPRaceCardService(base: base, headers: headers, transport: ChildProcessHTTPTransport(limits: limits))
         }
     }
 }

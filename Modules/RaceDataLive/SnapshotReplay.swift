@@ -40,6 +40,22 @@ public struct SnapshotReplay: Sendable {
         "\(race.id)@\(Int(saturatingRoundedDown: start.timeIntervalSince1970))"
     }
 
+    /// The id of the captured race a replayed one was made from (the id itself for one never replayed).
+    public static func captureID(of id: String) -> String {
+        guard replayedStart(of: id) != nil, let at = id.lastIndex(of: "@") else { return id }
+        return String(id[..<at])
+    }
+
+    /// The start a replayed race's id carries; nil for an id never replayed.
+    public static func replayedStart(of id: String) -> Date? {
+        guard let at = id.lastIndex(of: "@") else { return nil }
+        let digits = id.utf8[id.utf8.index(after: at)...]
+        guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            let seconds = Int(Substring(digits))
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     /// The races not yet expired at `now`, from as many passes as it takes to
     /// have `racesPerCategory` of every category the capture has.
     public func races(at now: Date) -> [Race] {

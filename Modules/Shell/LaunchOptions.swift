@@ -17,6 +17,9 @@ public struct LaunchOptions: Sendable, Equatable {
     public var source = "snapshot"
     /// The `--cards` value as given (where race cards come from); nil for the source's own.
     public var cards: String?
+    /// `--from` and `--partner`: who is asking, sent to the affiliates API with each card request.
+    public var from: String?
+    public var partner: String?
     /// `--now`: pins the clock to this Unix time.
     public var now: Date?
     /// `--data-dir`: where favourites are kept, instead of the XDG default.
@@ -76,6 +79,10 @@ public struct LaunchOptions: Sendable, Equatable {
                 source = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
             case "--cards":
                 cards = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
+            case "--from":
+                from = try Self.headerValue(for: name, inline: inlineValue, remaining: &remaining)
+            case "--partner":
+                partner = try Self.headerValue(for: name, inline: inlineValue, remaining: &remaining)
             case "--now":
                 let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
                 guard let seconds = TimeInterval(text), seconds.isFinite,
@@ -139,8 +146,22 @@ public struct LaunchOptions: Sendable, Equatable {
         }
     }
 
+    /// A value sent in a request header: printable ASCII, no more than a header may hold.
+    private static func headerValue(for name: String, inline: String?, remaining: inout ArraySlice<String>)
+        throws(LaunchOptionsError) -> String
+    {
+        let text = try value(for: name, inline: inline, remaining: &remaining)
+        guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }),
+            text.first != " ", text.last != " "
+        else {
+            throw .invalidValue(
+                option: name, value: text, expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
+        }
+        return text
+    }
+
     static let optionNames = [
-        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--now", "--refresh", "--timeout",
+        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--from", "--partner", "--now", "--refresh", "--timeout",
         "--connect-timeout",
         "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
     ]

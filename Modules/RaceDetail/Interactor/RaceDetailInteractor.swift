@@ -26,14 +26,19 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let queue: DispatchQueue
     private let deliver: MainDelivery
     private let waiters = Mutex([RaceCardCompletion]())
+    private let statusBook: RaceStatusBook?
 
+    /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
+    ///   abandoned).
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: FavouritesAccess,
+        statusBook: RaceStatusBook? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.raceID = raceID
         self.cards = cards
+        self.statusBook = statusBook
         self.favourites = favourites
         self.queue = queue
         self.deliver = deliver
@@ -61,6 +66,9 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         guard isFirst else { return }
         queue.async { [self] in
             let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
+            if case .success(let card?) = result, let status = card.status {
+                statusBook?.record(status, forRace: raceID)
+            }
             // Taken after the fetch: a request that came while it ran gets this answer.
             let answered = waiters.withLock { waiting in
                 defer { waiting = [] }

@@ -58,37 +58,60 @@ struct RaceCardText {
     private static let dropOrder: [Column] = [.trend, .trainer, .rider, .weight, .place, .barrier]
 
     private func field(_ runners: [RunnerRowViewModel]) -> [String] {
-        var columns = Set(Column.allCases)
+        let widths = columnWidths(runners)
+        var columns = Set(widths.keys)
         let nameColumns = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
         var drop = Self.dropOrder[...]
-        while rowWidth(columns, name: nameColumns, number: numberColumns) > width, let next = drop.popFirst() {
+        while rowWidth(columns, widths: widths, name: nameColumns, number: numberColumns) > width,
+            let next = drop.popFirst()
+        {
             columns.remove(next)
         }
+        func cell(_ column: Column, _ text: String, right: Bool = false) -> String? {
+            guard columns.contains(column), let columnWidth = widths[column] else { return nil }
+            return right ? pad(text, columnWidth, right: true) : pad(fit(text, columnWidth), columnWidth)
+        }
         let heading = [
-            pad("#", numberColumns, right: true), pad("Runner", nameColumns),
-            columns.contains(.barrier) ? "Bar" : nil, columns.contains(.rider) ? pad("Rider", 16) : nil,
-            columns.contains(.trainer) ? pad("Trainer", 16) : nil, columns.contains(.weight) ? pad("Wt", 6) : nil,
-            columns.contains(.win) ? pad("Win", 6, right: true) : nil,
-            columns.contains(.place) ? pad("Place", 6, right: true) : nil,
-            columns.contains(.trend) ? "Price move" : nil,
+            pad("#", numberColumns, right: true), pad("Runner", nameColumns), cell(.barrier, "Bar"),
+            cell(.rider, "Rider"), cell(.trainer, "Trainer"), cell(.weight, "Wt"), cell(.win, "Win", right: true),
+            cell(.place, "Place", right: true), cell(.trend, "Price move"),
         ].compactMap { $0 }
-        var lines = [style.paint(indent + "  " + heading.joined(separator: "  "), .dim)]
+        var lines = [style.paint(trimmed(indent + "  " + heading.joined(separator: "  ")), .dim)]
         for runner in runners {
-            var cells = [pad(runner.number, numberColumns, right: true), fit(style.clean(runner.name), nameColumns)]
-            if columns.contains(.barrier) { cells.append(pad(runner.barrier.map { "(\($0))" } ?? "", 3, right: true)) }
-            if columns.contains(.rider) { cells.append(fit(style.clean(runner.rider ?? ""), 16)) }
-            if columns.contains(.trainer) { cells.append(fit(style.clean(runner.trainer ?? ""), 16)) }
-            if columns.contains(.weight) { cells.append(pad(runner.weight ?? "", 6)) }
-            if columns.contains(.win) { cells.append(pad(runner.win ?? "", 6, right: true)) }
-            if columns.contains(.place) { cells.append(pad(runner.place ?? "", 6, right: true)) }
-            if columns.contains(.trend) { cells.append(trend(runner)) }
+            let cells = [
+                pad(runner.number, numberColumns, right: true), pad(fit(style.clean(runner.name), nameColumns), nameColumns),
+                cell(.barrier, runner.barrier.map { "(\($0))" } ?? "", right: true),
+                cell(.rider, style.clean(runner.rider ?? "")), cell(.trainer, style.clean(runner.trainer ?? "")),
+                cell(.weight, runner.weight ?? ""), cell(.win, runner.win ?? "", right: true),
+                cell(.place, runner.place ?? "", right: true), cell(.trend, trend(runner)),
+            ].compactMap { $0 }
             var row = indent + "  " + cells.joined(separator: "  ")
             if !runner.notes.isEmpty { row = trimmed(row) + "  " + runner.notes.joined(separator: ", ") }
             row = trimmed(row)
             lines.append(runner.isScratched ? style.paint(row, .dim) : row)
         }
         return lines
+    }
+
+    /// Each column's width, from the widest entry in it (and its heading), capped for names of people; a
+    /// column no runner has an entry for (riders in a greyhound race) is left out.
+    private func columnWidths(_ runners: [RunnerRowViewModel]) -> [Column: Int] {
+        func widest(_ texts: [String?], heading: String, cap: Int = .max) -> Int? {
+            let present = texts.compactMap { $0 }.filter { !$0.isEmpty }
+            guard !present.isEmpty else { return nil }
+            return min(cap, max(TerminalText.width(of: heading), present.map(TerminalText.width(of:)).max() ?? 0))
+        }
+        let entries: [(Column, Int?)] = [
+            (.barrier, widest(runners.map { $0.barrier.map { "(\($0))" } }, heading: "Bar")),
+            (.rider, widest(runners.map { $0.rider.map(style.clean) }, heading: "Rider", cap: 16)),
+            (.trainer, widest(runners.map { $0.trainer.map(style.clean) }, heading: "Trainer", cap: 16)),
+            (.weight, widest(runners.map(\.weight), heading: "Wt")),
+            (.win, widest(runners.map(\.win), heading: "Win").map { max($0, 6) }),
+            (.place, widest(runners.map(\.place), heading: "Place").map { max($0, 6) }),
+            (.trend, widest(runners.map(trend), heading: "Price move")),
+        ]
+        return Dictionary(uniqueKeysWithValues: entries.compactMap { column, width in width.map { (column, $0) } })
     }
 
     /// "8.50 ↘ 5.00": where the price opened, and where it is now.
@@ -102,11 +125,7 @@ struct RaceCardText {
         return "\(opening) \(arrow) \(now)"
     }
 
-    private func rowWidth(_ columns: Set<Column>, name: Int, number: Int) -> Int {
-        let widths: [Column: Int] = [
-            .barrier: 3, .rider: 16, .trainer: 16, .weight: 6, .win: 6, .place: 6,
-            .trend: 16,
-        ]
+    private func rowWidth(_ columns: Set<Column>, widths: [Column: Int], name: Int, number: Int) -> Int {
         let cells = [number, name] + columns.map { widths[$0] ?? 0 }
         // The notes ("favourite") go past the table and may wrap; the table itself must fit.
         return indent.count + 2 + cells.reduce(0, +) + 2 * (cells.count - 1)

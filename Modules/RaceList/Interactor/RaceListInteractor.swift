@@ -14,6 +14,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let service: any RaceService
     private let favourites: FavouritesAccess
     private let latestRaces: LatestRaces
+    private let statusBook: RaceStatusBook
     private let queue: DispatchQueue
     private let deliver: MainDelivery
     private let pending = Mutex(PendingRequests())
@@ -29,17 +30,21 @@ public final class RaceListInteractor: RaceListInteractorInput {
         service: any RaceService,
         favourites: FavouritesAccess,
         latestRaces: LatestRaces = LatestRaces(),
+        statusBook: RaceStatusBook = RaceStatusBook(),
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.service = service
         self.favourites = favourites
         self.latestRaces = latestRaces
+        self.statusBook = statusBook
         self.queue = queue
         self.deliver = deliver
     }
 
     public var sourceDescription: String { service.sourceDescription }
+
+    public var abandonedRaceIDs: Set<String> { statusBook.abandonedRaceIDs }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         let mustSchedule = pending.withLock { requests in

@@ -17,6 +17,13 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
 
     /// Adds the race to the favourites, or removes it if it is one.
     func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion)
+
+    /// The races a card has said were abandoned (read at each draw).
+    var abandonedRaceIDs: Set<String> { get }
+}
+
+extension RaceListInteractorInput {
+    public var abandonedRaceIDs: Set<String> { [] }
 }
 
 public typealias RaceListFetchCompletion = @MainActor @Sendable (Result<RaceFeed, RaceDataError>) -> Void

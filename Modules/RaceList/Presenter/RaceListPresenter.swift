@@ -225,6 +225,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: clock.now(),
             isWatchFrame: drawsWatchFrame)
         models.offersShell = offersShell
+        models.abandonedIDs = interactor.abandonedRaceIDs
         return models
     }
 

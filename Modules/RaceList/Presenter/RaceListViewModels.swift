@@ -19,6 +19,9 @@ public struct RaceListViewModels: Sendable {
     public var isWatchFrame: Bool
     /// Commands can follow (the shell); false for a single command.
     public var offersShell = true
+    /// Races a card said were abandoned: the row says so in place of a countdown.
+    public var abandonedIDs: Set<String> = []
+    public static let abandonedWord = "Abandoned"
 
     public init(board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, isWatchFrame: Bool) {
         self.board = board
@@ -108,13 +111,14 @@ public struct RaceListViewModels: Sendable {
 
     private func row(for race: Race, position: Int) -> RaceRowViewModel {
         let countdown = Countdown(from: now, to: race.advertisedStart)
+        let isAbandoned = abandonedIDs.contains(race.id)
         return RaceRowViewModel(
             position: position,
             category: race.category,
             raceNumber: "R\(race.number)",
             meetingName: race.meetingName,
-            countdown: countdown.text,
-            urgency: NextToGoRules.urgency(of: countdown),
+            countdown: isAbandoned ? Self.abandonedWord : countdown.text,
+            urgency: isAbandoned ? .started : NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id),
             race: race, secondsToStart: countdown.seconds)
     }
@@ -123,7 +127,10 @@ public struct RaceListViewModels: Sendable {
 
     /// The status line: the next race the filter lets through, and how fresh the data is.
     public func status(isFetching: Bool) -> LiveStatusViewModel {
-        let next = board.visible.first { !$0.hasLeftBoard(at: now) && $0.advertisedStart > now } ?? board.visible.first
+        let next =
+            board.visible.first {
+                !$0.hasLeftBoard(at: now) && $0.advertisedStart > now && !abandonedIDs.contains($0.id)
+            } ?? board.visible.first
         let countdown = next.map { Countdown(from: now, to: $0.advertisedStart) }
         let nextText =
             next.map { "\(Self.name(of: $0)) in \(countdown?.text ?? "")" }

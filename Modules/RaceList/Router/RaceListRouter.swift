@@ -20,7 +20,8 @@ public final class RaceListRouter: RaceListRouterInput {
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
     public static func makeScreen(
-        service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
+        service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces,
+        statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
         count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,
         navigator: any Navigator
@@ -28,7 +29,8 @@ public final class RaceListRouter: RaceListRouterInput {
         var board = RaceBoard()
         board.narrow(to: region)
         board.resize(to: count)
-        let interactor = RaceListInteractor(service: service, favourites: favourites, latestRaces: latestRaces)
+        let interactor = RaceListInteractor(
+            service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook)
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),

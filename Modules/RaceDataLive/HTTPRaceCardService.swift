@@ -1,0 +1,46 @@
+import Core
+import Foundation
+import RaceData
+
+/// Race cards from the affiliates API (`GET {base}/racing/events/{race id}`), fetched as the feed is: by the
+/// child-process transport, within the same limits, each request carrying the caller's `From` and `X-Partner`.
+/// A 404 is a card not (or no longer) published: no card, not an error.
+public struct HTTPRaceCardService: RaceCardService {
+    /// Neds' deployment of the affiliates API (Ladbrokes and NZ TAB serve the same paths).
+    public static let nedsBase = URL(string: "https://api-affiliates.neds.com.au/affiliates/v1")!
+    /// Sent when no `--partner` is given: the API asks callers to say who they are.
+    public static let defaultPartner = "next-to-go"
+
+    public let base: URL
+    public let headers: [HTTPHeader]
+    private let transport: any HTTPTransport
+    private let decoder = RaceCardDecoder()
+
+    public init(base: URL, headers: [HTTPHeader], transport: any HTTPTransport) {
+        self.base = base
+        self.headers = headers
+        self.transport = transport
+    }
+
+    public var sourceDescription: String { base.absoluteString }
+
+    /// The card's address; nil for an id that is not a plain path segment (it never reaches the network).
+    public func url(forRace id: String) -> URL? {
+        let captureID = SnapshotReplay.captureID(of: id)
+        guard FolderRaceCardService.isFileName(captureID) else { return nil }
+        return base.appendingPathComponent("racing").appendingPathComponent("events").appendingPathComponent(
+            captureID)
+    }
+
+    public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+        guard let url = url(forRace: id) else { return nil }
+        let body: Data
+        do {
+            body = try transport.get(url, headers: headers)
+        } catch {
+            if case .httpStatus(_, 404) = error { return nil }
+            throw error
+        }
+        return try decoder.decode(body, raceID: id, source: url.absoluteString)
+    }
+}

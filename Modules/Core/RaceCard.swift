@@ -14,11 +14,12 @@ public struct RaceCard: Sendable, Equatable, Codable {
     public var dividends: [Dividend]
 
     public init(
-        raceID: String, status: RaceStatus? = nil, runners: [Runner] = [], placings: [Placing] = [],
-        dividends: [Dividend] = []
+        raceID: String, status: RaceStatus? = nil, advertisedStart: Date? = nil, runners: [Runner] = [],
+        placings: [Placing] = [], dividends: [Dividend] = []
     ) {
         self.raceID = raceID
         self.status = status
+        self.advertisedStart = advertisedStart
         self.runners = runners
         self.placings = placings
         self.dividends = dividends

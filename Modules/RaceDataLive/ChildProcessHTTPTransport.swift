@@ -110,7 +110,7 @@ public struct FetchRequest: Sendable, Equatable {
 
     static let maximumHeaders = 8
 
-    func arguments(program: String) -> [String] {
+    public func arguments(program: String) -> [String] {
         [
             program, url.absoluteString, String(limits.connectTimeout), String(limits.totalTimeout),
             String(limits.maximumBodyBytes),

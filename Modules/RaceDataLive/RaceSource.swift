@@ -132,7 +132,8 @@ public enum RaceCardSource: Sendable, Equatable {
     public static func standard(for source: RaceSource) -> RaceCardSource {
         switch source {
         case .snapshot: .snapshot
-        case .http(let url) where url.host?.lowercased() == HTTPRaceService.nedsURL.host: .http(base: HTTPRaceCardService.nedsBase)
+        case .http(let url) where url.host?.lowercased() == HTTPRaceService.nedsURL.host:
+            .http(base: HTTPRaceCardService.nedsBase)
         case .http, .file, .replay: .none
         }
     }

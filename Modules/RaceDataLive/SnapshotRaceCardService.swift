@@ -14,7 +14,9 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let cards = Mutex<Result<[String: RaceCard], RaceDataError>?>(nil)
 
     /// - Parameter load: where the cards come from; the package's bundle unless a test gives its own.
-    public init(clock: any WallClock, load: @escaping @Sendable () throws(RaceDataError) -> [String: RaceCard] = embedded) {
+    public init(
+        clock: any WallClock, load: @escaping @Sendable () throws(RaceDataError) -> [String: RaceCard] = embedded
+    ) {
         self.clock = clock
         self.load = load
     }

@@ -155,13 +155,15 @@ public struct LaunchOptions: Sendable, Equatable {
             text.first != " ", text.last != " "
         else {
             throw .invalidValue(
-                option: name, value: text, expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
+                option: name, value: text,
+                expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
         }
         return text
     }
 
     static let optionNames = [
-        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--from", "--partner", "--now", "--refresh", "--timeout",
+        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--from", "--partner", "--now", "--refresh",
+        "--timeout",
         "--connect-timeout",
         "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
     ]

@@ -217,8 +217,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
     func sheetLiveWithoutItsBoard() throws {
-        // The snapshot's first race: a board of 8 rows and a sheet of 14 do not fit 20 rows together.
-        let session = try snapshotSession(columns: 100, rows: 20)
+        // The snapshot's first race: a board of 8 rows and a sheet of 27 (13 runners) do not fit 34 rows together.
+        let session = try snapshotSession(columns: 100, rows: 34)
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")

@@ -97,7 +97,7 @@ struct RaceCardEndToEndTests {
     func badOption() throws {
         let run = try BinaryRunner.run(["--cards", "ftp://x", "list"])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("--cards 'ftp://x' is not valid: expected file:DIR"), "\(run.stderr)")
+        #expect(run.stderr.contains("--cards 'ftp://x' is not valid: expected snapshot, file:DIR"), "\(run.stderr)")
     }
 
     @Test("--json show carries the card: status, runners, results and dividends")

@@ -12,9 +12,10 @@ public final class FixtureServer: @unchecked Sendable {
     /// - Parameters:
     ///   - port: 0 picks a free one; a number restarts a server on a port used before.
     ///   - delay: how long the slow fault modes wait.
+    ///   - requestLog: where the server notes each race card request's `From` and `X-Partner` headers.
     public init(
         folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, delay: TimeInterval = 30,
-        lifetime: TimeInterval = 120
+        lifetime: TimeInterval = 120, requestLog: URL? = nil
     ) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -23,6 +24,7 @@ public final class FixtureServer: @unchecked Sendable {
             "--port", String(port), "--lifetime", String(lifetime), "--delay", String(delay),
         ]
         if let fault { arguments += ["--fault", fault] }
+        if let requestLog { arguments += ["--request-log", requestLog.path] }
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

@@ -80,7 +80,8 @@ struct RaceCardText {
         var lines = [style.paint(trimmed(indent + "  " + heading.joined(separator: "  ")), .dim)]
         for runner in runners {
             let cells = [
-                pad(runner.number, numberColumns, right: true), pad(fit(style.clean(runner.name), nameColumns), nameColumns),
+                pad(runner.number, numberColumns, right: true),
+                pad(fit(style.clean(runner.name), nameColumns), nameColumns),
                 cell(.barrier, runner.barrier.map { "(\($0))" } ?? "", right: true),
                 cell(.rider, style.clean(runner.rider ?? "")), cell(.trainer, style.clean(runner.trainer ?? "")),
                 cell(.weight, runner.weight ?? ""), cell(.win, runner.win ?? "", right: true),

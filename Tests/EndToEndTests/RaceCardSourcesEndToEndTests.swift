@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Race cards from the sources a user meets: the snapshot's own (no network) and an affiliates API, here a
+/// loopback imitation of it (`Scripts/fixture-server`): a card, none (404), a slow server, garbage.
+@Suite("next-to-go race card sources end to end")
+struct RaceCardSourcesEndToEndTests {
+    /// The snapshot's launch in these tests: its first race jumps 2 minutes later.
+    static let launch = 1_772_870_000
+
+    @Test("with no options, the default snapshot shows a race's field: riders, prices, the favourite")
+    func snapshotField() throws {
+        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "show 1\nquit\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("  Field (13 runners) - Open"), "\(run.stdout)")
+        #expect(run.stdout.contains("#  Runner"))
+        #expect(run.stdout.contains("Rider"))
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("favourite") }.count == 1)
+        #expect(!run.stdout.contains("null"))
+    }
+
+    @Test("a favourite opened after its race was run shows the result and dividends, from the snapshot's card")
+    func snapshotResult() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let saved = try BinaryRunner.run(
+            ["--now", String(Self.launch), "--data-dir", data.url.path], stdin: "fav 1\nquit\n")
+        #expect(saved.status == 0, "\(saved.stderr)")
+        // Fifteen minutes on: race 1 jumped thirteen minutes ago, long gone from the board.
+        let later = try BinaryRunner.run(
+            ["--now", String(Self.launch + 900), "--data-dir", data.url.path], stdin: "favs\nshow 1\nquit\n")
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.contains("  Result - Final\n    1st"), "\(later.stdout)")
+        #expect(later.stdout.contains("  Dividends\n    Win"), "\(later.stdout)")
+    }
+
+    @Test("a race whose card says it was abandoned says so on the board, after its sheet was opened")
+    func abandonedOnTheBoard() throws {
+        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 5\nback\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        let boards = run.stdout.components(separatedBy: "Next to Go - all categories")
+        #expect(boards.count == 4, "\(run.stdout)")
+        #expect(boards[1].contains("R1   Romford") && !boards[1].contains("Abandoned"))
+        #expect(run.stdout.contains("  This race was abandoned.\n  Field (7 runners, 1 scratched) - Abandoned"))
+        #expect(boards[3].contains("R1   Romford         Abandoned"), "\(boards[3])")
+    }
+
+    // MARK: - An affiliates API on loopback
+
+    private func withAffiliates(
+        _ body: (_ server: FixtureServer, _ log: URL) throws -> Void
+    ) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.file(
+            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
+        let log = folder.url.appendingPathComponent("requests.log")
+        let server = try FixtureServer(folder: folder.url, delay: 30, requestLog: log)
+        defer { server.stop() }
+        try body(server, log)
+    }
+
+    private func show(_ race: Int, cards: String, _ extra: [String] = []) throws -> BinaryRunner.Run {
+        try BinaryRunner.run(
+            ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards", cards]
+                + extra,
+            stdin: "show \(race)\nquit\n")
+    }
+
+    @Test("a card from the API, asked for with the caller's From and X-Partner")
+    func card() throws {
+        try withAffiliates { server, log in
+            let run = try show(1, cards: server.url("affiliates/v1"), ["--from", "fan@example.com"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("  Field (2 runners, 1 scratched) - Open"), "\(run.stdout)")
+            let request = try String(contentsOf: log, encoding: .utf8)
+            #expect(request.contains("/affiliates/v1/racing/events/\(RaceCardEndToEndTests.northfieldPark)"))
+            #expect(request.contains(#""from": "fan@example.com""#), "\(request)")
+            #expect(request.contains(#""partner": "next-to-go""#), "\(request)")
+        }
+    }
+
+    @Test("no card published (404) leaves the sheet with a one-line note, exit 0")
+    func notPublished() throws {
+        try withAffiliates { server, _ in
+            let run = try show(2, cards: server.url("affiliates/v1"))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("  No race card for this race from \(server.url("affiliates/v1")) yet."))
+            #expect(!run.stdout.contains("Field ("))
+        }
+    }
+
+    @Test("a server too slow to answer is given up at --timeout: the sheet and a note, exit 0")
+    func slow() throws {
+        try withAffiliates { server, _ in
+            let started = Date()
+            let run = try show(1, cards: server.url("slow-first-byte/affiliates/v1"), ["--timeout", "2"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(Date().timeIntervalSince(started) < 20)
+            #expect(run.stdout.contains("  Category   harness"))
+            #expect(run.stdout.contains("  No race card: "), "\(run.stdout)")
+            #expect(run.stdout.contains("within 2 s"), "\(run.stdout)")
+        }
+    }
+
+    @Test("garbage for a card is a note, never a crash or a control byte")
+    func garbage() throws {
+        try withAffiliates { server, _ in
+            let run = try show(1, cards: server.url("not-json/affiliates/v1"))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("  No race card: it is not valid JSON"), "\(run.stdout)")
+            #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+    }
+
+    @Test("--from and --partner refuse what cannot be sent as a header")
+    func badIdentity() throws {
+        let run = try BinaryRunner.run(["--from", "me\u{7F}@example.com", "list"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--from"), "\(run.stderr)")
+    }
+}

@@ -1,0 +1,134 @@
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+import TestSupport
+import Testing
+
+/// The race cards made for the embedded snapshot, and how they are told as the replay goes.
+@Suite("Snapshot race cards")
+struct SnapshotRaceCardTests {
+    static let launch = Date(timeIntervalSince1970: 1_772_870_000)
+
+    @Test("every race of the embedded snapshot has a card with a field; one is abandoned; scratchings early and late")
+    func embedded() throws {
+        let cards = try SnapshotRaceCardService.embedded()
+        let feed = try SnapshotRaceService.embedded(clock: FixedClock(Self.launch)).fetchRaces()
+        let captured = Set(feed.races.map { SnapshotReplay.captureID(of: $0.id) })
+        #expect(captured.count > 40)
+        for id in captured {
+            let card = try #require(cards[id], "no card for \(id)")
+            #expect(card.runners.count >= 6)
+            #expect(card.runners.allSatisfy { !$0.name.isEmpty })
+            #expect(card.runners.map(\.number) == Array(1...card.runners.count))
+        }
+        #expect(cards.values.filter { $0.status == .abandoned }.count == 1)
+        #expect(cards.values.contains { $0.runners.contains { $0.scratching == .scratched } })
+        #expect(
+            cards.values.contains { $0.runners.contains { if case .late(_?) = $0.scratching { true } else { false } } })
+        let run = cards.values.filter { $0.status == .final }
+        #expect(run.allSatisfy { !$0.placings.isEmpty && $0.dividends.contains { $0.bet == "Win" } })
+    }
+
+    /// A card made whole, as the bundle holds it: started at 10,000 s, a late scratching at 9,400 s.
+    static let made = RaceCard(
+        raceID: "r1", status: .final, advertisedStart: Date(timeIntervalSince1970: 10_000),
+        runners: [
+            Runner(number: 1, name: "Alpha", fixedWin: 4.0, fixedPlace: 1.86, flucs: [6.0, 5.0, 4.0]),
+            Runner(number: 2, name: "Bravo", fixedWin: 3.0, fixedPlace: 1.57, flucs: [2.4, 2.8, 3.0]),
+            Runner(
+                number: 3, name: "Charlie", fixedWin: 2.0, fixedPlace: 1.29, flucs: [2.0],
+                scratching: .late(at: Date(timeIntervalSince1970: 9_400))),
+            Runner(number: 4, name: "Delta", scratching: .scratched),
+        ],
+        placings: [Placing(position: 1, runnerNumber: 2), Placing(position: 2, runnerNumber: 1, margin: "NK")],
+        dividends: [Dividend(bet: "Win", runners: "2", amount: 2.8, isFinal: true)])
+
+    /// The card as replayed to start at 50,000 s, looked at `secondsFromStart` away from it.
+    private func replayed(_ made: RaceCard = made, at secondsFromStart: TimeInterval) -> RaceCard {
+        SnapshotCardTimeline.card(
+            made, startingAt: Date(timeIntervalSince1970: 50_000),
+            at: Date(timeIntervalSince1970: 50_000 + secondsFromStart))
+    }
+
+    @Test("before the jump: open, no result, prices as far as the market has moved, the shortest the favourite")
+    func beforeTheJump() {
+        let early = replayed(at: -700)
+        #expect(early.status == .open)
+        #expect(early.placings.isEmpty && early.dividends.isEmpty)
+        #expect(early.advertisedStart == Date(timeIntervalSince1970: 50_000))
+        // 640 s before the last price: two prices of the trail are still to come.
+        #expect(early.runners[0].flucs == [6.0])
+        #expect(early.runners[0].fixedWin == 6.0)
+        #expect(early.runners[1].flucs == [2.4] && early.runners[1].fixedWin == 2.4)
+        #expect(early.runners[2].scratching == nil, "scratched 600 s before the start: not 700 s before")
+        #expect(early.runners.filter(\.isFavourite).map(\.number) == [3])
+        let late = replayed(at: -200)
+        #expect(late.runners[0].flucs == [6.0, 5.0])
+        let lastMinute = replayed(at: -30)
+        #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)
+        #expect(lastMinute.runners[2].scratching == .late(at: Date(timeIntervalSince1970: 49_400)))
+        #expect(lastMinute.runners.filter(\.isFavourite).map(\.number) == [2], "the scratched one is no favourite")
+    }
+
+    @Test("after the jump: closed while it is run, then the interim result, then the final one")
+    func afterTheJump() {
+        let running = replayed(at: 30)
+        #expect(running.status == .closed && running.placings.isEmpty && running.dividends.isEmpty)
+        let interim = replayed(at: 90)
+        #expect(interim.status == .interim)
+        #expect(interim.placings.map(\.runnerNumber) == [2, 1])
+        #expect(interim.dividends.allSatisfy { !$0.isFinal })
+        let official = replayed(at: 600)
+        #expect(official.status == .final)
+        #expect(official.dividends == Self.made.dividends)
+    }
+
+    @Test("an abandoned race stays abandoned, with no result")
+    func abandoned() {
+        var made = Self.made
+        made.status = .abandoned
+        made.placings = []
+        made.dividends = []
+        for seconds in [-600.0, 0, 600] {
+            let card = replayed(made, at: seconds)
+            #expect(card.status == .abandoned)
+            #expect(card.placings.isEmpty)
+        }
+    }
+
+    @Test("the service answers a replayed race with its captured race's card, as it stands on the clock")
+    func service() throws {
+        let clock = ManualClock(49_000)
+        let service = SnapshotRaceCardService(clock: clock, load: { ["r1": Self.made] })
+        let before = try #require(try service.card(forRace: "r1@50000"))
+        #expect(before.raceID == "r1@50000")
+        #expect(before.status == .open)
+        clock.advance(by: 1_200)
+        #expect(try service.card(forRace: "r1@50000")?.status == .final)
+        #expect(try service.card(forRace: "r2@50000") == nil)
+        #expect(try service.card(forRace: "r1")?.status == .final, "a race never replayed: the card as made")
+    }
+
+    @Test("a replayed race's id names its captured race and its start; other ids are their own")
+    func replayIDs() {
+        #expect(SnapshotReplay.captureID(of: "abc@1772870520") == "abc")
+        #expect(SnapshotReplay.replayedStart(of: "abc@1772870520") == Date(timeIntervalSince1970: 1_772_870_520))
+        for plain in ["abc", "a@b", "abc@", "abc@-5", "abc@+5", "x@99999999999999999999"] {
+            #expect(SnapshotReplay.captureID(of: plain) == plain)
+            #expect(SnapshotReplay.replayedStart(of: plain) == nil)
+        }
+    }
+
+    @Test("a bundle of cards: each member a card; members that are not are left out; a bundle not an object fails")
+    func bundle() throws {
+        let data = Data(
+            #"{"a": {"data": {"race": {"status": "Open"}, "runners": [{"runner_number": 1, "name": "X"}]}}, "b": 5, "c": {"nodata": 1}}"#
+                .utf8)
+        let cards = try RaceCardDecoder().decodeBundle(data, source: "test")
+        #expect(Array(cards.keys) == ["a"])
+        #expect(cards["a"]?.runners.first?.name == "X")
+        #expect(throws: RaceDataError.self) { try RaceCardDecoder().decodeBundle(Data("[1]".utf8), source: "test") }
+        #expect(throws: RaceDataError.self) { try RaceCardDecoder().decodeBundle(Data("{\"a\":".utf8), source: "t") }
+    }
+}

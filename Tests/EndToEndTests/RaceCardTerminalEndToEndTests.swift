@@ -1,0 +1,46 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The race card on the sheet at a terminal, as wide and as narrow as people's windows are.
+extension LiveTerminalEndToEndTests {
+    /// The snapshot's first race (13 runners) opened at `columns` wide; the screen's lines once the field is drawn.
+    private func fieldOnScreen(columns: Int) throws -> [String] {
+        let session = try session(["--refresh", "0", "--no-color"], columns: columns, rows: 50)
+        defer { session.stop() }
+        try session.type("show 1")
+        try session.send("Enter")
+        #expect(session.waitFor("Field (13 runners)"), "\(session.screen)")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        let lines = session.lines
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+        return lines
+    }
+
+    @Test("at 120 columns the field has every column: barrier, rider, trainer, weight, prices and how they moved")
+    func raceCardWide() throws {
+        let lines = try fieldOnScreen(columns: 120)
+        let heading = try #require(lines.first { $0.contains("#  Runner") }, "\(lines)")
+        for column in ["Bar", "Rider", "Trainer", "Wt", "Win", "Place", "Price move"] {
+            #expect(heading.contains(column), "\(heading)")
+        }
+        #expect(lines.contains { $0.contains("\u{2198}") || $0.contains("\u{2197}") }, "a price move drawn as an arrow")
+        #expect(lines.filter { $0.hasSuffix("favourite") }.count == 1, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 120 })
+    }
+
+    @Test(
+        "at 60 columns the field keeps number, name, barrier, weight and prices: the move, trainer and rider make way")
+    func raceCardNarrow() throws {
+        let lines = try fieldOnScreen(columns: 60)
+        let heading = try #require(lines.first { $0.contains("#  Runner") }, "\(lines)")
+        #expect(heading.contains("Win") && heading.contains("Bar") && heading.contains("Wt"), "\(heading)")
+        for dropped in ["Price move", "Trainer", "Rider"] {
+            #expect(!heading.contains(dropped), "\(heading)")
+        }
+        let rows = lines.filter { $0.range(of: #"^ +\d+  \S"#, options: .regularExpression) != nil }
+        #expect(rows.count >= 13, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+    }
+}

@@ -12,6 +12,7 @@ import Shell
 struct AppScreens: ScreenFactory {
     let service: any RaceService
     let cards: (any RaceCardService)?
+    let statusBook: RaceStatusBook
     let refreshInterval: TimeInterval
     let alertMinutes: Int?
     let region: RaceRegion?
@@ -19,7 +20,6 @@ struct AppScreens: ScreenFactory {
     let offersShell: Bool
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
-    let statusBook = RaceStatusBook()
     let clock: any WallClock
     let renderer: any ScreenRenderer
 

@@ -148,9 +148,15 @@ let favourites = FavouritesAccess(
 if defersFavouriteWrites {
     standardOutput.beforeWriting = { favourites.commitDeferred().map(failedSave) }
 }
+let cards = cardSource.makeService(clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 })
+/// What the cards say of races' status (abandoned), for the board as well as the sheet.
+let statusBook = RaceStatusBook()
 let screens = AppScreens(
-    service: setup.service,
-    cards: cardSource.makeService(clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 }),
+    service: (cards as? any RaceStatusService).map {
+        StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
+    } ?? setup.service,
+    cards: cards,
+    statusBook: statusBook,
     refreshInterval: options.refreshInterval,
     // Alerts are for a person watching unless asked for: piped output stays the commands' own.
     alertMinutes: options.alertMinutes ?? (isLive ? 2 : nil),

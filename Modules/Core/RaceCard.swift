@@ -32,7 +32,7 @@ public struct RaceCard: Sendable, Equatable, Codable {
 }
 
 /// Where a race stands, as the totes say it.
-public enum RaceStatus: Sendable, Equatable, Codable {
+public enum RaceStatus: Sendable, Hashable, Codable {
     /// Betting open: not yet run.
     case open
     /// Betting closed: the race is being run.

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 
 /// Something that can hand over a race's card: its field, prices and, once run, its result.
 ///
@@ -9,4 +10,13 @@ public protocol RaceCardService: Sendable {
     var sourceDescription: String { get }
     /// nil when the source has no card for the race (not published yet, or gone).
     func card(forRace id: String) throws(RaceDataError) -> RaceCard?
+}
+
+/// A card source that can also tell many races' statuses at once, so the board can mark the abandoned ones
+/// without a card fetched for each (the affiliates API's meetings list; the snapshot's cards).
+public protocol RaceStatusService: Sendable {
+    /// The statuses it knows among `ids` (race ids as the board has them); blocks like `card(forRace:)`.
+    func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus]
+    /// How long an answer holds before it is worth asking again.
+    var statusLifetime: TimeInterval { get }
 }

@@ -44,3 +44,21 @@ public struct HTTPRaceCardService: RaceCardService {
         return try decoder.decode(body, raceID: id, source: url.absoluteString)
     }
 }
+
+extension HTTPRaceCardService: RaceStatusService {
+    /// The meetings list is a day's races (some 500 KB): asked for every five minutes, not every refresh.
+    public var statusLifetime: TimeInterval { 300 }
+
+    /// `GET {base}/racing/meetings`: today's races with their statuses; a replayed race is told its captured
+    /// race's.
+    public func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
+        let url = base.appendingPathComponent("racing").appendingPathComponent("meetings")
+        let all = try MeetingsStatusDecoder().decode(
+            try transport.get(url, headers: headers), source: url.absoluteString)
+        var known: [String: RaceStatus] = [:]
+        for id in ids {
+            if let status = all[SnapshotReplay.captureID(of: id)] { known[id] = status }
+        }
+        return known
+    }
+}

@@ -438,3 +438,22 @@ struct JSONByteReader {
         return value
     }
 }
+
+extension JSONByteReader {
+    /// The member `name` of the object here, read by `body`; other members, or a value that is no object,
+    /// passed over.
+    mutating func readMember(
+        _ name: StaticString, _ body: (inout JSONByteReader) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        guard try nextKind() == .object else { return try skipValue() }
+        try readObject { reader, member throws(JSONSyntaxError) in
+            if member.is(name) { try body(&reader) } else { try reader.skipValue() }
+        }
+    }
+
+    /// Each element of the array here, read by `body`; a value that is no array passed over.
+    mutating func readElements(_ body: (inout JSONByteReader) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        guard try nextKind() == .array else { return try skipValue() }
+        try readArray { reader throws(JSONSyntaxError) in try body(&reader) }
+    }
+}

@@ -42,6 +42,41 @@ public struct RaceCardDecoder: Sendable {
         return cards
     }
 
+    /// Only the status of each card of a bundle (`data.race.status`): what the board needs, read without
+    /// building the fields.
+    public func decodeBundleStatuses(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceStatus] {
+        var statuses: [String: RaceStatus] = [:]
+        do {
+            try data.withUnsafeBytes { try Self.readBundleStatuses($0, into: &statuses) }
+        } catch {
+            throw NedsFeedDecoder.notJSON(data, source: source)
+        }
+        return statuses
+    }
+
+    private static func readBundleStatuses(_ bytes: UnsafeRawBufferPointer, into statuses: inout [String: RaceStatus])
+        throws(JSONSyntaxError)
+    {
+        var reader = JSONByteReader(bytes)
+        guard try reader.nextKind() == .object else {
+            throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
+        }
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            let id = name.string
+            try reader.readMember("data") { reader throws(JSONSyntaxError) in
+                try reader.readMember("race") { reader throws(JSONSyntaxError) in
+                    guard try reader.nextKind() == .object else { return try reader.skipValue() }
+                    try reader.readObject { reader, member throws(JSONSyntaxError) in
+                        guard member.is("status") else { return try reader.skipValue() }
+                        statuses[id] = NedsFeedDecoder.optionalString(try reader.readScalar()).map(
+                            RaceStatus.init(word:))
+                    }
+                }
+            }
+        }
+        try reader.expectEnd()
+    }
+
     /// The document's top-level kind, and whether it had a `data` object.
     private static func read(_ bytes: UnsafeRawBufferPointer, into card: inout RaceCard) throws(JSONSyntaxError) -> (
         JSONByteReader.Kind, Bool

@@ -9,41 +9,93 @@ import Synchronization
 public final class SnapshotRaceCardService: RaceCardService {
     public static let resourceName = "snapshot-cards"
 
-    private let clock: any WallClock
-    private let load: @Sendable () throws(RaceDataError) -> [String: RaceCard]
-    private let cards = Mutex<Result<[String: RaceCard], RaceDataError>?>(nil)
+    public typealias Load<Value> = @Sendable () throws(RaceDataError) -> Value
 
-    /// - Parameter load: where the cards come from; the package's bundle unless a test gives its own.
+    private let clock: any WallClock
+    private let load: Load<[String: RaceCard]>
+    private let loadStatuses: Load<[String: RaceStatus]>?
+    private let cards = Mutex<Result<[String: RaceCard], RaceDataError>?>(nil)
+    private let madeStatuses = Mutex<Result<[String: RaceStatus], RaceDataError>?>(nil)
+
+    /// - Parameters:
+    ///   - load: where the cards come from; the package's bundle unless a test gives its own.
+    ///   - loadStatuses: the cards' statuses alone, read without the fields (the board asks at every fetch,
+    ///     and a one-shot `list` should not pay for 400 runners); nil to take them from `load`.
     public init(
-        clock: any WallClock, load: @escaping @Sendable () throws(RaceDataError) -> [String: RaceCard] = embedded
+        clock: any WallClock, load: @escaping Load<[String: RaceCard]> = embedded,
+        loadStatuses: Load<[String: RaceStatus]>? = embeddedStatuses
     ) {
         self.clock = clock
         self.load = load
+        self.loadStatuses = loadStatuses
     }
 
     public var sourceDescription: String { "the embedded snapshot's race cards" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        let all = try cards.withLock { cached -> Result<[String: RaceCard], RaceDataError> in
-            if let cached { return cached }
-            let loaded = Result { () throws(RaceDataError) in try load() }
-            cached = loaded
-            return loaded
-        }.get()
-        guard var card = all[SnapshotReplay.captureID(of: id)] else { return nil }
+        guard var card = try allCards()[SnapshotReplay.captureID(of: id)] else { return nil }
         card.raceID = id
         guard let start = SnapshotReplay.replayedStart(of: id) else { return card }
         return SnapshotCardTimeline.card(card, startingAt: start, at: clock.now())
     }
 
+    private func allCards() throws(RaceDataError) -> [String: RaceCard] {
+        try Self.once(cards, load)
+    }
+
+    private func allStatuses() throws(RaceDataError) -> [String: RaceStatus] {
+        guard let loadStatuses else { return try allCards().compactMapValues(\.status) }
+        return try Self.once(madeStatuses, loadStatuses)
+    }
+
+    /// What `load` gives, loaded at the first call and kept (a failure too).
+    private static func once<Value: Sendable>(
+        _ cache: borrowing Mutex<Result<Value, RaceDataError>?>, _ load: Load<Value>
+    ) throws(RaceDataError) -> Value {
+        try cache.withLock { cached -> Result<Value, RaceDataError> in
+            if let cached { return cached }
+            let loaded = Result { () throws(RaceDataError) in try load() }
+            cached = loaded
+            return loaded
+        }.get()
+    }
+
+    private static let source = "the embedded snapshot's race cards"
+
     @Sendable public static func embedded() throws(RaceDataError) -> [String: RaceCard] {
-        let source = "the embedded snapshot's race cards"
+        try RaceCardDecoder().decodeBundle(try embeddedBytes(), source: source)
+    }
+
+    @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStatus] {
+        try RaceCardDecoder().decodeBundleStatuses(try embeddedBytes(), source: source)
+    }
+
+    private static func embeddedBytes() throws(RaceDataError) -> Data {
         guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
             let data = try? Data(contentsOf: url)
         else {
             throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
         }
-        return try RaceCardDecoder().decodeBundle(data, source: source)
+        return data
+    }
+}
+
+extension SnapshotRaceCardService: RaceStatusService {
+    /// Told from the cards in memory: as cheap each fetch as once.
+    public var statusLifetime: TimeInterval { 0 }
+
+    public func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
+        let made = try allStatuses()
+        let now = clock.now()
+        var known: [String: RaceStatus] = [:]
+        for id in ids {
+            guard let status = made[SnapshotReplay.captureID(of: id)] else { continue }
+            known[id] =
+                SnapshotReplay.replayedStart(of: id).map {
+                    SnapshotCardTimeline.status(status, startingAt: $0, at: now)
+                } ?? status
+        }
+        return known
     }
 }
 
@@ -64,23 +116,17 @@ public enum SnapshotCardTimeline {
         // The card's own times moved as the replay moved its start.
         let shift = card.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
         card.advertisedStart = start
-        let sinceStart = now.timeIntervalSince(start)
         card.runners = card.runners.map { runner($0, shiftedBy: shift, startingAt: start, at: now) }
         if made.status == .abandoned { return card }
         let shortest = card.runners.filter { !$0.isScratched }.compactMap(\.fixedWin).min()
         let favourite = card.runners.firstIndex { !$0.isScratched && $0.fixedWin == shortest }
         for index in card.runners.indices { card.runners[index].isFavourite = index == favourite }
-        switch sinceStart {
-        case ..<0:
-            card.status = .open
+        card.status = status(made.status, startingAt: start, at: now)
+        switch card.status {
+        case .open?, .closed?:
             card.placings = []
             card.dividends = []
-        case ..<runningFor:
-            card.status = .closed
-            card.placings = []
-            card.dividends = []
-        case ..<(runningFor + interimFor):
-            card.status = .interim
+        case .interim?:
             card.dividends = card.dividends.map { dividend in
                 var interim = dividend
                 interim.isFinal = false
@@ -90,6 +136,18 @@ public enum SnapshotCardTimeline {
             break
         }
         return card
+    }
+
+    /// The status a race made with `made` has at `now`: open until the jump, closed while it is run, interim,
+    /// then as made; an abandoned race is abandoned throughout.
+    public static func status(_ made: RaceStatus?, startingAt start: Date, at now: Date) -> RaceStatus? {
+        if made == .abandoned { return made }
+        switch now.timeIntervalSince(start) {
+        case ..<0: return .open
+        case ..<runningFor: return .closed
+        case ..<(runningFor + interimFor): return .interim
+        default: return made
+        }
     }
 
     private static func runner(_ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date)

@@ -35,15 +35,15 @@ struct RaceCardSourcesEndToEndTests {
         #expect(later.stdout.contains("  Dividends\n    Win"), "\(later.stdout)")
     }
 
-    @Test("a race whose card says it was abandoned says so on the board, after its sheet was opened")
+    @Test("the snapshot's abandoned race says so on the board from the first board, on its sheet, and in JSON")
     func abandonedOnTheBoard() throws {
-        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 5\nback\n")
+        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 5\n")
         #expect(run.status == 0, "\(run.stderr)")
-        let boards = run.stdout.components(separatedBy: "Next to Go - all categories")
-        #expect(boards.count == 4, "\(run.stdout)")
-        #expect(boards[1].contains("R1   Romford") && !boards[1].contains("Abandoned"))
+        #expect(run.stdout.hasPrefix("Next to Go - all categories\n"))
+        #expect(run.stdout.contains("  5  G  R1   Romford         Abandoned\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  This race was abandoned.\n  Field (7 runners, 1 scratched) - Abandoned"))
-        #expect(boards[3].contains("R1   Romford         Abandoned"), "\(boards[3])")
+        let json = try BinaryRunner.run(["--json", "--now", String(Self.launch), "list"])
+        #expect(json.stdout.contains(#""countdown":"Abandoned""#) || json.stdout.contains(#""countdown": "Abandoned""#))
     }
 
     // MARK: - An affiliates API on loopback
@@ -111,6 +111,41 @@ struct RaceCardSourcesEndToEndTests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("  No race card: it is not valid JSON"), "\(run.stdout)")
             #expect(!run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        }
+    }
+
+    @Test("the API's meetings list marks an abandoned race on the board, without its card opened")
+    func meetingsStatuses() throws {
+        try withAffiliates { server, log in
+            let meetings: [String: Any] = [
+                "data": [
+                    "meetings": [
+                        [
+                            "name": "Northfield Park",
+                            "races": [
+                                [
+                                    "id": RaceCardEndToEndTests.northfieldPark, "status": "Abandoned",
+                                    "weather": NSNull(),
+                                ],
+                                ["id": NSNull(), "status": "Final"], ["status": 5],
+                            ],
+                        ]
+                    ]
+                ]
+            ]
+            let folder = URL(fileURLWithPath: log.deletingLastPathComponent().path)
+            try JSONSerialization.data(withJSONObject: meetings).write(
+                to: folder.appendingPathComponent("meetings.json"))
+            let run = try BinaryRunner.run(
+                [
+                    "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards",
+                    server.url("affiliates/v1"),
+                ], stdin: "list\n")
+            #expect(run.status == 0, "\(run.stderr)")
+            let first = try #require(run.stdout.split(separator: "\n").dropFirst().first)
+            #expect(first.contains("Northfield Park") && first.hasSuffix("Abandoned"), "\(run.stdout)")
+            let requests = try String(contentsOf: log, encoding: .utf8)
+            #expect(requests.contains("/affiliates/v1/racing/meetings"), "\(requests)")
         }
     }
 

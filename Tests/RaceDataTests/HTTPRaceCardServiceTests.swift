@@ -64,6 +64,20 @@ struct HTTPRaceCardServiceTests {
         #expect(throws: RaceDataError.self) { try garbage.card(forRace: "r1") }
     }
 
+    @Test("statuses from GET {base}/racing/meetings, for the races asked about (a replayed one by its capture's id)")
+    func statuses() throws {
+        let meetings = Data(
+            #"{"data": {"meetings": [{"races": [{"id": "a", "status": "Abandoned"}, {"id": "b", "status": "Open"}]}]}}"#
+                .utf8)
+        let transport = RecordingTransport { _ throws(RaceDataError) in meetings }
+        let service = HTTPRaceCardService(base: Self.base, headers: Self.identity, transport: transport)
+        #expect(try service.statuses(ofRaces: ["a@1772870520", "c"]) == ["a@1772870520": .abandoned])
+        let (url, headers) = try #require(transport.requests.withLock { $0.first })
+        #expect(url.absoluteString == "http://127.0.0.1:9/affiliates/v1/racing/meetings")
+        #expect(headers == Self.identity)
+        #expect(service.statusLifetime == 300)
+    }
+
     @Test("an id that is no plain path segment never reaches the network")
     func unsafeIDs() throws {
         let transport = RecordingTransport { _ throws(RaceDataError) in Self.card }

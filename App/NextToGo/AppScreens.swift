@@ -18,6 +18,8 @@ struct AppScreens: ScreenFactory {
     let region: RaceRegion?
     let count: Int
     let offersShell: Bool
+    /// At a live terminal, the most a sheet waits for its race card before it is drawn without it.
+    let firstCardWait: TimeInterval?
     let favourites: FavouritesAccess
     let latestRaces = LatestRaces()
     let clock: any WallClock
@@ -39,7 +41,7 @@ struct AppScreens: ScreenFactory {
         case .raceDetail(let race):
             RaceDetailRouter.makeScreen(
                 race: race, cards: cards, statusBook: statusBook, favourites: favourites, clock: clock,
-                timeZone: .current,
+                timeZone: .current, firstCardWait: firstCardWait,
                 view: renderer.raceDetailView(),
                 navigator: navigator)
         case .favourites:

@@ -163,6 +163,8 @@ let screens = AppScreens(
     region: options.region,
     count: options.count,
     offersShell: { if case .single = options.action { false } else { true } }(),
+    // A person at the keyboard sees the sheet at once from a slow card server; a pipe gets the card's answer.
+    firstCardWait: isLive ? 0.5 : nil,
     favourites: favourites,
     clock: clock,
     renderer: renderer)

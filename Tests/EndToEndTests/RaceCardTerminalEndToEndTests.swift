@@ -43,4 +43,26 @@ extension LiveTerminalEndToEndTests {
         #expect(rows.count >= 13, "\(lines)")
         #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
     }
+
+    @Test("from a slow card server the sheet is drawn at once with a note, and the field comes in place when it comes")
+    func raceCardFromSlowServer() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.file(
+            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
+        let server = try FixtureServer(folder: folder.url, delay: 3)
+        defer { server.stop() }
+        let session = try session(Self.pinned + ["--cards", server.url("slow-first-byte/affiliates/v1")])
+        defer { session.stop() }
+        try session.type("show 1")
+        try session.send("Enter")
+        let started = Date()
+        #expect(session.waitFor("Fetching the race card from", timeout: 2.5), "\(session.screen)")
+        #expect(Date().timeIntervalSince(started) < 2.5, "not kept waiting for the server")
+        #expect(session.waitFor("Field (2 runners, 1 scratched)", timeout: 15), "\(session.screen)")
+        #expect(!session.screen.contains("Fetching the race card"), "\(session.screen)")
+        #expect(session.lines.last == "next-to-go>")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
 }

@@ -321,6 +321,45 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.cardNote == "No race card: the server answered HTTP 503.")
     }
 
+    @Test("at a terminal the first show waits for the card at most firstCardWait, then draws the sheet with a note")
+    func boundedFirstWait() {
+        interactor.cardSourceDescription = "http://cards"
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = RaceDetailPresenter(
+            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler, firstCardWait: 0.5)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        scheduler.advance(by: 0.4)
+        #expect(results.isEmpty, "a card that comes quickly is waited for")
+        scheduler.advance(by: 0.1)
+        #expect(results == [.success])
+        #expect(view.last?.card == nil)
+        #expect(view.last?.cardNote == "Fetching the race card from http://cards...")
+        interactor.answerCard(.success(Self.card))
+        #expect(results == [.success], "the command was answered once")
+        presenter.showLive()
+        #expect(view.last?.card?.runners.count == 3, "the live region draws the card that came")
+        #expect(view.last?.cardNote == nil)
+    }
+
+    @Test("a card that answers within firstCardWait is shown with the first sheet, and the wait is cancelled")
+    func quickCardWithBoundedWait() {
+        interactor.cardSourceDescription = "http://cards"
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = RaceDetailPresenter(
+            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler, firstCardWait: 0.5)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        interactor.answerCard(.success(Self.card))
+        #expect(results == [.success])
+        #expect(view.last?.card != nil && view.last?.cardNote == nil)
+        let drawn = view.displayed.count
+        scheduler.advance(by: 1)
+        #expect(results == [.success] && view.displayed.count == drawn, "the cancelled wait draws nothing")
+    }
+
     @Test("while the sheet is open the card is fetched again, often near the jump, and not once the result is final")
     func refreshesTheCard() {
         interactor.cardSourceDescription = "folder cards"

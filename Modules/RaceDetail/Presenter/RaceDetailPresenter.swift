@@ -42,6 +42,10 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private var cardNote: String?
     private var hasAskedForCard = false
     private var nextCardFetch: (any ScheduledWork)?
+    /// The first `show`, waiting for the first card (or for `firstCardWait` to run out).
+    private var showAwaitingCard: (@MainActor () -> Void)?
+    private var firstCardTimeout: (any ScheduledWork)?
+    private let firstCardWait: TimeInterval?
 
     /// How often the card is fetched again while the sheet is open: often around the jump, when prices move
     /// and the result comes in, and rarely otherwise. Not at all once the result is final.
@@ -52,10 +56,15 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     /// - Parameter timeZone: for the local start time; the app passes the
     ///   process's (which follows `TZ`).
     /// - Parameter scheduler: for fetching the card again while the sheet is open; nil fetches it once.
+    /// - Parameter firstCardWait: the most the first `show` waits for the card before drawing the sheet without
+    ///   it (the live region draws the card when it comes): a person at a terminal is not kept waiting on a
+    ///   slow server. nil waits for the card's answer, so piped output always has what the source gave.
     public init(
         race: Race, interactor: any RaceDetailInteractorInput, router: any RaceDetailRouterInput,
-        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: (any Scheduler)? = nil
+        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: (any Scheduler)? = nil,
+        firstCardWait: TimeInterval? = nil
     ) {
+        self.firstCardWait = firstCardWait
         self.race = race
         self.interactor = interactor
         self.router = router
@@ -67,6 +76,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     isolated deinit {
         nextCardFetch?.cancel()
+        firstCardTimeout?.cancel()
     }
 
     public func show(completion: @escaping CommandCompletion) {
@@ -88,11 +98,27 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private func withCard(_ then: @escaping @MainActor () -> Void) {
         guard !hasAskedForCard else { return then() }
         hasAskedForCard = true
+        showAwaitingCard = then
         interactor.fetchCard { [weak self] result in
             self?.apply(result)
             self?.scheduleCardFetch()
-            then()
+            self?.releaseShowAwaitingCard()
         }
+        if let firstCardWait, let scheduler, let source = interactor.cardSourceDescription, showAwaitingCard != nil {
+            firstCardTimeout = scheduler.schedule(after: firstCardWait) { [weak self] in
+                guard let self, self.showAwaitingCard != nil else { return }
+                self.cardNote = "Fetching the race card from \(source)..."
+                self.releaseShowAwaitingCard()
+            }
+        }
+    }
+
+    private func releaseShowAwaitingCard() {
+        firstCardTimeout?.cancel()
+        firstCardTimeout = nil
+        let show = showAwaitingCard
+        showAwaitingCard = nil
+        show?()
     }
 
     private func apply(_ result: Result<RaceCard?, RaceDataError>) {

@@ -18,14 +18,15 @@ public final class RaceDetailRouter: RaceDetailRouterInput {
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
         race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, favourites: FavouritesAccess,
-        clock: any WallClock, timeZone: TimeZone, view: any RaceDetailViewInput, navigator: any Navigator
+        clock: any WallClock, timeZone: TimeZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
+        navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
             raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook)
         let router = RaceDetailRouter(navigator: navigator)
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,
-            scheduler: MainQueueScheduler())
+            scheduler: MainQueueScheduler(), firstCardWait: firstCardWait)
         return RaceDetailScreen(presenter: presenter, view: view)
     }
 

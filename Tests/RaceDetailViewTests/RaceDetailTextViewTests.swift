@@ -68,3 +68,89 @@ struct SheetValueFittingTests {
         #expect(long.joined(separator: " ").split(separator: " ").count == 20)
     }
 }
+
+/// The race card on the sheet: the field's table as the window narrows, the result and the dividends.
+@MainActor
+@Suite("Race card on the sheet")
+struct RaceCardTextViewTests {
+    let output = RecordingOutput()
+
+    static let runners = [
+        RunnerRowViewModel(
+            number: "1", name: "Tickford", barrier: "7", rider: "Kate Hercock", trainer: "Richard French",
+            weight: "60kg", win: "5.00", place: "1.80", openingPrice: "8.50", trend: .shortened,
+            notes: ["favourite"]),
+        RunnerRowViewModel(
+            number: "10", name: "Drifter", barrier: "12", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
+            win: "13.00", place: "4.00", openingPrice: "9.00", trend: .drifted, notes: ["mover"]),
+        RunnerRowViewModel(
+            number: "2", name: "Scratched Sam", barrier: "4", rider: "Lee Mallard", trainer: "Al Varga",
+            weight: "57kg", isScratched: true, notes: ["scratched"]),
+    ]
+
+    private func draw(width: Int, glyphs: Bool = false, runners: [RunnerRowViewModel] = runners) -> [String] {
+        let card = RaceCardViewModel(
+            status: "Open", runners: runners, placings: [], dividends: [], card: RaceCard(raceID: "r1"))
+        let model = RaceDetailViewModel(
+            title: "Casino R10", subtitle: nil, expiredNotice: nil, fields: [], comment: nil, isFavourite: false,
+            card: card)
+        let style = DisplayStyle(isInteractive: glyphs, usesGlyphs: glyphs, usesColour: false, width: width)
+        RaceDetailTextView(output: output, style: style).display(model)
+        return output.lines
+    }
+
+    private func heading(_ lines: [String]) throws -> String {
+        try #require(lines.first { $0.contains("#  Runner") })
+    }
+
+    @Test("wide: every column, the price move, the marks after the prices; the scratched row last")
+    func wide() throws {
+        let lines = draw(width: 120)
+        #expect(
+            try heading(lines)
+                == "     #  Runner         Bar   Rider         Trainer         Wt       Win   Place  Price move")
+        #expect(
+            lines.contains(
+                "     1  Tickford        (7)  Kate Hercock  Richard French  60kg    5.00    1.80  8.50 -> 5.00  favourite"
+            ))
+        #expect(lines.contains { $0.hasPrefix("    10  Drifter        (12)") && $0.hasSuffix("9.00 -> 13.00  mover") })
+        #expect(lines.last { $0.contains("Scratched Sam") }?.hasSuffix("Al Varga        57kg  scratched") == true)
+    }
+
+    @Test("narrowing drops the move, then trainer, weight, rider, place, barrier; a row never wraps its marks")
+    func narrowing() throws {
+        let expectations: [(Int, [String])] = [
+            (90, ["Bar", "Rider", "Trainer", "Wt", "Win", "Place"]),
+            (80, ["Bar", "Rider", "Wt", "Win", "Place"]),
+            (70, ["Bar", "Rider", "Win", "Place"]),
+            (60, ["Bar", "Win", "Place"]),
+            (50, ["Bar", "Win"]),
+            (40, ["Win"]),
+        ]
+        for (width, kept) in expectations {
+            output.reset()
+            let lines = draw(width: width)
+            let head = try heading(lines)
+            let shown = ["Bar", "Rider", "Trainer", "Wt", "Win", "Place", "Price move"].filter { head.contains($0) }
+            #expect(shown == kept, "at \(width): \(head)")
+            #expect(lines.allSatisfy { $0.count <= width }, "at \(width): \(lines)")
+        }
+    }
+
+    @Test("a column no runner has is left out (a greyhound race has no riders or weights)")
+    func emptyColumns() throws {
+        let dogs = [
+            RunnerRowViewModel(number: "1", name: "Rapid Sparrow", barrier: "1", win: "3.30", place: "1.66"),
+            RunnerRowViewModel(number: "2", name: "Quiet Lantern", barrier: "2", win: "4.00", place: "1.86"),
+        ]
+        let head = try heading(draw(width: 120, runners: dogs))
+        #expect(head == "    #  Runner         Bar     Win   Place")
+    }
+
+    @Test("on a UTF-8 terminal the move is an arrow: down when the price came in, up when it drifted")
+    func arrows() {
+        let lines = draw(width: 120, glyphs: true)
+        #expect(lines.contains { $0.contains("8.50 \u{2198} 5.00") })
+        #expect(lines.contains { $0.contains("9.00 \u{2197} 13.00") })
+    }
+}

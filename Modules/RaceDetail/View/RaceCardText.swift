@@ -1,8 +1,9 @@
 import Core
 
 /// The race card's lines on the sheet: the field as a table that drops columns as the window narrows
-/// (the price trend, then trainer, rider, weight, place price, barrier), then the result and the dividends
-/// once the race is run. Every word comes from the view model; this only lays it out.
+/// (the price trend, then trainer, weight, rider, place price, barrier: who rides matters more than what they
+/// carry), then the result and the dividends once the race is run. Every word comes from the view model; this
+/// only lays it out.
 struct RaceCardText {
     let style: DisplayStyle
     let width: Int
@@ -55,15 +56,21 @@ struct RaceCardText {
     }
 
     /// The columns dropped first when the table is too wide, in order.
-    private static let dropOrder: [Column] = [.trend, .trainer, .rider, .weight, .place, .barrier]
+    private static let dropOrder: [Column] = [.trend, .trainer, .weight, .rider, .place, .barrier]
 
     private func field(_ runners: [RunnerRowViewModel]) -> [String] {
         let widths = columnWidths(runners)
         var columns = Set(widths.keys)
         let nameColumns = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
+        // The marks after a runner's prices ("favourite", "mover") are kept on its row: a table that fits but
+        // wraps them breaks the field's lines in two.
+        let notesColumns =
+            runners.filter { !$0.isScratched }.map { row in
+                row.notes.isEmpty ? 0 : 2 + TerminalText.width(of: row.notes.joined(separator: ", "))
+            }.max() ?? 0
         var drop = Self.dropOrder[...]
-        while rowWidth(columns, widths: widths, name: nameColumns, number: numberColumns) > width,
+        while rowWidth(columns, widths: widths, name: nameColumns, number: numberColumns) + notesColumns > width,
             let next = drop.popFirst()
         {
             columns.remove(next)
@@ -128,7 +135,6 @@ struct RaceCardText {
 
     private func rowWidth(_ columns: Set<Column>, widths: [Column: Int], name: Int, number: Int) -> Int {
         let cells = [number, name] + columns.map { widths[$0] ?? 0 }
-        // The notes ("favourite") go past the table and may wrap; the table itself must fit.
         return indent.count + 2 + cells.reduce(0, +) + 2 * (cells.count - 1)
     }
 

@@ -60,7 +60,8 @@ enum Usage {
 
         Files: favourites in the data directory above; the last good feed of each URL in
         $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
-        URL cannot be reached at start; the shell's history in $XDG_STATE_HOME/next-to-go/history
+        URL cannot be reached at start, and of each race card fetched over HTTP in its cards/ folder
+        (the last 300), shown marked offline; the shell's history in $XDG_STATE_HOME/next-to-go/history
         (else ~/.local/state/next-to-go/history).
 
         At a terminal the shell edits lines (arrows, Home/End, Ctrl-A/E/B/F/W/U/K, Up/Down history,

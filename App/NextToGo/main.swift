@@ -148,7 +148,9 @@ let favourites = FavouritesAccess(
 if defersFavouriteWrites {
     standardOutput.beforeWriting = { favourites.commitDeferred().map(failedSave) }
 }
-let cards = cardSource.makeService(clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 })
+let cards = cardSource.makeService(
+    clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
+    cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
 /// What the cards say of races' status (abandoned), for the board as well as the sheet.
 let statusBook = RaceStatusBook()
 let screens = AppScreens(

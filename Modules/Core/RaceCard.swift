@@ -7,6 +7,9 @@ public struct RaceCard: Sendable, Equatable, Codable {
     public var status: RaceStatus?
     /// The start the card gives; a replay shifts the card's times by how far the race's start moved.
     public var advertisedStart: Date?
+    /// Set on a copy kept from an earlier fetch, shown because the source could not be reached now: when it was
+    /// saved, and what went wrong.
+    public var offline: OfflineCard?
     /// In number order, as the card lists them.
     public var runners: [Runner]
     /// First past the post first; empty until the race is run.
@@ -29,6 +32,18 @@ public struct RaceCard: Sendable, Equatable, Codable {
     /// and a hostile card cannot make the sheet endless.
     public static let maximumEntries = 64
     public static let maximumFlucs = 12
+}
+
+/// A card shown from the copy kept when it was last fetched.
+public struct OfflineCard: Sendable, Equatable, Codable {
+    public var savedAt: Date
+    /// Why the source could not be reached ("no response within 10 s").
+    public var reason: String
+
+    public init(savedAt: Date, reason: String) {
+        self.savedAt = savedAt
+        self.reason = reason
+    }
 }
 
 /// Where a race stands, as the totes say it.

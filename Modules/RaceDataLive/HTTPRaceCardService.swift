@@ -4,7 +4,8 @@ import RaceData
 
 /// Race cards from the affiliates API (`GET {base}/racing/events/{race id}`), fetched as the feed is: by the
 /// child-process transport, within the same limits, each request carrying the caller's `From` and `X-Partner`.
-/// A 404 is a card not (or no longer) published: no card, not an error.
+/// A 404 is a card not (or no longer) published: no card, not an error. Each card fetched is kept in the
+/// `RaceCardCache`; when the source cannot be reached the copy kept stands in, marked offline, as the feed's does.
 public struct HTTPRaceCardService: RaceCardService {
     /// Neds' deployment of the affiliates API (Ladbrokes and NZ TAB serve the same paths).
     public static let nedsBase = URL(string: "https://api-affiliates.neds.com.au/affiliates/v1")!
@@ -14,12 +15,19 @@ public struct HTTPRaceCardService: RaceCardService {
     public let base: URL
     public let headers: [HTTPHeader]
     private let transport: any HTTPTransport
+    private let cache: RaceCardCache?
+    private let clock: any WallClock
     private let decoder = RaceCardDecoder()
 
-    public init(base: URL, headers: [HTTPHeader], transport: any HTTPTransport) {
+    public init(
+        base: URL, headers: [HTTPHeader], transport: any HTTPTransport, cache: RaceCardCache? = nil,
+        clock: any WallClock = SystemClock()
+    ) {
         self.base = base
         self.headers = headers
         self.transport = transport
+        self.cache = cache
+        self.clock = clock
     }
 
     public var sourceDescription: String { base.absoluteString }
@@ -34,14 +42,20 @@ public struct HTTPRaceCardService: RaceCardService {
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
         guard let url = url(forRace: id) else { return nil }
-        let body: Data
+        let card: RaceCard
         do {
-            body = try transport.get(url, headers: headers)
+            card = try decoder.decode(try transport.get(url, headers: headers), raceID: id, source: url.absoluteString)
         } catch {
             if case .httpStatus(_, 404) = error { return nil }
-            throw error
+            // Any failure, a broken answer as much as no answer, is when the copy kept is wanted.
+            guard let (saved, savedAt) = cache?.lookUp(url) else { throw error }
+            var copy = saved
+            copy.raceID = id
+            copy.offline = OfflineCard(savedAt: savedAt, reason: error.reason)
+            return copy
         }
-        return try decoder.decode(body, raceID: id, source: url.absoluteString)
+        cache?.save(card, for: url, at: clock.now())
+        return card
     }
 }
 

@@ -139,15 +139,18 @@ public enum RaceCardSource: Sendable, Equatable {
     }
 
     /// - Parameter headers: what each request to an affiliates API carries (`From`, `X-Partner`).
-    public func makeService(clock: any WallClock, limits: HTTPRaceService.Limits, headers: [HTTPHeader])
-        -> (any RaceCardService)?
-    {
+    /// - Parameter cache: where cards fetched over HTTP are kept for a sheet opened offline.
+    public func makeService(
+        clock: any WallClock, limits: HTTPRaceService.Limits, headers: [HTTPHeader], cache: RaceCardCache? = nil
+    ) -> (any RaceCardService)? {
         switch self {
         case .none: nil
         case .snapshot: SnapshotRaceCardService(clock: clock)
         case .folder(let path): FolderRaceCardService(directory: path)
         case .http(let base):
-            HTTPRaceCardService(base: base, headers: headers, transport: ChildProcessHTTPTransport(limits: limits))
+            HTTPRaceCardService(
+                base: base, headers: headers, transport: ChildProcessHTTPTransport(limits: limits), cache: cache,
+                clock: clock)
         }
     }
 }

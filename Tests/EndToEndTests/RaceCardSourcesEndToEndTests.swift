@@ -149,6 +149,27 @@ struct RaceCardSourcesEndToEndTests {
         }
     }
 
+    @Test("a card fetched once is shown from the copy kept when the server is gone, marked offline")
+    func offlineCopy() throws {
+        let cache = try TemporaryDirectory()
+        defer { cache.remove() }
+        let environment = ["XDG_CACHE_HOME": cache.url.path]
+        var base = ""
+        try withAffiliates { server, _ in
+            base = server.url("affiliates/v1")
+            let online = try BinaryRunner.run(
+                ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards", base],
+                stdin: "show 1\n", environment: environment)
+            #expect(online.stdout.contains("Field (2 runners, 1 scratched)"), "\(online.stdout)")
+        }
+        let offline = try BinaryRunner.run(
+            ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards", base],
+            stdin: "show 1\n", environment: environment)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("Field (2 runners, 1 scratched)"), "\(offline.stdout)")
+        #expect(offline.stdout.contains("  Offline: the race card as saved "), "\(offline.stdout)")
+    }
+
     @Test("--from and --partner refuse what cannot be sent as a header")
     func badIdentity() throws {
         let run = try BinaryRunner.run(["--from", "me\u{7F}@example.com", "list"])

@@ -126,3 +126,82 @@ struct HTTPRaceCardServiceTests {
         #expect(RaceCardSource(argument: "SNAPSHOT") == .snapshot)
     }
 }
+
+@Suite("Race cards kept for offline")
+struct RaceCardCacheTests {
+    static let url = URL(string: "http://127.0.0.1:9/affiliates/v1/racing/events/r1")!
+
+    @Test("a card saved is found again with its time; another URL's, a damaged file or a foreign one are not")
+    func roundTrip() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = RaceCardCache(directory: folder.url)
+        let card = RaceCard(raceID: "r1", status: .final, runners: [Runner(number: 1, name: "Tickford")])
+        cache.save(card, for: Self.url, at: Date(timeIntervalSince1970: 1_772_870_000))
+        let found = try #require(cache.lookUp(Self.url))
+        #expect(found.card == card)
+        #expect(found.savedAt == Date(timeIntervalSince1970: 1_772_870_000))
+        #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/affiliates/v1/racing/events/r2")!) == nil)
+        let file = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first { $0.hasPrefix("card-") })
+        for damage in [Data("{\"url\": 1".utf8), Data([0xFF, 0x00]), Data(repeating: 0x20, count: 2 * 1024 * 1024)] {
+            try damage.write(to: folder.url.appendingPathComponent(file))
+            #expect(cache.lookUp(Self.url) == nil)
+        }
+    }
+
+    @Test("a copy on disk holding more than any card may is capped like a decoded card")
+    func capped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = RaceCardCache(directory: folder.url)
+        let runners = (1...500).map { Runner(number: $0, name: "R\($0)", flucs: Array(repeating: 2.0, count: 100)) }
+        cache.save(
+            RaceCard(raceID: "r1", runners: runners), for: Self.url, at: Date(timeIntervalSince1970: 1_772_870_000))
+        let found = try #require(cache.lookUp(Self.url))
+        #expect(found.card.runners.count == RaceCard.maximumEntries)
+        #expect(found.card.runners.allSatisfy { $0.flucs.count == RaceCard.maximumFlucs })
+    }
+
+    @Test("no more than maximumFiles cards are kept: the oldest go")
+    func pruned() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = RaceCardCache(directory: folder.url, maximumFiles: 3)
+        for index in 1...5 {
+            let url = URL(string: "http://127.0.0.1:9/affiliates/v1/racing/events/r\(index)")!
+            cache.save(RaceCard(raceID: "r\(index)"), for: url, at: Date(timeIntervalSince1970: 1_772_870_000))
+            // Modification times a second apart, so "oldest" is certain.
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_772_870_000 + Double(index))],
+                ofItemAtPath: cache.fileURL(for: url).path)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("card-") }
+        #expect(kept.count == 3)
+        #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/affiliates/v1/racing/events/r1")!) == nil)
+        #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/affiliates/v1/racing/events/r5")!) != nil)
+    }
+
+    @Test("over HTTP: a card fetched is kept; when the source fails the copy stands in, marked offline; a 404 is none")
+    func standsIn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let cache = RaceCardCache(directory: folder.url)
+        let clock = ManualClock(1_772_870_000)
+        let failing = Mutex(false)
+        let transport = RecordingTransport { url throws(RaceDataError) in
+            if failing.withLock({ $0 }) { throw .timedOut(source: url.absoluteString, phase: .total, seconds: 10) }
+            return HTTPRaceCardServiceTests.card
+        }
+        let service = HTTPRaceCardService(
+            base: HTTPRaceCardServiceTests.base, headers: [], transport: transport, cache: cache, clock: clock)
+        #expect(try service.card(forRace: "r1")?.offline == nil)
+        failing.withLock { $0 = true }
+        let copy = try #require(try service.card(forRace: "r1"))
+        #expect(copy.runners.first?.name == "X")
+        #expect(
+            copy.offline
+                == OfflineCard(savedAt: Date(timeIntervalSince1970: 1_772_870_000), reason: "not finished within 10 s"))
+        #expect(throws: RaceDataError.self) { try service.card(forRace: "r2") }
+    }
+}

@@ -360,6 +360,36 @@ struct RaceDetailPresenterTests {
         #expect(results == [.success] && view.displayed.count == drawn, "the cancelled wait draws nothing")
     }
 
+    @Test(
+        "a copy kept from an earlier fetch is shown with a note saying so; a live card of this sheet is kept over one")
+    func offlineCopy() {
+        interactor.cardSourceDescription = "http://cards"
+        let presenter = presenter(Self.fullRace)
+        presenter.show { _ in }
+        var copy = Self.card
+        copy.offline = OfflineCard(
+            savedAt: Date(timeIntervalSince1970: 1_748_310_000), reason: "no response within 5 s")
+        interactor.answerCard(.success(copy))
+        #expect(view.last?.card?.runners.count == 3)
+        #expect(
+            view.last?.cardNote
+                == "Offline: the race card as saved Tue 27 May 01:40:00 GMT (no response within 5 s).")
+        let scheduler = ManualScheduler(clock: clock)
+        let live = RaceDetailPresenter(
+            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler)
+        live.show { _ in }
+        var fresh = Self.card
+        fresh.status = .closed
+        interactor.answerCard(.success(fresh))
+        scheduler.advance(by: 60)
+        #expect(interactor.cardRequests.count == 1, "fetched again")
+        interactor.answerCard(.success(copy))
+        live.showLive()
+        #expect(view.last?.card?.status == "Closed", "the live card stays")
+        #expect(view.last?.cardNote == "The race card could not be fetched again: no response within 5 s.")
+    }
+
     @Test("while the sheet is open the card is fetched again, often near the jump, and not once the result is final")
     func refreshesTheCard() {
         interactor.cardSourceDescription = "folder cards"

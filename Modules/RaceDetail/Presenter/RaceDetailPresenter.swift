@@ -124,8 +124,18 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private func apply(_ result: Result<RaceCard?, RaceDataError>) {
         switch result {
         case .success(let fetched?):
+            if let offline = fetched.offline {
+                // A card fetched live this session is newer than any copy kept on disk.
+                if let card, card.offline == nil {
+                    cardNote = "The race card could not be fetched again: \(offline.reason)."
+                    return
+                }
+                cardNote =
+                    "Offline: the race card as saved \(StartTimeFormatter.string(from: offline.savedAt, in: timeZone)) (\(offline.reason))."
+            } else {
+                cardNote = nil
+            }
             card = fetched
-            cardNote = nil
         case .success(nil):
             if card == nil, let source = interactor.cardSourceDescription {
                 cardNote = "No race card for this race from \(source) yet."

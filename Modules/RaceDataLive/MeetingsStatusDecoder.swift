@@ -12,19 +12,11 @@ public struct MeetingsStatusDecoder: Sendable {
     public init() {}
 
     public func decode(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceStatus] {
-        var statuses: [String: RaceStatus] = [:]
-        do {
-            try data.withUnsafeBytes { try Self.read($0, into: &statuses) }
-        } catch {
-            throw NedsFeedDecoder.notJSON(data, source: source)
-        }
-        return statuses
+        try JSONByteReader.reading(data, source: source, Self.read)
     }
 
-    private static func read(_ bytes: UnsafeRawBufferPointer, into statuses: inout [String: RaceStatus])
-        throws(JSONSyntaxError)
-    {
-        var reader = JSONByteReader(bytes)
+    private static func read(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> [String: RaceStatus] {
+        var statuses: [String: RaceStatus] = [:]
         try reader.readMember("data") { reader throws(JSONSyntaxError) in
             try reader.readMember("meetings") { reader throws(JSONSyntaxError) in
                 try reader.readElements { reader throws(JSONSyntaxError) in
@@ -38,7 +30,7 @@ public struct MeetingsStatusDecoder: Sendable {
                 }
             }
         }
-        try reader.expectEnd()
+        return statuses
     }
 
     private static func race(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> (String, RaceStatus)? {

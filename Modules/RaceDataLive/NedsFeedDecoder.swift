@@ -229,3 +229,21 @@ public struct NedsFeedDecoder: Sendable {
         return number
     }
 }
+
+extension JSONByteReader {
+    /// `body`'s reading of `data`, in place; a document that is not JSON is the source's "not valid JSON" error.
+    static func reading<Value>(
+        _ data: Data, source: String, _ body: (inout JSONByteReader) throws(JSONSyntaxError) -> Value
+    ) throws(RaceDataError) -> Value {
+        do {
+            return try data.withUnsafeBytes { bytes in
+                var reader = JSONByteReader(bytes)
+                let value = try body(&reader)
+                try reader.expectEnd()
+                return value
+            }
+        } catch {
+            throw NedsFeedDecoder.notJSON(data, source: source)
+        }
+    }
+}

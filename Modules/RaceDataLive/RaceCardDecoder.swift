@@ -33,48 +33,52 @@ public struct RaceCardDecoder: Sendable {
     /// Many cards in one document, `{"<race id>": <card>, ...}`: the snapshot's, made by Scripts/make-snapshot.
     /// A member that is not a card with a `data` object is left out.
     public func decodeBundle(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceCard] {
-        var cards: [String: RaceCard] = [:]
-        do {
-            try data.withUnsafeBytes { try Self.readBundle($0, into: &cards) }
-        } catch {
-            throw NedsFeedDecoder.notJSON(data, source: source)
+        try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
+            try Self.members(of: &reader) { (reader: inout JSONByteReader, id) throws(JSONSyntaxError) -> RaceCard? in
+                guard try reader.nextKind() == .object else {
+                    try reader.skipValue()
+                    return nil
+                }
+                var card = RaceCard(raceID: id)
+                return try Self.readDocument(&reader, into: &card) ? Self.tidied(card) : nil
+            }
         }
-        return cards
     }
 
     /// Only the status of each card of a bundle (`data.race.status`): what the board needs, read without
     /// building the fields.
     public func decodeBundleStatuses(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceStatus] {
-        var statuses: [String: RaceStatus] = [:]
-        do {
-            try data.withUnsafeBytes { try Self.readBundleStatuses($0, into: &statuses) }
-        } catch {
-            throw NedsFeedDecoder.notJSON(data, source: source)
+        try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
+            try Self.members(of: &reader) { (reader: inout JSONByteReader, _) throws(JSONSyntaxError) -> RaceStatus? in
+                var status: RaceStatus?
+                try reader.readMember("data") { reader throws(JSONSyntaxError) in
+                    try reader.readMember("race") { reader throws(JSONSyntaxError) in
+                        guard try reader.nextKind() == .object else { return try reader.skipValue() }
+                        try reader.readObject { reader, member throws(JSONSyntaxError) in
+                            guard member.is("status") else { return try reader.skipValue() }
+                            status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(RaceStatus.init(word:))
+                        }
+                    }
+                }
+                return status
+            }
         }
-        return statuses
     }
 
-    private static func readBundleStatuses(_ bytes: UnsafeRawBufferPointer, into statuses: inout [String: RaceStatus])
-        throws(JSONSyntaxError)
-    {
-        var reader = JSONByteReader(bytes)
+    /// A bundle's members by race id, each read by `value`; nil leaves the member out.
+    private static func members<Value>(
+        of reader: inout JSONByteReader,
+        _ value: (inout JSONByteReader, String) throws(JSONSyntaxError) -> Value?
+    ) throws(JSONSyntaxError) -> [String: Value] {
         guard try reader.nextKind() == .object else {
             throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
         }
+        var values: [String: Value] = [:]
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             let id = name.string
-            try reader.readMember("data") { reader throws(JSONSyntaxError) in
-                try reader.readMember("race") { reader throws(JSONSyntaxError) in
-                    guard try reader.nextKind() == .object else { return try reader.skipValue() }
-                    try reader.readObject { reader, member throws(JSONSyntaxError) in
-                        guard member.is("status") else { return try reader.skipValue() }
-                        statuses[id] = NedsFeedDecoder.optionalString(try reader.readScalar()).map(
-                            RaceStatus.init(word:))
-                    }
-                }
-            }
+            if let member = try value(&reader, id) { values[id] = member }
         }
-        try reader.expectEnd()
+        return values
     }
 
     /// The document's top-level kind, and whether it had a `data` object.
@@ -91,22 +95,6 @@ public struct RaceCardDecoder: Sendable {
         }
         try reader.expectEnd()
         return (topLevel, hasData)
-    }
-
-    private static func readBundle(_ bytes: UnsafeRawBufferPointer, into cards: inout [String: RaceCard])
-        throws(JSONSyntaxError)
-    {
-        var reader = JSONByteReader(bytes)
-        guard try reader.nextKind() == .object else {
-            throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
-        }
-        try reader.readObject { reader, name throws(JSONSyntaxError) in
-            let id = name.string
-            guard try reader.nextKind() == .object else { return try reader.skipValue() }
-            var card = RaceCard(raceID: id)
-            if try readDocument(&reader, into: &card) { cards[id] = tidied(card) }
-        }
-        try reader.expectEnd()
     }
 
     /// Reads one card document (an object); true when it had a `data` object.

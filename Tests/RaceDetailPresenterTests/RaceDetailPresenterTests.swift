@@ -79,10 +79,12 @@ struct RaceDetailPresenterTests {
         id: "r2", number: 3, meetingName: "Nagoya", category: .horse,
         advertisedStart: Date(timeIntervalSince1970: 1_748_310_065))
 
-    private func presenter(_ race: Race, timeZone: String = "UTC") -> RaceDetailPresenter {
+    private func presenter(
+        _ race: Race, timeZone: String = "UTC", scheduler: ManualScheduler? = nil, firstCardWait: TimeInterval? = nil
+    ) -> RaceDetailPresenter {
         RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: timeZone)!)
+            timeZone: TimeZone(identifier: timeZone)!, scheduler: scheduler, firstCardWait: firstCardWait)
     }
 
     private func show(_ presenter: RaceDetailPresenter) -> [CommandResult] {
@@ -312,9 +314,7 @@ struct RaceDetailPresenterTests {
         #expect(results == [.success])
         #expect(view.last?.card == nil)
         #expect(view.last?.cardNote == "No race card for this race from folder cards yet.")
-        let failing = RaceDetailPresenter(
-            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!)
+        let failing = self.presenter(Self.fullRace)
         failing.show { results.append($0) }
         interactor.answerCard(.failure(.httpStatus(source: "http://cards", code: 503)))
         #expect(results == [.success, .success])
@@ -325,9 +325,7 @@ struct RaceDetailPresenterTests {
     func boundedFirstWait() {
         interactor.cardSourceDescription = "http://cards"
         let scheduler = ManualScheduler(clock: clock)
-        let presenter = RaceDetailPresenter(
-            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler, firstCardWait: 0.5)
+        let presenter = self.presenter(Self.fullRace, scheduler: scheduler, firstCardWait: 0.5)
         var results: [CommandResult] = []
         presenter.show { results.append($0) }
         scheduler.advance(by: 0.4)
@@ -347,9 +345,7 @@ struct RaceDetailPresenterTests {
     func quickCardWithBoundedWait() {
         interactor.cardSourceDescription = "http://cards"
         let scheduler = ManualScheduler(clock: clock)
-        let presenter = RaceDetailPresenter(
-            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler, firstCardWait: 0.5)
+        let presenter = self.presenter(Self.fullRace, scheduler: scheduler, firstCardWait: 0.5)
         var results: [CommandResult] = []
         presenter.show { results.append($0) }
         interactor.answerCard(.success(Self.card))
@@ -375,9 +371,7 @@ struct RaceDetailPresenterTests {
             view.last?.cardNote
                 == "Offline: the race card as saved Tue 27 May 01:40:00 GMT (no response within 5 s).")
         let scheduler = ManualScheduler(clock: clock)
-        let live = RaceDetailPresenter(
-            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler)
+        let live = self.presenter(Self.fullRace, scheduler: scheduler)
         live.show { _ in }
         var fresh = Self.card
         fresh.status = .closed
@@ -395,9 +389,7 @@ struct RaceDetailPresenterTests {
         interactor.cardSourceDescription = "folder cards"
         let scheduler = ManualScheduler(clock: clock)
         // 245 s to the start: near the jump, every 10 s.
-        let presenter = RaceDetailPresenter(
-            race: Self.fullRace, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!, scheduler: scheduler)
+        let presenter = self.presenter(Self.fullRace, scheduler: scheduler)
         presenter.show { _ in }
         interactor.answerCard(.success(Self.card))
         scheduler.advance(by: 9)

@@ -45,6 +45,21 @@ public struct RaceCardDecoder: Sendable {
         }
     }
 
+    /// The card of one race from a bundle, the others passed over unread (a sheet needs one of 45); nil when the
+    /// bundle has none for it.
+    public func decodeBundleCard(_ data: Data, raceID: String, source: String) throws(RaceDataError) -> RaceCard? {
+        try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
+            try Self.members(of: &reader) { (reader: inout JSONByteReader, id) throws(JSONSyntaxError) -> RaceCard? in
+                guard id == raceID, try reader.nextKind() == .object else {
+                    try reader.skipValue()
+                    return nil
+                }
+                var card = RaceCard(raceID: id)
+                return try Self.readDocument(&reader, into: &card) ? Self.tidied(card) : nil
+            }
+        }[raceID]
+    }
+
     /// Only the status of each card of a bundle (`data.race.status`): what the board needs, read without
     /// building the fields.
     public func decodeBundleStatuses(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceStatus] {

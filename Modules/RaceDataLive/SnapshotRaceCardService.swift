@@ -5,47 +5,44 @@ import Synchronization
 
 /// The race cards made for the embedded snapshot (by Scripts/make-snapshot), told as the replay goes: a
 /// replayed race (`<id>@<start>`) gets its captured race's card as it would stand at that moment
-/// (`SnapshotCardTimeline`). Read from the package once, at the first card asked for.
+/// (`SnapshotCardTimeline`). The bundle is read from the package at the first card asked for, and each card
+/// decoded from it when it is asked for (a one-shot `show` decodes one card, not 45).
 public final class SnapshotRaceCardService: RaceCardService {
     public static let resourceName = "snapshot-cards"
 
     public typealias Load<Value> = @Sendable () throws(RaceDataError) -> Value
+    /// The card made for a captured race's id, nil for none.
+    public typealias Find = @Sendable (String) throws(RaceDataError) -> RaceCard?
 
     private let clock: any WallClock
-    private let load: Load<[String: RaceCard]>
-    private let loadStatuses: Load<[String: RaceStatus]>?
-    private let cards = Mutex<Result<[String: RaceCard], RaceDataError>?>(nil)
+    private let find: Find
+    private let loadStatuses: Load<[String: RaceStatus]>
     private let madeStatuses = Mutex<Result<[String: RaceStatus], RaceDataError>?>(nil)
 
     /// - Parameters:
-    ///   - load: where the cards come from; the package's bundle unless a test gives its own.
-    ///   - loadStatuses: the cards' statuses alone, read without the fields (the board asks at every fetch,
-    ///     and a one-shot `list` should not pay for 400 runners); nil to take them from `load`.
+    ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
+    ///   - loadStatuses: the cards' statuses alone, read once without the fields (the board asks at every
+    ///     fetch, and a one-shot `list` should not pay for 400 runners).
     public init(
-        clock: any WallClock, load: @escaping Load<[String: RaceCard]> = embedded,
-        loadStatuses: Load<[String: RaceStatus]>? = embeddedStatuses
+        clock: any WallClock, find: @escaping Find = embeddedCard,
+        loadStatuses: @escaping Load<[String: RaceStatus]> = embeddedStatuses
     ) {
         self.clock = clock
-        self.load = load
+        self.find = find
         self.loadStatuses = loadStatuses
     }
 
     public var sourceDescription: String { "the embedded snapshot's race cards" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        guard var card = try allCards()[SnapshotReplay.captureID(of: id)] else { return nil }
+        guard var card = try find(SnapshotReplay.captureID(of: id)) else { return nil }
         card.raceID = id
         guard let start = SnapshotReplay.replayedStart(of: id) else { return card }
         return SnapshotCardTimeline.card(card, startingAt: start, at: clock.now())
     }
 
-    private func allCards() throws(RaceDataError) -> [String: RaceCard] {
-        try Self.once(cards, load)
-    }
-
     private func allStatuses() throws(RaceDataError) -> [String: RaceStatus] {
-        guard let loadStatuses else { return try allCards().compactMapValues(\.status) }
-        return try Self.once(madeStatuses, loadStatuses)
+        try Self.once(madeStatuses, loadStatuses)
     }
 
     /// What `load` gives, loaded at the first call and kept (a failure too).
@@ -62,21 +59,32 @@ public final class SnapshotRaceCardService: RaceCardService {
 
     private static let source = "the embedded snapshot's race cards"
 
+    /// Every card of the package's bundle (tests; the app decodes the one it needs).
     @Sendable public static func embedded() throws(RaceDataError) -> [String: RaceCard] {
         try RaceCardDecoder().decodeBundle(try embeddedBytes(), source: source)
+    }
+
+    @Sendable public static func embeddedCard(_ id: String) throws(RaceDataError) -> RaceCard? {
+        try RaceCardDecoder().decodeBundleCard(try embeddedBytes(), raceID: id, source: source)
     }
 
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStatus] {
         try RaceCardDecoder().decodeBundleStatuses(try embeddedBytes(), source: source)
     }
 
+    /// The bundle's bytes, read from the package once.
+    private static let bundleBytes = Mutex<Result<Data, RaceDataError>?>(nil)
+
     private static func embeddedBytes() throws(RaceDataError) -> Data {
-        guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
-            let data = try? Data(contentsOf: url)
-        else {
-            throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
+        try once(bundleBytes) { () throws(RaceDataError) -> Data in
+            guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
+                let data = try? Data(contentsOf: url)
+            else {
+                throw .unavailable(
+                    source: source, reason: "the resource \(resourceName).json is missing from the build")
+            }
+            return data
         }
-        return data
     }
 }
 

@@ -42,6 +42,9 @@ struct RaceCardSourcesEndToEndTests {
         #expect(run.stdout.hasPrefix("Next to Go - all categories\n"))
         #expect(run.stdout.contains("  5  G  R1   Romford         Abandoned\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  This race was abandoned.\n  Field (7 runners, 1 scratched) - Abandoned"))
+        #expect(
+            run.stdout.contains("  Starts     Sat 7 Mar 08:05:20 GMT (abandoned)\n"),
+            "no countdown to a race that will not run")
         let json = try BinaryRunner.run(["--json", "--now", String(Self.launch), "list"])
         #expect(json.stdout.contains(#""countdown":"Abandoned""#) || json.stdout.contains(#""countdown": "Abandoned""#))
     }

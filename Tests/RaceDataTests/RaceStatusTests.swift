@@ -32,6 +32,10 @@ struct RaceStatusTests {
         let made = try SnapshotRaceCardService.embedded()
         let light = try SnapshotRaceCardService.embeddedStatuses()
         #expect(light == made.compactMapValues(\.status), "the light reading agrees with the whole one")
+        for (id, card) in made {
+            #expect(try SnapshotRaceCardService.embeddedCard(id) == card, "one card read alone is the same card")
+        }
+        #expect(try SnapshotRaceCardService.embeddedCard("no-such-race") == nil)
         let abandoned = try #require(light.first { $0.value == .abandoned }?.key)
         let other = try #require(light.first { $0.value == .final }?.key)
         let clock = ManualClock(1_000)

@@ -100,7 +100,8 @@ struct SnapshotRaceCardTests {
     @Test("the service answers a replayed race with its captured race's card, as it stands on the clock")
     func service() throws {
         let clock = ManualClock(49_000)
-        let service = SnapshotRaceCardService(clock: clock, load: { ["r1": Self.made] })
+        let service = SnapshotRaceCardService(
+            clock: clock, find: { ["r1": Self.made][$0] }, loadStatuses: { ["r1": .final] })
         let before = try #require(try service.card(forRace: "r1@50000"))
         #expect(before.raceID == "r1@50000")
         #expect(before.status == .open)

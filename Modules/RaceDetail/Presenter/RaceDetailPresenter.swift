@@ -215,7 +215,9 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     private func fields(countdown: Countdown) -> [DetailField] {
-        let timing = countdown.seconds > 0 ? "in \(countdown.text)" : "started \(countdown.elapsedText) ago"
+        let timing =
+            card?.status == .abandoned
+            ? "abandoned" : countdown.seconds > 0 ? "in \(countdown.text)" : "started \(countdown.elapsedText) ago"
         var fields = [
             DetailField("Category", race.category.displayName),
             DetailField("Starts", "\(StartTimeFormatter.string(from: race.advertisedStart, in: timeZone)) (\(timing))"),

@@ -1,9 +1,9 @@
 import Core
 import Synchronization
 
-/// What the race cards fetched so far said of each race's status, shared by the modules: a card opened on the
-/// sheet that says a race was abandoned marks it on the board too. Only cards tell status (the `nextraces`
-/// feed does not), so a race is known abandoned once its card has been fetched.
+/// What the card source has said of each race's status, shared by the modules: its statuses asked beside each
+/// feed fetch (`StatusMarkingRaceService`), and each card opened on a sheet. The `nextraces` feed says nothing
+/// of status, so this is how the board learns a race was abandoned.
 public final class RaceStatusBook: Sendable {
     private let statuses = Mutex<[String: RaceStatus]>([:])
     /// A session opens few sheets; a bound keeps a hostile source from growing it without end.

@@ -13,6 +13,8 @@ final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable
     let favourites = FakeFavourites()
 
     var sourceDescription: String { "file races.json" }
+    /// What the card source has said were abandoned.
+    var abandonedRaceIDs: Set<String> = []
 
     func refresh(completion: @escaping RaceListFetchCompletion) {
         refreshCount += 1

@@ -189,6 +189,21 @@ struct LiveUpdatesTests {
         #expect(view.alerts.count == 2)
     }
 
+    @Test("an abandoned race is never the next in the status line, and a favourite abandoned does not alert")
+    func abandoned() throws {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([90, 300, 400, 500, 600])
+        interactor.answer(.success(RaceFeed(races: feed)))
+        interactor.abandonedRaceIDs = ["r0"]
+        _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
+        presenter.startLiveUpdates()
+        scheduler.advance(by: 1)
+        #expect(view.statuses.last?.next == "R2 M1 (horse) in 4m 59s")
+        scheduler.advance(by: 100)
+        #expect(view.alerts.isEmpty, "\(view.alerts)")
+    }
+
     @Test("alert MINUTES and alert off reply, and take effect at once")
     func alertCommand() throws {
         let presenter = presenter(alertLead: nil)

@@ -52,6 +52,14 @@ struct RaceListPresenterTests {
         #expect(log.results == [.success])
     }
 
+    @Test("a race its card says was abandoned: Abandoned in place of its countdown")
+    func abandoned() {
+        load([race("a", 100), race("b", 200)])
+        interactor.abandonedRaceIDs = ["a"]
+        presenter.showList(completion: log.callback)
+        #expect(view.lastRows == ["R1 a Abandoned", "R1 b 3m 20s"])
+    }
+
     @Test("ties break by meeting name, then race number")
     func tieBreaks() {
         load([

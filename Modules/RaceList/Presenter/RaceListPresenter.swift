@@ -48,7 +48,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         self.clock = clock
         self.timers = timers
         markers.onAlert = { [weak self] alert in
-            guard let self else { return }
+            // A race that will not run neither starts soon nor jumps.
+            guard let self, !self.interactor.abandonedRaceIDs.contains(alert.race.race.id) else { return }
             self.view?.displayAlert(self.viewModels().alert(alert))
         }
         markers.onWarning = { [weak self] warning in self?.view?.displayWarning(warning) }

@@ -25,6 +25,8 @@ enum Usage {
                                                     it ignores categories, so a filter needs them all
                                          file:PATH  a JSON file in the Neds `nextraces` shape, as it is
                                          replay:PATH  such a file, replayed against the clock as the snapshot is
+                                         script:PATH  a fetch per line: a feed file, or refused, timeout,
+                                                    http CODE, not-json; the last line repeats
                                          URL        an http(s) endpoint serving that shape; a `nextraces`
                                                     query asking for fewer than 45 races is asked for 45
               --cards CARDS            where race cards (the field, prices, results) come from:

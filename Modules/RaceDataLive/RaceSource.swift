@@ -8,9 +8,11 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     case file(path: String)
     /// A file read once, then replayed against the clock as the snapshot is.
     case replay(path: String)
+    /// A script of answers and failures, one a fetch (`ScriptedRaceService`).
+    case script(path: String)
     case http(URL)
 
-    public static let usage = "snapshot, neds, file:PATH, replay:PATH or an http(s):// URL"
+    public static let usage = "snapshot, neds, file:PATH, replay:PATH, script:PATH or an http(s):// URL"
 
     /// Parses `snapshot`, `neds`, `file:PATH`, `replay:PATH` or an `http://` / `https://` URL. A `nextraces` URL
     /// asking for fewer than 45 races is asked for 45 (`HTTPRaceService.askingForMostRaces`).
@@ -28,6 +30,10 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             let path = String(argument.dropFirst("replay:".count))
             guard !path.isEmpty else { return nil }
             self = .replay(path: path)
+        } else if lowered.hasPrefix("script:") {
+            let path = String(argument.dropFirst("script:".count))
+            guard !path.isEmpty else { return nil }
+            self = .script(path: path)
         } else if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
             let url = URL(string: argument), url.host != nil
         {
@@ -42,6 +48,7 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
         case .snapshot: "snapshot"
         case .file(let path): "file:\(path)"
         case .replay(let path): "replay:\(path)"
+        case .script(let path): "script:\(path)"
         case .http(let url): url.absoluteString
         }
     }
@@ -59,6 +66,8 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             return ServiceSetup(service: try SnapshotRaceService.embedded(clock: clock))
         case .file(let path):
             return ServiceSetup(service: FileRaceService(path: path))
+        case .script(let path):
+            return ServiceSetup(service: try ScriptedRaceService(path: path))
         case .replay(let path):
             let file = FileRaceService(path: path)
             let capture = try file.fetchRaces()
@@ -134,7 +143,7 @@ public enum RaceCardSource: Sendable, Equatable {
         case .snapshot: .snapshot
         case .http(let url) where url.host?.lowercased() == HTTPRaceService.nedsURL.host:
             .http(base: HTTPRaceCardService.nedsBase)
-        case .http, .file, .replay: .none
+        case .http, .file, .replay, .script: .none
         }
     }
 

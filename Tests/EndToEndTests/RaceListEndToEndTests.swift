@@ -255,7 +255,7 @@ struct ErrorEndToEndTests {
             (["--source"], "next-to-go: --source needs a value. Run `next-to-go --help` for usage.\n"),
             (
                 ["--source", "ftp://x"],
-                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, neds, file:PATH, replay:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
+                "next-to-go: --source 'ftp://x' is not valid: expected snapshot, neds, file:PATH, replay:PATH, script:PATH or an http(s):// URL. Run `next-to-go --help` for usage.\n"
             ),
         ])
     func usageErrors(arguments: [String], message: String) throws {

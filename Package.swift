@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NextToGoApp", "TestSupport"],
+            dependencies: ["NextToGoApp", "Core", "TestSupport"],
             path: "Tests/EndToEndTests"
         ),
 

@@ -192,7 +192,7 @@ private final class ChildProcess {
         guard pipe(&descriptors) == 0 else { throw Failure(reason: AtomicFile.errnoText()) }
         // Only this child gets the write end, as its stdout; nothing else the app starts inherits either end.
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
+        var actions = Spawn.emptyFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
@@ -200,7 +200,7 @@ private final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
 
         // The app ignores or blocks some signals for itself; the child starts with the defaults.
-        var attributes = posix_spawnattr_t()
+        var attributes = Spawn.emptyAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var defaults = sigset_t()

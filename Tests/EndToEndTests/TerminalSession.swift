@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import TestSupport
 
@@ -159,7 +160,7 @@ final class TerminalSession {
     private static func tmux(_ arguments: [String], readsReply: Bool = true) throws -> String {
         let reply = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-reply-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reply) }
-        var actions = posix_spawn_file_actions_t()
+        var actions = Spawn.emptyFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -168,11 +169,16 @@ final class TerminalSession {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Nothing else of this process may reach the tmux server: it would hold the sockets by which Foundation
         // learns that the other tests' children (fixture servers) ended, and those tests would wait for ever.
-        try Self.closeEverythingElse(&actions)
+        var attributes = Spawn.emptyAttributes()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        try Self.closeEverythingElse(&actions, &attributes)
         let argv = (["env", "tmux"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ) == 0 else { throw TmuxFailed() }
+        guard posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, Spawn.environment) == 0 else {
+            throw TmuxFailed()
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         guard status == 0 else { throw TmuxFailed() }
@@ -181,14 +187,24 @@ final class TerminalSession {
 
     private struct TmuxFailed: Error {}
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module does not
-    /// export.
-    private static func closeEverythingElse(_ actions: inout posix_spawn_file_actions_t) throws {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        else { throw TmuxFailed() }
-        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
-        guard closeFrom(&actions, 3) == 0 else { throw TmuxFailed() }
+    /// Every descriptor past stderr closed in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34 and later, which Swift's Glibc module does not export), Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`.
+    private static func closeEverythingElse(_ actions: inout Spawn.FileActions, _ attributes: inout Spawn.Attributes)
+        throws
+    {
+        #if canImport(Darwin)
+            guard posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)) == 0 else {
+                throw TmuxFailed()
+            }
+        #else
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<Spawn.FileActions>, Int32) -> Int32
+            guard
+                let symbol = dlsym(
+                    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { throw TmuxFailed() }
+            let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+            guard closeFrom(&actions, 3) == 0 else { throw TmuxFailed() }
+        #endif
     }
 
     private static func quoted(_ text: String) -> String {

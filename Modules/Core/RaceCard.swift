@@ -32,6 +32,18 @@ public struct RaceCard: Sendable, Equatable, Codable {
     /// and a hostile card cannot make the sheet endless.
     public static let maximumEntries = 64
     public static let maximumFlucs = 12
+
+    /// The card cut to those limits: the newest prices of each runner, the first of each list.
+    public func withinLimits() -> RaceCard {
+        var card = self
+        card.runners = Array(runners.prefix(Self.maximumEntries))
+        card.placings = Array(placings.prefix(Self.maximumEntries))
+        card.dividends = Array(dividends.prefix(Self.maximumEntries))
+        for index in card.runners.indices {
+            card.runners[index].flucs = Array(card.runners[index].flucs.suffix(Self.maximumFlucs))
+        }
+        return card
+    }
 }
 
 /// A card shown from the copy kept when it was last fetched.

@@ -19,12 +19,17 @@ public struct FeedCache: Sendable {
     /// One file per URL, named by a stable hash of it (FNV-1a: Swift's own
     /// hashing is seeded per process).
     public func fileURL(for url: URL) -> URL {
+        directory.appendingPathComponent("feed-\(Self.stableHash(of: url)).json")
+    }
+
+    /// FNV-1a of the URL, in hex: the same on every run and machine.
+    static func stableHash(of url: URL) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in url.absoluteString.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        return directory.appendingPathComponent("feed-\(String(hash, radix: 16)).json")
+        return String(hash, radix: 16)
     }
 
     public enum Lookup: Sendable, Equatable {

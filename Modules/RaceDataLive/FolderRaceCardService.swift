@@ -3,8 +3,8 @@ import Foundation
 import RaceData
 
 /// Race cards from a folder, one `<race id>.json` each in the affiliates API's shape (`--cards file:DIR`),
-/// read on every fetch; a replayed race (`<id>@<start>`) reads its captured race's. A race with no file has no card; an id that could name a path outside the folder
-/// (a `/`, a leading dot) never reaches the file system.
+/// read on every fetch; a replayed race (`<id>@<start>`) reads its captured race's. A race with no file has no
+/// card; an id that could name a path outside the folder (a `/`, a leading dot) never reaches the file system.
 public struct FolderRaceCardService: RaceCardService {
     public let directory: String
     public let maximumBytes: Int
@@ -18,9 +18,7 @@ public struct FolderRaceCardService: RaceCardService {
     public var sourceDescription: String { "folder \(TerminalText.clean(directory, asciiOnly: true))" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        // A replayed race's card is its captured race's.
-        let captureID = SnapshotReplay.captureID(of: id)
-        guard Self.isFileName(captureID) else { return nil }
+        guard let captureID = Self.cardName(forRace: id) else { return nil }
         let path = (directory as NSString).appendingPathComponent(captureID + ".json")
         let source = "file \(TerminalText.clean(path, asciiOnly: true))"
         let bytes: FileBytes
@@ -31,6 +29,13 @@ public struct FolderRaceCardService: RaceCardService {
             throw error.raceDataError(source: source, notRegularReason: "it is not a regular file")
         }
         return try decoder.decode(bytes.data, raceID: id, source: source)
+    }
+
+    /// The name a race's card goes by in a folder or a URL: its captured race's id (a replayed race's card is
+    /// its captured race's); nil for an id that is no plain file name or path segment.
+    static func cardName(forRace id: String) -> String? {
+        let captureID = SnapshotReplay.captureID(of: id)
+        return isFileName(captureID) ? captureID : nil
     }
 
     /// Letters, digits, `-`, `_`, `.` and `@` (a replayed race's id), not starting with a dot, at most the

@@ -34,8 +34,7 @@ public struct HTTPRaceCardService: RaceCardService {
 
     /// The card's address; nil for an id that is not a plain path segment (it never reaches the network).
     public func url(forRace id: String) -> URL? {
-        let captureID = SnapshotReplay.captureID(of: id)
-        guard FolderRaceCardService.isFileName(captureID) else { return nil }
+        guard let captureID = FolderRaceCardService.cardName(forRace: id) else { return nil }
         return base.appendingPathComponent("racing").appendingPathComponent("events").appendingPathComponent(
             captureID)
     }

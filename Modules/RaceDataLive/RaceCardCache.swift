@@ -25,8 +25,7 @@ public struct RaceCardCache: Sendable {
 
     /// One file per card URL, named by the same stable hash as the feed cache's.
     public func fileURL(for url: URL) -> URL {
-        let feedFile = FeedCache(directory: directory).fileURL(for: url).lastPathComponent
-        return directory.appendingPathComponent("card-" + feedFile.dropFirst("feed-".count))
+        directory.appendingPathComponent("card-\(FeedCache.stableHash(of: url)).json")
     }
 
     /// The card saved for `url`, and when; nil when there is none or it cannot be used (it is then overwritten
@@ -36,15 +35,8 @@ public struct RaceCardCache: Sendable {
             let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == url.absoluteString,
             entry.savedAt.isFinite, Race.plausibleStarts.contains(Date(timeIntervalSince1970: entry.savedAt))
         else { return nil }
-        var card = entry.card
         // What the decoder caps, a file on disk could still hold: it is input like any card.
-        card.runners = Array(card.runners.prefix(RaceCard.maximumEntries))
-        card.placings = Array(card.placings.prefix(RaceCard.maximumEntries))
-        card.dividends = Array(card.dividends.prefix(RaceCard.maximumEntries))
-        for index in card.runners.indices {
-            card.runners[index].flucs = Array(card.runners[index].flucs.suffix(RaceCard.maximumFlucs))
-        }
-        return (card, Date(timeIntervalSince1970: entry.savedAt))
+        return (entry.card.withinLimits(), Date(timeIntervalSince1970: entry.savedAt))
     }
 
     /// Best effort, as the feed cache: a card that cannot be saved costs only the offline copy.

@@ -198,7 +198,8 @@ public struct NedsFeedDecoder: Sendable {
         return Int(number)
     }
 
-    /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
+    /// Trimmed of whitespace at both ends; nil if nothing is left; cut with a `…` to its first `limit` characters
+    /// (of its first `4 × limit` scalars) when it has more characters or scalars than that.
     static func optionalString(_ value: JSONByteReader.Scalar?, limit: Int = Race.maximumTextLength)
         -> String?
     {
@@ -211,15 +212,16 @@ public struct NedsFeedDecoder: Sendable {
             else { return nil }
             return String(text[first...last])
         }
-        // Only the head is ever looked at, so a field of megabytes costs no more than a short one. It is bounded
-        // in scalars as well as characters: one character can carry a million combining marks.
-        let scalars = text.unicodeScalars.drop { $0.properties.isWhitespace }
+        // Only the ends and the head are ever looked at, so a field of megabytes costs no more than a short one.
+        // It is bounded in scalars as well as characters: one character can carry a million combining marks.
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return nil }
+        let trimmed = scalars[first...last]
         let scalarLimit = limit * 4
-        let head = String(String.UnicodeScalarView(scalars.prefix(scalarLimit))).prefix(limit + 1)
-        guard head.count > limit || !scalars.dropFirst(scalarLimit).isEmpty else {
-            let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
-        }
+        let head = String(String.UnicodeScalarView(trimmed.prefix(scalarLimit))).prefix(limit + 1)
+        guard head.count > limit || !trimmed.dropFirst(scalarLimit).isEmpty else { return String(head) }
         return String(head.prefix(limit)) + "…"
     }
 

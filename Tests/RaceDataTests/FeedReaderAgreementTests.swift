@@ -74,6 +74,23 @@ struct FeedReaderAgreementTests {
         #expect(Self.outcome(NedsFeedDecoder(), data) == Self.outcome(ReferenceFeedDecoder(), data))
     }
 
+    /// Text the fast paths treat differently: exactly at the limit, one past it, padded past it, and characters of
+    /// many scalars. The oracle states the rule on the whole value, so a shortcut that bends it disagrees here.
+    @Test(
+        "text around the length limit reads the same: padded, cut, trimmed, combining marks",
+        arguments: [
+            String(repeating: "A", count: 300), String(repeating: "A", count: 301),
+            " " + String(repeating: "A", count: 300),
+            "Flemington" + String(repeating: " ", count: 400), "\u{3000}\tMérignac\u{A0}\n",
+            String(repeating: "é", count: 299) + String(repeating: " ", count: 5),
+            "a" + String(repeating: "\u{301}", count: 1_199), "a" + String(repeating: "\u{301}", count: 1_200),
+            String(repeating: "\u{1F1E6}\u{1F1FA}", count: 301), String(repeating: "\u{2028}", count: 900),
+        ])
+    func textAroundTheLimit(name: String) throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in summary["meeting_name"] = name }
+        #expect(Self.outcome(NedsFeedDecoder(), data) == Self.outcome(ReferenceFeedDecoder(), data))
+    }
+
     @Test("where they differ on purpose: a number past Double's range costs its race, not the whole feed")
     func outOfRangeNumber() throws {
         let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in

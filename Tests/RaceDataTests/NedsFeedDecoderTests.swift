@@ -299,6 +299,17 @@ struct NedsFeedDecoderTests {
         #expect(!names.contains { $0.hasPrefix(" ") || $0.hasSuffix(" ") })
     }
 
+    @Test("a name padded with whitespace past the limit is trimmed whole, not cut with its padding")
+    func paddedPastTheLimit() throws {
+        let data = try Fixtures.editedSummaries(Fixtures.fiveRaces) { _, summary in
+            summary["meeting_name"] =
+                "\u{3000}Flemington" + String(repeating: " ", count: 400) + String(repeating: "\u{A0}\n", count: 2_000)
+        }
+        let names = try decoder.decode(data, source: "five").races.map(\.meetingName)
+        #expect(!names.isEmpty)
+        #expect(names.allSatisfy { $0 == "Flemington" }, "\(names.map { $0.prefix(40) })")
+    }
+
     @Test(
         "a lone surrogate escape becomes U+FFFD in its own field; pairs and escaped backslashes are kept",
         arguments: [

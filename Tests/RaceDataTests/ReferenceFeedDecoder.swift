@@ -196,27 +196,23 @@ struct ReferenceFeedDecoder: Sendable {
         return Int(value)
     }
 
-    /// Trimmed, and cut to `limit` characters with a `…` where it was cut.
+    /// The rule as it is stated, on the whole value, however long: trimmed of Unicode whitespace; nothing left is
+    /// nil; more than `limit` characters or `4 × limit` scalars is cut to the first `limit` characters of the first
+    /// `4 × limit` scalars, with a `…`.
     private static func optionalString(_ value: Any?, limit: Int = Race.maximumTextLength) -> String? {
         guard let text = value as? String else { return nil }
-        // Nearly every field is short printable ASCII: trimmed spaces are all there is to do.
-        let utf8 = text.utf8
-        if utf8.count <= limit, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            guard let first = utf8.firstIndex(where: { $0 != 0x20 }),
-                let last = utf8.lastIndex(where: { $0 != 0x20 })
-            else { return nil }
-            return String(text[first...last])
-        }
-        // Only the head is ever looked at, so a field of megabytes costs no more than a short one. It is bounded
-        // in scalars as well as characters: one character can carry a million combining marks.
-        let scalars = text.unicodeScalars.drop { $0.properties.isWhitespace }
-        let scalarLimit = limit * 4
-        let head = String(String.UnicodeScalarView(scalars.prefix(scalarLimit))).prefix(limit + 1)
-        guard head.count > limit || !scalars.dropFirst(scalarLimit).isEmpty else {
-            let trimmed = head.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
-        }
-        return String(head.prefix(limit)) + "…"
+        let scalars = Array(text.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return nil }
+        let trimmed = Array(scalars[first...last])
+        let whole = Self.text(of: trimmed)
+        if whole.count <= limit, trimmed.count <= 4 * limit { return whole }
+        return String(Array(Self.text(of: Array(trimmed.prefix(4 * limit)))).prefix(limit)) + "…"
+    }
+
+    private static func text(of scalars: [Unicode.Scalar]) -> String {
+        scalars.reduce(into: "") { $0.unicodeScalars.append($1) }
     }
 
     /// JSON numbers only: a Boolean or a numeric string is not a number here.

@@ -77,6 +77,9 @@ let package = Package(
         .target(name: "Core", path: "Modules/Core"),
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"], path: "Tests/CoreTests"),
 
+        // MARK: Files — files on disk as input and as state: atomic replacement, bounded reads, identity, locks
+        .target(name: "Files", dependencies: ["Core"], path: "Modules/Files"),
+
         // MARK: RaceData — what features may know of data: services, feeds, errors, the favourites store
         .target(name: "RaceData", dependencies: ["Core"], path: "Modules/RaceData"),
 
@@ -84,7 +87,7 @@ let package = Package(
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
             name: "RaceDataLive",
-            dependencies: ["Core", "RaceData"],
+            dependencies: ["Core", "Files", "RaceData"],
             path: "Modules/RaceDataLive",
             resources: [.copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json")]
         ),
@@ -102,7 +105,7 @@ let package = Package(
             path: "Tests/FavouritesStress"),
 
         // MARK: Shell — launch options, terminal detection, the line-based REPL
-        .target(name: "Shell", dependencies: ["Core"], path: "Modules/Shell"),
+        .target(name: "Shell", dependencies: ["Core", "Files"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
 
         // MARK: App — composition root

@@ -1,4 +1,5 @@
 import Core
+import Files
 import Foundation
 import RaceData
 

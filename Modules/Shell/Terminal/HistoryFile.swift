@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 #if canImport(Glibc)
@@ -37,29 +38,15 @@ public final class HistoryFile {
     }
 
     public func load(capacity: Int = LineHistory.standardCapacity) -> LineHistory {
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return LineHistory(capacity: capacity) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard let bytes = try? RegularFile.tail(url.path, maximumBytes: Self.maximumBytes) else {
             return LineHistory(capacity: capacity)
         }
-        let size = Int(info.st_size)
-        if size > Self.maximumBytes { lseek(descriptor, off_t(size - Self.maximumBytes), SEEK_SET) }
-        var bytes = [UInt8](repeating: 0, count: min(size, Self.maximumBytes))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            guard count > 0 else { break }
-            filled += count
-        }
-        let text = String(decoding: bytes.prefix(filled), as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
         return LineHistory(text.split(separator: "\n").map(String.init), capacity: capacity)
     }
 
-    /// Writes the whole history through a temporary file and a rename, so a crash never leaves half a file.
+    /// Writes the whole history through a temporary file and a rename, so a crash never leaves half a file. Its
+    /// sync to the disk is left to the background (`AtomicFile.Durability.soon`): a history is not worth a wait.
     public func save(_ history: LineHistory) {
         // Something other than a file there (a FIFO, a device) is the user's: never replaced.
         var info = stat()
@@ -68,19 +55,18 @@ public final class HistoryFile {
             return
         }
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".history.\(getpid()).tmp")
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let body = history.entries.map { $0 + "\n" }.joined()
-            try Data(body.utf8).write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary.path)
-                throw HistoryError(reason: reason)
-            }
         } catch {
-            warnOnce((error as? HistoryError)?.reason ?? "it cannot be written there")
+            warnOnce("it cannot be written there")
+            return
+        }
+        let body = history.entries.map { $0 + "\n" }.joined()
+        do {
+            try AtomicFile.write(Data(body.utf8), to: url, durability: .soon)
+        } catch {
+            warnOnce(error.cause)
         }
     }
 
@@ -88,9 +74,5 @@ public final class HistoryFile {
         guard !warned else { return }
         warned = true
         warn("History could not be saved to \(url.path) (\(reason)); it is kept for this run only.")
-    }
-
-    private struct HistoryError: Error {
-        let reason: String
     }
 }

@@ -133,7 +133,6 @@ public final class TerminalInputLoop {
         case .edited, .cancelled, .ignored:
             return true
         case .submit(let line):
-            historyFile.save(editor.history)
             run(line)
         case .endOfInput:
             endOfInput()
@@ -174,6 +173,8 @@ public final class TerminalInputLoop {
     private func execute(_ line: String) {
         session.execute(line: line) { [weak self] outcome in
             guard let self else { return }
+            // After the command's answer: the line is kept while the user reads, not before they see anything.
+            self.historyFile.save(self.editor.history)
             switch outcome {
             case .quit:
                 self.quit()

@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import RaceData
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,9 +11,9 @@ import Synchronization
 /// Replaces a file so that a crash at any moment leaves the old contents or
 /// the new, never a mix: write a temporary file beside it, fsync it, rename
 /// it over the old one, fsync the directory.
-enum AtomicFile {
+public enum AtomicFile {
     /// When the new contents must be on the disk itself.
-    enum Durability {
+    public enum Durability: Sendable {
         /// Before `write` returns.
         case now
         /// Within milliseconds, on a queue of its own, and always before the process exits: the file is renamed
@@ -27,10 +26,10 @@ enum AtomicFile {
     /// Temporary paths whose folder was cleaned of dead writers' leftovers.
     private static let cleanedFolders = Mutex<Set<String>>([])
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
         /// The system's words alone ("No space left on device"), for a message that names the step itself.
-        let cause: String
+        public let cause: String
 
         init(description: String, cause: String? = nil) {
             self.description = description
@@ -44,7 +43,7 @@ enum AtomicFile {
         }
     }
 
-    static func write(_ data: Data, to file: URL, durability: Durability = .now) throws(Failure) {
+    public static func write(_ data: Data, to file: URL, durability: Durability = .now) throws(Failure) {
         let directory = file.deletingLastPathComponent()
         let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
         let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
@@ -65,7 +64,7 @@ enum AtomicFile {
             removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
-        let synced = written && (durability == .soon || fsync(descriptor) == 0)
+        let synced = written && (durability == .soon || durableSync(descriptor))
         var failure = synced ? nil : Failure.errno("could not write the file")
         close(descriptor)
         if failure == nil, rename(temporary.path, file.path) != 0 { failure = .errno("could not write the file") }
@@ -91,7 +90,7 @@ enum AtomicFile {
 
     /// Makes a file's contents durable, then its name. Opened without waiting (a FIFO put at the name would
     /// block an open for reading until a writer came) and synced only if it is a regular file.
-    static func sync(_ file: URL) throws(Failure) {
+    public static func sync(_ file: URL) throws(Failure) {
         let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .errno("could not open \(file.path)") }
         var status = stat()
@@ -99,24 +98,34 @@ enum AtomicFile {
             close(descriptor)
             throw Failure(description: "\(file.path) is not a regular file")
         }
-        let failure = fsync(descriptor) == 0 ? nil : Failure.errno("could not sync \(file.path)")
+        let failure = durableSync(descriptor) ? nil : Failure.errno("could not sync \(file.path)")
         close(descriptor)
         if let failure { throw failure }
         syncDirectory(of: file)
     }
 
+    /// Contents on the disk itself. On Darwin `fsync` only hands them to the drive, whose cache may still lose them
+    /// in a power cut; `F_FULLFSYNC` asks the drive to write them (a file system that cannot says so, and `fsync`
+    /// is the most there is).
+    private static func durableSync(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
+    }
+
     /// Makes the names in a file's directory durable (a rename or a new link in it).
-    static func syncDirectory(of file: URL) {
+    public static func syncDirectory(of file: URL) {
         let directoryDescriptor = open(file.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
+            _ = durableSync(directoryDescriptor)
             close(directoryDescriptor)
         }
     }
 
     /// The file a path ends at, through any chain of symbolic links, so a write replaces the file the link
     /// points at and the link stays. A path that is no link is its own answer; so is a chain that loops.
-    static func followingLinks(_ file: URL) -> URL {
+    public static func followingLinks(_ file: URL) -> URL {
         var current = file
         for _ in 0..<32 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
@@ -142,14 +151,14 @@ enum AtomicFile {
         }
     }
 
-    static func errnoText() -> String {
+    public static func errnoText() -> String {
         String(cString: strerror(errno))
     }
 }
 
 /// The syncs of `AtomicFile.Durability.soon` writes: one file's contents and its folder's names, once for any
 /// number of writes made while the last sync waited; all done before the process exits.
-enum BackgroundSync {
+public enum BackgroundSync {
     private static let queue = DispatchQueue(label: "NextToGo.BackgroundSync")
     static let gatheringDelay: TimeInterval = 0.02
 
@@ -188,7 +197,7 @@ enum BackgroundSync {
 
     /// Syncs everything scheduled so far, on the calling thread, and has later writes synced as they are made.
     /// Run at exit, whichever thread calls `exit`.
-    static func drain() {
+    public static func drain() {
         let paths = state.withLock { state in
             state.isExiting = true
             return state.takePending()

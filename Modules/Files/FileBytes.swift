@@ -9,16 +9,16 @@ import Foundation
 /// A file's bytes, in an anonymous mapping of their own reserved at the largest size allowed (only pages
 /// written take memory). A reader done with a stretch of them gives its pages back at once
 /// (`release(before:)`), so a 10 MB feed never sits in memory whole beside the races read from it.
-final class FileBytes {
+public final class FileBytes {
     private let base: UnsafeMutableRawPointer
     private let capacity: Int
-    private(set) var count = 0
+    public private(set) var count = 0
     /// Pages before this offset are given back already (the first page is never).
     private var releasedUpTo = FileBytes.pageSize
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// nil when not even the reservation can be had.
-    init?(capacity: Int) {
+    public init?(capacity: Int) {
         self.capacity = max(capacity, 1)
         guard
             let mapping = mmap(nil, self.capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -32,26 +32,26 @@ final class FileBytes {
     }
 
     /// Room left for more bytes; `appended(_:)` says how many were written there.
-    var freeSpace: UnsafeMutableRawBufferPointer {
+    public var freeSpace: UnsafeMutableRawBufferPointer {
         UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count)
     }
 
-    func appended(_ written: Int) {
+    public func appended(_ written: Int) {
         count += written
     }
 
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// A copy, for readers that want `Data`.
-    var data: Data {
+    public var data: Data {
         Data(bytes: base, count: count)
     }
 
     /// Gives back the whole pages before `offset`, which must not be read again; they read as zeros if they are.
     /// The first page stays, for messages that quote the start.
-    func release(before offset: Int) {
+    public func release(before offset: Int) {
         let end = min(offset, count) / Self.pageSize * Self.pageSize
         // Only pages not given back yet, and only in runs worth a system call.
         guard end - releasedUpTo >= 16 * Self.pageSize else { return }

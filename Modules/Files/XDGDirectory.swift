@@ -1,13 +1,12 @@
 import Foundation
-import RaceData
 
 /// Where the app keeps its files, by the XDG base-directory rules: the
 /// variable's folder if it is an absolute path, else a folder under HOME.
-enum XDGDirectory {
-    static let appFolder = "next-to-go"
+public enum XDGDirectory {
+    public static let appFolder = "next-to-go"
 
     /// `$<variable>/next-to-go`, else `$HOME/<homeFallback>/next-to-go`.
-    static func resolve(_ variable: String, homeFallback: String, environment: [String: String]) -> URL {
+    public static func resolve(_ variable: String, homeFallback: String, environment: [String: String]) -> URL {
         if let base = environment[variable], base.hasPrefix("/") {
             return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(appFolder, isDirectory: true)
         }

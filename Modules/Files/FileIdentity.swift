@@ -9,7 +9,7 @@ import Synchronization
 /// What tells one version of a file from another without reading it: device, inode, size, modification and
 /// change times to the nanosecond. Every write of ours goes through a new file renamed into place (a new
 /// inode), and any other writer moves the times, so an unchanged identity means unchanged contents.
-struct FileIdentity: Sendable, Equatable {
+public struct FileIdentity: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -19,7 +19,7 @@ struct FileIdentity: Sendable, Equatable {
     let changedNanoseconds: Int
 
     /// Nil when there is no file (or it cannot be asked).
-    init?(path: String) {
+    public init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
@@ -37,15 +37,17 @@ struct FileIdentity: Sendable, Equatable {
 
 /// The last clean reading of a file and the identity it was read at, so a file that has not changed is not
 /// read and decoded again (a script of 10,000 commands draws 10,000 boards).
-final class ReadingCache<Value: Sendable>: Sendable {
+public final class ReadingCache<Value: Sendable>: Sendable {
     private let last = Mutex<(identity: FileIdentity, value: Value)?>(nil)
 
-    func value(for identity: FileIdentity?) -> Value? {
+    public init() {}
+
+    public func value(for identity: FileIdentity?) -> Value? {
         guard let identity else { return nil }
         return last.withLock { $0?.identity == identity ? $0?.value : nil }
     }
 
-    func store(_ value: Value, for identity: FileIdentity?) {
+    public func store(_ value: Value, for identity: FileIdentity?) {
         last.withLock { $0 = identity.map { ($0, value) } }
     }
 }

@@ -13,9 +13,11 @@ import Synchronization
 /// or hung: then waiting forever froze this copy too. So a lock not had within `patience` is given up with a
 /// message naming the holder, which writes its process id into the file while it holds it. After one such
 /// failure, attempts for a while wait briefly only: a script of a thousand changes must not wait a thousand times.
-final class FileLock: Sendable {
-    struct Failure: Error {
-        let reason: String
+public final class FileLock: Sendable {
+    public struct Failure: Error {
+        public let reason: String
+
+        public init(reason: String) { self.reason = reason }
     }
 
     let path: String
@@ -25,14 +27,14 @@ final class FileLock: Sendable {
     private static let briefPatience = Duration.milliseconds(100)
     private static let rememberedTimeout = Duration.seconds(10)
 
-    init(path: String, patience: Duration = .seconds(3)) {
+    public init(path: String, patience: Duration = .seconds(3)) {
         self.path = path
         self.patience = patience
     }
 
     /// The lock file, open and locked; give it back to `unlock`.
     /// - Parameter createDirectory: called when the folder is missing, before one more try.
-    func lock(createDirectory: () throws(Failure) -> Void) throws(Failure) -> Int32 {
+    public func lock(createDirectory: () throws(Failure) -> Void) throws(Failure) -> Int32 {
         let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
         var descriptor = open(path, flags, 0o644)
         if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
@@ -57,7 +59,7 @@ final class FileLock: Sendable {
         return descriptor
     }
 
-    func unlock(_ descriptor: Int32) {
+    public func unlock(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

@@ -1,0 +1,85 @@
+import Core
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a whole file that must be an ordinary one of bounded size. Everything on disk is input: a path can
+/// name a FIFO (opening it would wait for a writer forever), a device that never ends, or a file of gigabytes.
+/// Symbolic links are followed.
+public enum RegularFile {
+    public enum Failure: Error, Equatable, Sendable {
+        case missing
+        case notRegular
+        case tooLarge(limit: Int)
+        case unreadable(reason: String)
+    }
+
+    public static func read(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
+        try bytes(path, maximumBytes: maximumBytes).data
+    }
+
+    public static func bytes(_ path: String, maximumBytes: Int) throws(Failure) -> FileBytes {
+        let (descriptor, size) = try openRegular(path)
+        defer { close(descriptor) }
+        guard size <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        let bytes = try readToEnd(descriptor, maximumBytes: maximumBytes)
+        guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        return bytes
+    }
+
+    /// The file's last `maximumBytes` at most, for a file that only grows at its end (a history): older lines
+    /// past the bound are not wanted, and a huge file costs no more than the bound.
+    public static func tail(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
+        let (descriptor, size) = try openRegular(path)
+        defer { close(descriptor) }
+        if size > maximumBytes, lseek(descriptor, off_t(size - maximumBytes), SEEK_SET) < 0 {
+            throw .unreadable(reason: AtomicFile.errnoText())
+        }
+        // Grown while read: the bound still holds.
+        return try readToEnd(descriptor, maximumBytes: maximumBytes).data.prefix(maximumBytes)
+    }
+
+    /// Open for reading, and a regular file: its descriptor and size.
+    private static func openRegular(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+        // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .missing
+            case EACCES, EPERM: throw .unreadable(reason: "permission denied")
+            default: throw .unreadable(reason: AtomicFile.errnoText())
+            }
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            let failure: Failure =
+                status.st_mode & S_IFMT == S_IFREG ? .unreadable(reason: AtomicFile.errnoText()) : .notRegular
+            close(descriptor)
+            throw failure
+        }
+        return (descriptor, Int(clamping: status.st_size))
+    }
+
+    /// Up to one byte past `maximumBytes`, so the caller can tell a file that grew past the limit while it was read.
+    private static func readToEnd(_ descriptor: Int32, maximumBytes: Int) throws(Failure) -> FileBytes {
+        // The byte past the limit also gives the read that finds the end room to find it.
+        guard let bytes = FileBytes(capacity: min(maximumBytes, Int.max - 1) + 1) else {
+            throw .unreadable(reason: "not enough memory to read it")
+        }
+        while bytes.freeSpace.count > 0 {
+            let space = bytes.freeSpace
+            let count = FileDescriptorIO.read(descriptor, into: space.baseAddress!, count: space.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw .unreadable(reason: AtomicFile.errnoText())
+            }
+            if count == 0 { break }
+            bytes.appended(count)
+        }
+        return bytes
+    }
+}

@@ -20,7 +20,7 @@ struct AppScreens: ScreenFactory {
     let offersShell: Bool
     /// At a live terminal, the most a sheet waits for its race card before it is drawn without it.
     let firstCardWait: TimeInterval?
-    let favourites: FavouritesAccess
+    let favourites: any FavouritesRepository
     let latestRaces = LatestRaces()
     let clock: any WallClock
     let renderer: any ScreenRenderer

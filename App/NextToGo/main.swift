@@ -100,7 +100,27 @@ let isLive: Bool = {
     return terminal.showsPrompt && terminal.isInteractiveOutput
 }()
 let terminationSignals = TerminationSignals(alsoInterrupt: isLive)
-let standardOutput = StandardOutput()
+let dataDirectory =
+    options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? FileFavourites.defaultDirectory(environment: environment)
+/// A piped script's favourite changes are saved together, one write a turn (`FileFavourites`); JSON prints each
+/// command's document at once, and a person at a terminal or a single command has nothing to gather.
+let gathersFavouriteChanges: Bool = {
+    guard case .interactive = options.action, !isLive, !options.json else { return false }
+    return true
+}()
+let favourites = FileFavourites(directory: dataDirectory, clock: clock, gathersChanges: gathersFavouriteChanges)
+/// A save of gathered favourite changes failed: `--strict` ends with its status.
+var favouritesSaveFailed = false
+/// Ends the favourites' turn: its changes saved, or the message for a save that failed (noted for `--strict`).
+@MainActor
+func endFavouritesTurn() -> String? {
+    guard let error = favourites.endTurn() else { return nil }
+    favouritesSaveFailed = true
+    return error.description
+}
+// The turn's favourite changes are saved before anything is written: no answer is seen before its change is.
+let standardOutput = StandardOutput(beforeWriting: gathersFavouriteChanges ? endFavouritesTurn : nil)
 let prompt = "next-to-go> "
 let liveTerminal = isLive ? LiveTerminal(prompt: prompt, style: terminal.displayStyle) : nil
 let jsonOutput = options.json ? JSONCommandOutput() : nil
@@ -119,35 +139,6 @@ let renderer: any ScreenRenderer =
     if let jsonOutput { JSONRenderer(output: jsonOutput) } else {
         TextRenderer(output: output, style: terminal.displayStyle)
     }
-let dataDirectory =
-    options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-    ?? FileFavouritesStore.defaultDirectory(environment: environment)
-/// A piped script's favourite changes are saved together, before the output that reports them is written (see
-/// `FavouritesAccess.commitDeferred()`); JSON prints each command's document at once, and a person at a terminal
-/// or a single command has nothing to gather.
-let defersFavouriteWrites: Bool = {
-    guard case .interactive = options.action, !isLive, jsonOutput == nil else { return false }
-    return true
-}()
-/// A save of gathered favourite changes failed: `--strict` ends with its status.
-var favouritesSaveFailed = false
-/// The message for a failed save of gathered changes, which is noted for `--strict`.
-@MainActor
-func failedSave(_ error: FavouritesError) -> String {
-    favouritesSaveFailed = true
-    return error.description
-}
-let favourites = FavouritesAccess(
-    store: FileFavouritesStore(directory: dataDirectory, clock: clock),
-    // At the live prompt the keys are read on the main thread: a store waiting on another copy's lock must not
-    // keep Ctrl-C from them. A script is answered in the turn its command is read.
-    execution: isLive
-        ? .serialQueue(DispatchQueue(label: "NextToGo.Favourites"))
-        : .mainActor(deferringWrites: defersFavouriteWrites),
-    reportFailedCommit: { standardOutput.writeError(failedSave($0)) })
-if defersFavouriteWrites {
-    standardOutput.beforeWriting = { favourites.commitDeferred().map(failedSave) }
-}
 let cards = cardSource.makeService(
     clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
     cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))

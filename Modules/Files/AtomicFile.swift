@@ -12,15 +12,13 @@ import Synchronization
 /// the new, never a mix: write a temporary file beside it, fsync it, rename
 /// it over the old one, fsync the directory.
 public enum AtomicFile {
-    /// When the new contents must be on the disk itself.
+    /// Whether the new contents must reach the disk itself.
     public enum Durability: Sendable {
-        /// Before `write` returns.
-        case now
-        /// Within milliseconds, on a queue of its own, and always before the process exits: the file is renamed
-        /// into place before `write` returns, so every process sees it and no crash of this one can lose it;
-        /// only a power cut in those milliseconds could. Writes in a burst share their syncs (two fsyncs cost
-        /// more than everything else a favourite toggle does).
-        case soon
+        /// Synced, file and folder, before `write` returns: safe from a power cut.
+        case synced
+        /// Renamed into place only: safe from a crash of the process, not from a power cut. For what is not worth
+        /// a wait (a history).
+        case renamedOnly
     }
 
     /// Temporary paths whose folder was cleaned of dead writers' leftovers.
@@ -43,7 +41,7 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ data: Data, to file: URL, durability: Durability = .now) throws(Failure) {
+    public static func write(_ data: Data, to file: URL, durability: Durability = .synced) throws(Failure) {
         let directory = file.deletingLastPathComponent()
         let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
         let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
@@ -64,7 +62,7 @@ public enum AtomicFile {
             removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
-        let synced = written && (durability == .soon || durableSync(descriptor))
+        let synced = written && (durability == .renamedOnly || durableSync(descriptor))
         var failure = synced ? nil : Failure.errno("could not write the file")
         close(descriptor)
         if failure == nil, rename(temporary.path, file.path) != 0 { failure = .errno("could not write the file") }
@@ -72,10 +70,7 @@ public enum AtomicFile {
             unlink(temporary.path)
             throw failure
         }
-        switch durability {
-        case .now: syncDirectory(of: file)
-        case .soon: BackgroundSync.schedule(file)
-        }
+        if durability == .synced { syncDirectory(of: file) }
     }
 
     /// A new regular file at `path`, made by this call (`O_EXCL`): whatever had the name (a dead writer's
@@ -153,65 +148,5 @@ public enum AtomicFile {
 
     public static func errnoText() -> String {
         String(cString: strerror(errno))
-    }
-}
-
-/// The syncs of `AtomicFile.Durability.soon` writes: one file's contents and its folder's names, once for any
-/// number of writes made while the last sync waited; all done before the process exits.
-public enum BackgroundSync {
-    private static let queue = DispatchQueue(label: "NextToGo.BackgroundSync")
-    static let gatheringDelay: TimeInterval = 0.02
-
-    private struct State {
-        var pending: Set<String> = []
-        /// Set once the process has begun to exit: from then on a write is synced by its writer, at once.
-        var isExiting = false
-
-        mutating func takePending() -> Set<String> {
-            defer { pending = [] }
-            return pending
-        }
-    }
-    private static let state = Mutex(State())
-    private static let drainedAtExit: Void = {
-        atexit { BackgroundSync.drain() }
-    }()
-
-    static func schedule(_ file: URL) {
-        _ = drainedAtExit
-        enum Step { case wait, start, syncNow }
-        let step = state.withLock { state -> Step in
-            if state.isExiting { return .syncNow }
-            let wasIdle = state.pending.isEmpty
-            state.pending.insert(file.path)
-            return wasIdle ? .start : .wait
-        }
-        switch step {
-        case .wait: return
-        case .syncNow: sync([file.path])
-        case .start:
-            // A short wait gathers a burst (a script toggling hundreds) into one sync.
-            queue.asyncAfter(deadline: .now() + gatheringDelay) { sync(state.withLock { $0.takePending() }) }
-        }
-    }
-
-    /// Syncs everything scheduled so far, on the calling thread, and has later writes synced as they are made.
-    /// Run at exit, whichever thread calls `exit`.
-    public static func drain() {
-        let paths = state.withLock { state in
-            state.isExiting = true
-            return state.takePending()
-        }
-        sync(paths)
-        // A sync the queue had already taken finishes before the process does.
-        queue.sync {}
-    }
-
-    /// A sync that fails leaves the file in place, renamed and readable: only its safety from a power cut is not
-    /// confirmed, and there is no one left to tell by then.
-    private static func sync(_ paths: Set<String>) {
-        for path in paths {
-            try? AtomicFile.sync(URL(fileURLWithPath: path))
-        }
     }
 }

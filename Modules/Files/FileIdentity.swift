@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -33,21 +31,10 @@ public struct FileIdentity: Sendable, Equatable {
             (changedSeconds, changedNanoseconds) = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
         #endif
     }
-}
 
-/// The last clean reading of a file and the identity it was read at, so a file that has not changed is not
-/// read and decoded again (a script of 10,000 commands draws 10,000 boards).
-public final class ReadingCache<Value: Sendable>: Sendable {
-    private let last = Mutex<(identity: FileIdentity, value: Value)?>(nil)
-
-    public init() {}
-
-    public func value(for identity: FileIdentity?) -> Value? {
-        guard let identity else { return nil }
-        return last.withLock { $0?.identity == identity ? $0?.value : nil }
-    }
-
-    public func store(_ value: Value, for identity: FileIdentity?) {
-        last.withLock { $0 = identity.map { ($0, value) } }
+    /// Whether the file changed so near `now` (Unix seconds) that a later change could carry the same times on a
+    /// file system that keeps them coarsely: such an identity proves nothing (git's "racily clean" rule).
+    public func isRacy(now: Int, margin: Int = 2) -> Bool {
+        max(modifiedSeconds, changedSeconds) >= now - margin
     }
 }

@@ -66,7 +66,7 @@ public struct FeedCache: Sendable {
             let data = try? JSONEncoder().encode(
                 Entry(url: url.absoluteString, savedAt: date.timeIntervalSince1970, body: text))
         else { return }
-        try? AtomicFile.write(data, to: fileURL(for: url))
+        try? AtomicFile.write(data, to: fileURL(for: url), durability: .renamedOnly)
     }
 
     private struct Entry: Codable {

@@ -46,7 +46,7 @@ public struct RaceCardCache: Sendable {
             let data = try? JSONEncoder().encode(
                 Entry(url: url.absoluteString, savedAt: date.timeIntervalSince1970, card: card))
         else { return }
-        try? AtomicFile.write(data, to: fileURL(for: url))
+        try? AtomicFile.write(data, to: fileURL(for: url), durability: .renamedOnly)
         pruneOldest()
     }
 

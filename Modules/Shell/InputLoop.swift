@@ -80,6 +80,8 @@ public final class InputLoop {
             step.isInLoop = false
             guard step.settledAtOnce else { return }
         }
+        // The batch read is a turn: what it changed is saved and its answers written before the next read.
+        output.flush()
         batchDone.signal()
     }
 

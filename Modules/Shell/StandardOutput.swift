@@ -12,11 +12,14 @@ import Dispatch
 public final class StandardOutput: TextOutput {
     private var pending = ""
     private var flushScheduled = false
-    /// Runs before anything waiting is written (the app saves favourite changes kept in memory then, so no
-    /// answer is seen before the change it reports is saved); a line it returns goes to stderr after the text.
-    public var beforeWriting: (@MainActor () -> String?)?
+    private let beforeWriting: (@MainActor () -> String?)?
 
-    public init() {}
+    /// - Parameter beforeWriting: runs before anything waiting is written (the app ends the favourites' turn
+    ///   then, saving the changes it gathered, so no answer is seen before the change it reports is saved); a
+    ///   line it returns goes to stderr after the text.
+    public init(beforeWriting: (@MainActor () -> String?)? = nil) {
+        self.beforeWriting = beforeWriting
+    }
 
     public func writeLine(_ line: String) {
         pending += line

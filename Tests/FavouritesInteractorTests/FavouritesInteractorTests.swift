@@ -17,12 +17,9 @@ struct FavouritesInteractorTests {
         let store = FakeFavourites(favourites)
         let latest = LatestRaces()
         latest.replace(with: [favourites[1].race])
-        let interactor = FavouritesInteractor(favourites: FavouritesAccess(store: store), latestRaces: latest)
+        let interactor = FavouritesInteractor(favourites: store, latestRaces: latest)
 
-        let result = await withCheckedContinuation { continuation in
-            interactor.removeFavourites(ids: ["a"]) { continuation.resume(returning: $0) }
-        }
-        #expect(try result.get().ids == ["b"])
+        #expect(try interactor.removeFavourites(ids: ["a"]).get().ids == ["b"])
         let found = await withCheckedContinuation { continuation in
             interactor.latestRace(id: "b") { continuation.resume(returning: $0) }
         }
@@ -33,7 +30,7 @@ struct FavouritesInteractorTests {
     func lookupWaitsForFetch() async {
         let latest = LatestRaces()
         let interactor = FavouritesInteractor(
-            favourites: FavouritesAccess(store: FakeFavourites()), latestRaces: latest)
+            favourites: FakeFavourites(), latestRaces: latest)
         let race = Race(id: "r", number: 1, meetingName: "M", category: .horse, advertisedStart: Date())
         latest.fetchStarted()
         let found = await withCheckedContinuation { continuation in

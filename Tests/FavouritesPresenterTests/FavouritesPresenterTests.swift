@@ -14,18 +14,19 @@ final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Send
 
     init(_ favourites: [FavouriteRace]) { self.favourites = FakeFavourites(favourites) }
 
-    func loadFavourites(completion: @escaping FavouritesCompletion) { favourites.answerLoad(completion) }
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.answering(nil) }
 
-    func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
-        favourites.answerRemove(ids, completion)
+    @MainActor func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
+        favourites.answering(.remove(ids))
     }
 
     /// Prunes, as the store does them (a removal that keeps a copy first), recorded apart from removals.
     private(set) var pruned: [Set<String>] = []
 
-    func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
+    @MainActor
+    func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
         pruned.append(ids)
-        favourites.answerRemove(ids, completion)
+        return favourites.answering(.remove(ids))
     }
 
     func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {

@@ -15,7 +15,7 @@ guard arguments.count == 4, let count = Int(arguments[3]) else {
     FileHandle.standardError.write(Data("usage: FavouritesStress DIR PREFIX COUNT\n".utf8))
     exit(64)
 }
-let store = FileFavouritesStore(
+let store = FileFavourites(
     directory: URL(fileURLWithPath: arguments[1], isDirectory: true), clock: SystemClock())
 for index in 0..<count {
     let favourite = FavouriteRace(

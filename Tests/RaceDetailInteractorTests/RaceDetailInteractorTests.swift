@@ -10,38 +10,28 @@ import Testing
 @Suite("Race detail interactor")
 struct RaceDetailInteractorTests {
     private static func interactor(cards: (any RaceCardService)?) -> RaceDetailInteractor {
-        RaceDetailInteractor(raceID: "r1", cards: cards, favourites: FavouritesAccess(store: FakeFavourites()))
+        RaceDetailInteractor(raceID: "r1", cards: cards, favourites: FakeFavourites())
     }
 
-    @Test("toggles and loads through the favourites store, answering on the main actor")
-    func togglesThroughStore() async throws {
+    @Test("toggles and loads through the favourites repository, answering at once")
+    func togglesThroughStore() throws {
         let store = FakeFavourites()
-        let interactor = RaceDetailInteractor(raceID: "r1", cards: nil, favourites: FavouritesAccess(store: store))
+        let interactor = RaceDetailInteractor(raceID: "r1", cards: nil, favourites: store)
         let favourite = FavouriteRace(
             id: "r1", meetingName: "Casino", number: 1, category: .horse, advertisedStart: Date())
-        let toggled = await withCheckedContinuation { continuation in
-            interactor.toggleFavourite(favourite) { result in
-                MainActor.assertIsolated()
-                continuation.resume(returning: result)
-            }
-        }
-        #expect(try toggled.get().ids == ["r1"])
-        let loaded = await withCheckedContinuation { continuation in
-            interactor.loadFavourites { continuation.resume(returning: $0) }
-        }
-        #expect(try loaded.get().favourites == [favourite])
+        #expect(try interactor.toggleFavourite(favourite).get().ids == ["r1"])
+        #expect(try interactor.loadFavourites().get().favourites == [favourite])
         #expect(store.toggled == ["r1"])
     }
 
     @Test("store errors come back as results, not crashes")
-    func errors() async {
+    func errors() {
         let store = FakeFavourites()
         store.fail(with: .unavailable(location: "x", reason: "disk full"))
-        let interactor = RaceDetailInteractor(raceID: "r1", cards: nil, favourites: FavouritesAccess(store: store))
-        let result = await withCheckedContinuation { continuation in
-            interactor.loadFavourites { continuation.resume(returning: $0) }
+        let interactor = RaceDetailInteractor(raceID: "r1", cards: nil, favourites: store)
+        #expect(throws: FavouritesError.unavailable(location: "x", reason: "disk full")) {
+            try interactor.loadFavourites().get()
         }
-        #expect(throws: FavouritesError.unavailable(location: "x", reason: "disk full")) { try result.get() }
     }
 
     @Test("the card comes from the card service on the interactor's queue, answered on the main actor")

@@ -14,10 +14,10 @@ final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Send
     /// Card requests waiting for `answerCard`, oldest first.
     private(set) var cardRequests: [RaceCardCompletion] = []
 
-    func loadFavourites(completion: @escaping FavouritesCompletion) { favourites.answerLoad(completion) }
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.answering(nil) }
 
-    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
-        favourites.answerToggle(favourite, completion)
+    @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        favourites.answering(.toggle(favourite))
     }
 
     func fetchCard(completion: @escaping RaceCardCompletion) {

@@ -11,7 +11,7 @@ struct RaceListInteractorTests {
     private static func interactor(
         _ service: FakeRaceService, favourites: FakeFavourites = FakeFavourites(), latest: LatestRaces = LatestRaces()
     ) -> RaceListInteractor {
-        RaceListInteractor(service: service, favourites: FavouritesAccess(store: favourites), latestRaces: latest)
+        RaceListInteractor(service: service, favourites: favourites, latestRaces: latest)
     }
 
     private static func feed(_ count: Int) -> RaceFeed {
@@ -130,15 +130,9 @@ struct RaceListInteractorTests {
         let interactor = Self.interactor(service, favourites: favourites)
         interactor.refresh { _ in }
         let race = Self.feed(1).races[0]
-        let state = await withCheckedContinuation { continuation in
-            interactor.toggleFavourite(FavouriteRace(race)) { continuation.resume(returning: $0) }
-        }
-        #expect(try state.get().ids == ["r0"])
+        #expect(try interactor.toggleFavourite(FavouriteRace(race)).get().ids == ["r0"], "answered at once")
         #expect(service.fetchCount <= 1)
         service.openGate()
-        let loaded = await withCheckedContinuation { continuation in
-            interactor.loadFavourites { continuation.resume(returning: $0) }
-        }
-        #expect(try loaded.get().ids == ["r0"])
+        #expect(try interactor.loadFavourites().get().ids == ["r0"])
     }
 }

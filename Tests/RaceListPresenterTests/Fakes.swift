@@ -23,12 +23,14 @@ final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable
 
     var hasPendingRefresh: Bool { !waiting.isEmpty }
 
-    func loadFavourites(completion: @escaping FavouritesCompletion) {
-        favourites.answerLoad(completion)
+    @MainActor
+    func loadFavourites() -> Result<FavouritesState, FavouritesError> {
+        favourites.answering(nil)
     }
 
-    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
-        favourites.answerToggle(favourite, completion)
+    @MainActor
+    func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        favourites.answering(.toggle(favourite))
     }
 
     @MainActor

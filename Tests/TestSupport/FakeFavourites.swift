@@ -1,87 +1,55 @@
 import Core
 import RaceData
-import Synchronization
 
-/// Favourites in memory, for presenters' fake interactors (which answer at
-/// once, on the calling main actor) and for interactors (as a store).
-public final class FakeFavourites: FavouritesStore {
-    private struct State {
-        var favourites: [FavouriteRace] = []
-        var failure: FavouritesError?
-        var pendingWarning: String?
-        var toggled: [String] = []
-        var removed: [Set<String>] = []
-    }
-
-    private let state = Mutex(State())
-
-    public init(_ favourites: [FavouriteRace] = []) {
-        state.withLock { $0.favourites = favourites }
-    }
-
-    public var location: String { "memory" }
-    public var favourites: [FavouriteRace] { state.withLock { $0.favourites } }
-    public var ids: Set<String> { Set(favourites.map(\.id)) }
+/// Favourites in memory, for presenters' fake interactors and for interactors: answers at once, records the
+/// changes asked for, and fails every call while told to.
+@MainActor
+public final class FakeFavourites: FavouritesRepository {
+    public private(set) var favourites: [FavouriteRace]
     /// Ids passed to `toggle`, in order.
-    public var toggled: [String] { state.withLock { $0.toggled } }
-    /// Id sets passed to `remove`, in order.
-    public var removed: [Set<String>] { state.withLock { $0.removed } }
+    public private(set) var toggled: [String] = []
+    /// Id sets passed to `remove` or `prune`, in order.
+    public private(set) var removed: [Set<String>] = []
+    private var failure: FavouritesError?
+    private var pendingWarning: String?
+
+    public nonisolated init(_ favourites: [FavouriteRace] = []) {
+        self.favourites = favourites
+    }
+
+    public nonisolated var location: String { "memory" }
+    public var ids: Set<String> { Set(favourites.map(\.id)) }
 
     /// Every call fails with this until it is set back to nil.
-    public func fail(with error: FavouritesError?) { state.withLock { $0.failure = error } }
+    public func fail(with error: FavouritesError?) { failure = error }
     /// The next call reports this warning, as a store does after setting a damaged file aside.
-    public func warnOnce(_ warning: String) { state.withLock { $0.pendingWarning = warning } }
+    public func warnOnce(_ warning: String) { pendingWarning = warning }
 
     public func load() throws(FavouritesError) -> FavouritesState {
-        try step { _ in }
+        try answer()
     }
 
-    public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {
-        try step { state in
-            state.toggled.append(favourite.id)
-            if let index = state.favourites.firstIndex(where: { $0.id == favourite.id }) {
-                state.favourites.remove(at: index)
-            } else {
-                state.favourites.append(favourite)
-            }
+    public func apply(_ change: FavouritesChange) throws(FavouritesError) -> FavouritesState {
+        if let failure { throw failure }
+        switch change {
+        case .toggle(let favourite): toggled.append(favourite.id)
+        case .remove(let ids), .prune(let ids): removed.append(ids)
+        }
+        favourites = change.applied(to: favourites)
+        return try answer()
+    }
+
+    /// The change made (nil: a load), as fake interactors answer.
+    public func answering(_ change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in
+            guard let change else { return try load() }
+            return try apply(change)
         }
     }
 
-    public func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
-        try step { state in
-            state.removed.append(ids)
-            state.favourites.removeAll { ids.contains($0.id) }
-        }
-    }
-
-    private func step(_ change: (inout State) -> Void) throws(FavouritesError) -> FavouritesState {
-        let outcome: Result<FavouritesState, FavouritesError> = state.withLock { state in
-            if let failure = state.failure { return .failure(failure) }
-            change(&state)
-            defer { state.pendingWarning = nil }
-            return .success(FavouritesState(favourites: state.favourites, warning: state.pendingWarning))
-        }
-        return try outcome.get()
-    }
-
-    // MARK: - Answering fake interactors' completions at once
-
-    public func answerLoad(_ completion: @escaping FavouritesCompletion) {
-        answer(completion) { () throws(FavouritesError) in try load() }
-    }
-
-    public func answerToggle(_ favourite: FavouriteRace, _ completion: @escaping FavouritesCompletion) {
-        answer(completion) { () throws(FavouritesError) in try toggle(favourite) }
-    }
-
-    public func answerRemove(_ ids: Set<String>, _ completion: @escaping FavouritesCompletion) {
-        answer(completion) { () throws(FavouritesError) in try remove(ids: ids) }
-    }
-
-    private func answer(
-        _ completion: @escaping FavouritesCompletion, _ work: () throws(FavouritesError) -> FavouritesState
-    ) {
-        let result = Result { () throws(FavouritesError) in try work() }
-        MainActor.assumeIsolated { completion(result) }
+    private func answer() throws(FavouritesError) -> FavouritesState {
+        if let failure { throw failure }
+        defer { pendingWarning = nil }
+        return FavouritesState(favourites: favourites, warning: pendingWarning)
     }
 }

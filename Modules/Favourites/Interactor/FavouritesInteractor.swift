@@ -3,34 +3,37 @@ import RaceData
 
 /// What the favourites screen's presenter may ask of its interactor.
 public protocol FavouritesInteractorInput: AnyObject, Sendable {
-    func loadFavourites(completion: @escaping FavouritesCompletion)
-    func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion)
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError>
+    @MainActor func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError>
     /// Removes favourites of races long gone; the store keeps a copy of what it had first.
-    func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion)
+    @MainActor func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError>
     /// The race as the feed has it, if it is still there (after any fetch
     /// in flight); answers on the main actor.
     func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void)
 }
 
 public final class FavouritesInteractor: FavouritesInteractorInput {
-    private let favourites: FavouritesAccess
+    private let favourites: any FavouritesRepository
     private let latestRaces: LatestRaces
 
-    public init(favourites: FavouritesAccess, latestRaces: LatestRaces) {
+    public init(favourites: any FavouritesRepository, latestRaces: LatestRaces) {
         self.favourites = favourites
         self.latestRaces = latestRaces
     }
 
-    public func loadFavourites(completion: @escaping FavouritesCompletion) {
-        favourites.load(completion: completion)
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.load() }
     }
 
-    public func removeFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
-        favourites.remove(ids: ids, completion: completion)
+    @MainActor
+    public func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.remove(ids: ids) }
     }
 
-    public func pruneFavourites(ids: Set<String>, completion: @escaping FavouritesCompletion) {
-        favourites.prune(ids: ids, completion: completion)
+    @MainActor
+    public func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.prune(ids: ids) }
     }
 
     public func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {

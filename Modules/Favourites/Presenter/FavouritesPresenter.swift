@@ -58,16 +58,13 @@ public final class FavouritesPresenter: FavouritesModuleInput {
     }
 
     public func show(completion: @escaping CommandCompletion) {
-        interactor.loadFavourites { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state):
-                self.showWarning(of: state)
-                self.prune(state.favourites, completion: completion)
-            case .failure(let error):
-                self.view?.displayCommandError(error.description)
-                completion(.failure(.cannotSave))
-            }
+        switch interactor.loadFavourites() {
+        case .success(let state):
+            showWarning(of: state)
+            prune(state.favourites, completion: completion)
+        case .failure(let error):
+            view?.displayCommandError(error.description)
+            completion(.failure(.cannotSave))
         }
     }
 
@@ -75,16 +72,12 @@ public final class FavouritesPresenter: FavouritesModuleInput {
 
     public func showLive() {
         render(latest ?? shown)
-        interactor.loadFavourites { [weak self] result in
-            if case .success(let state) = result { self?.latest = state.favourites }
-        }
+        if case .success(let state) = interactor.loadFavourites() { latest = state.favourites }
     }
 
     public func unfavourite(position: Int, completion: @escaping CommandCompletion) {
         guard let favourite = favourite(at: position, command: "unfav", completion: completion) else { return }
-        interactor.removeFavourites(ids: [favourite.id]) { [weak self] result in
-            self?.didChange(result, completion: completion)
-        }
+        didChange(interactor.removeFavourites(ids: [favourite.id]), completion: completion)
     }
 
     public func openRace(position: Int, completion: @escaping CommandCompletion) {
@@ -111,9 +104,7 @@ public final class FavouritesPresenter: FavouritesModuleInput {
             completion(.success)
             return
         }
-        interactor.pruneFavourites(ids: stale) { [weak self] result in
-            self?.didChange(result, completion: completion)
-        }
+        didChange(interactor.pruneFavourites(ids: stale), completion: completion)
     }
 
     private func didChange(_ result: Result<FavouritesState, FavouritesError>, completion: CommandCompletion) {

@@ -15,7 +15,7 @@ public final class FavouritesRouter: FavouritesRouterInput {
     }
 
     public static func makeScreen(
-        favourites: FavouritesAccess, latestRaces: LatestRaces, clock: any WallClock,
+        favourites: any FavouritesRepository, latestRaces: LatestRaces, clock: any WallClock,
         view: any FavouritesViewInput, navigator: any Navigator
     ) -> FavouritesScreen {
         let interactor = FavouritesInteractor(favourites: favourites, latestRaces: latestRaces)

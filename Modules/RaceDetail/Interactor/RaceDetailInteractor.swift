@@ -7,8 +7,8 @@ public typealias RaceCardCompletion = @MainActor @Sendable (Result<RaceCard?, Ra
 
 /// What the detail sheet's presenter may ask of its interactor.
 public protocol RaceDetailInteractorInput: AnyObject, Sendable {
-    func loadFavourites(completion: @escaping FavouritesCompletion)
-    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion)
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError>
+    @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError>
     /// The race's card (nil: the source has none for it), answered on the main actor. A request made while a
     /// fetch is out joins it.
     func fetchCard(completion: @escaping RaceCardCompletion)
@@ -22,7 +22,7 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
 public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let raceID: String
     private let cards: (any RaceCardService)?
-    private let favourites: FavouritesAccess
+    private let favourites: any FavouritesRepository
     private let queue: DispatchQueue
     private let deliver: MainDelivery
     private let waiters = Mutex([RaceCardCompletion]())
@@ -31,7 +31,7 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
     ///   abandoned).
     public init(
-        raceID: String, cards: (any RaceCardService)?, favourites: FavouritesAccess,
+        raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
         statusBook: RaceStatusBook? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
@@ -46,12 +46,14 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
 
     public var cardSourceDescription: String? { cards?.sourceDescription }
 
-    public func loadFavourites(completion: @escaping FavouritesCompletion) {
-        favourites.load(completion: completion)
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.load() }
     }
 
-    public func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
-        favourites.toggle(favourite, completion: completion)
+    @MainActor
+    public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.toggle(favourite) }
     }
 
     public func fetchCard(completion: @escaping RaceCardCompletion) {

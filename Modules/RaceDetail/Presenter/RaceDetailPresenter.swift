@@ -80,16 +80,13 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     public func show(completion: @escaping CommandCompletion) {
-        interactor.loadFavourites { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state): self.apply(state)
-            case .failure(let error): self.view?.displayWarning(error.description)
-            }
-            self.withCard {
-                self.render()
-                completion(.success)
-            }
+        switch interactor.loadFavourites() {
+        case .success(let state): apply(state)
+        case .failure(let error): view?.displayWarning(error.description)
+        }
+        withCard { [weak self] in
+            self?.render()
+            completion(.success)
         }
     }
 
@@ -163,24 +160,18 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     public func showLive() {
         render()
-        interactor.loadFavourites { [weak self] result in
-            guard let self, case .success(let state) = result else { return }
-            self.isFavourite = state.contains(self.race.id)
-        }
+        if case .success(let state) = interactor.loadFavourites() { isFavourite = state.contains(race.id) }
     }
 
     public func toggleFavourite(completion: @escaping CommandCompletion) {
-        interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state):
-                self.apply(state)
-                self.render()
-                completion(.success)
-            case .failure(let error):
-                self.view?.displayCommandError(error.description)
-                completion(.failure(.cannotSave))
-            }
+        switch interactor.toggleFavourite(FavouriteRace(race)) {
+        case .success(let state):
+            apply(state)
+            render()
+            completion(.success)
+        case .failure(let error):
+            view?.displayCommandError(error.description)
+            completion(.failure(.cannotSave))
         }
     }
 

@@ -17,7 +17,8 @@ public final class RaceDetailRouter: RaceDetailRouterInput {
 
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
-        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, favourites: FavouritesAccess,
+        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil,
+        favourites: any FavouritesRepository,
         clock: any WallClock, timeZone: TimeZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {

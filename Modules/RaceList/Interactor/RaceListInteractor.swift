@@ -8,11 +8,11 @@ import Synchronization
 ///
 /// It keeps no race data of its own: the presenter owns the state. Each
 /// good fetch is also published to `latestRaces` for the other modules.
-/// Favourites go through `favourites`, on a queue of their own, so a slow
-/// fetch never holds up a toggle.
+/// Favourites go through `favourites`, on the main actor: a local file that
+/// answers in microseconds, never behind a slow fetch.
 public final class RaceListInteractor: RaceListInteractorInput {
     private let service: any RaceService
-    private let favourites: FavouritesAccess
+    private let favourites: any FavouritesRepository
     private let latestRaces: LatestRaces
     private let statusBook: RaceStatusBook
     private let queue: DispatchQueue
@@ -28,7 +28,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     ///   onto the main queue.
     public init(
         service: any RaceService,
-        favourites: FavouritesAccess,
+        favourites: any FavouritesRepository,
         latestRaces: LatestRaces = LatestRaces(),
         statusBook: RaceStatusBook = RaceStatusBook(),
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
@@ -71,11 +71,13 @@ public final class RaceListInteractor: RaceListInteractorInput {
         }
     }
 
-    public func loadFavourites(completion: @escaping FavouritesCompletion) {
-        favourites.load(completion: completion)
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.load() }
     }
 
-    public func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion) {
-        favourites.toggle(favourite, completion: completion)
+    @MainActor
+    public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in try favourites.toggle(favourite) }
     }
 }

@@ -12,11 +12,11 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     /// that fetch's result, and no second fetch starts alongside it.
     func refresh(completion: @escaping RaceListFetchCompletion)
 
-    /// Reads the saved favourites (answers on the main actor).
-    func loadFavourites(completion: @escaping FavouritesCompletion)
+    /// The saved favourites, answered at once.
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError>
 
-    /// Adds the race to the favourites, or removes it if it is one.
-    func toggleFavourite(_ favourite: FavouriteRace, completion: @escaping FavouritesCompletion)
+    /// Adds the race to the favourites, or removes it if it is one: saved (or gathered in the turn) when it returns.
+    @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError>
 
     /// The races a card has said were abandoned (read at each draw).
     var abandonedRaceIDs: Set<String> { get }

@@ -26,14 +26,11 @@ final class FavouriteMarkers {
         racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
         then done: @escaping @MainActor () -> Void
     ) {
-        interactor.loadFavourites { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state): self.apply(state, racesNow: racesNow, now: now())
-            case .failure(let error): self.onWarning(error.description)
-            }
-            done()
+        switch interactor.loadFavourites() {
+        case .success(let state): apply(state, racesNow: racesNow, now: now())
+        case .failure(let error): onWarning(error.description)
         }
+        done()
     }
 
     /// Adds `race` to the favourites or takes it out; the error is the store's, for the user.
@@ -41,15 +38,12 @@ final class FavouriteMarkers {
         _ race: Race, racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
         then done: @escaping @MainActor (FavouritesError?) -> Void
     ) {
-        interactor.toggleFavourite(FavouriteRace(race)) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let state):
-                self.apply(state, racesNow: racesNow, now: now())
-                done(nil)
-            case .failure(let error):
-                done(error)
-            }
+        switch interactor.toggleFavourite(FavouriteRace(race)) {
+        case .success(let state):
+            apply(state, racesNow: racesNow, now: now())
+            done(nil)
+        case .failure(let error):
+            done(error)
         }
     }
 

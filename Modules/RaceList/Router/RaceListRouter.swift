@@ -20,7 +20,7 @@ public final class RaceListRouter: RaceListRouterInput {
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
     public static func makeScreen(
-        service: any RaceService, favourites: FavouritesAccess, latestRaces: LatestRaces,
+        service: any RaceService, favourites: any FavouritesRepository, latestRaces: LatestRaces,
         statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
         count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,

@@ -46,7 +46,7 @@ public final class HistoryFile {
     }
 
     /// Writes the whole history through a temporary file and a rename, so a crash never leaves half a file. Its
-    /// sync to the disk is left to the background (`AtomicFile.Durability.soon`): a history is not worth a wait.
+    /// sync to the disk is left to the system (`AtomicFile.Durability.renamedOnly`): a history is not worth a wait.
     public func save(_ history: LineHistory) {
         // Something other than a file there (a FIFO, a device) is the user's: never replaced.
         var info = stat()
@@ -64,7 +64,7 @@ public final class HistoryFile {
         }
         let body = history.entries.map { $0 + "\n" }.joined()
         do {
-            try AtomicFile.write(Data(body.utf8), to: url, durability: .soon)
+            try AtomicFile.write(Data(body.utf8), to: url, durability: .renamedOnly)
         } catch {
             warnOnce(error.cause)
         }

@@ -1,38 +1,42 @@
 import Core
 
-/// Persistent favourites. Every call is a whole, atomic step: a toggle is one
-/// read-modify-write that no other process can interleave with.
-public protocol FavouritesStore: Sendable {
+/// The favourites, as every module reaches them: synchronously, on the main actor, where commands run. Each
+/// change is one transaction on the store beneath (read again only if someone else changed it, changed, written
+/// once); in a turn that gathers changes (a piped script's read), the turn's changes are one transaction, saved
+/// when the turn ends (`FavouritesTurn`).
+@MainActor
+public protocol FavouritesRepository: AnyObject, Sendable {
     /// Names where favourites live, for messages.
     var location: String { get }
+    /// The favourites now: read again only if someone else changed them since.
     func load() throws(FavouritesError) -> FavouritesState
-    /// Adds the race if it is not a favourite, removes it if it is.
-    func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState
-    func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState
-    /// The changes in order, as one step: one read-modify-write for all of them. No changes is a load.
-    func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState
-    /// Keeps the favourites to this process (no other process changes them) until `release()`, so answers
-    /// worked out in memory meanwhile stay true; `apply` works as usual while held.
-    func hold() throws(FavouritesError)
-    func release()
+    /// Makes the change. The state answered is saved, or, in a turn that gathers changes, held for this process
+    /// alone and saved when the turn ends.
+    func apply(_ change: FavouritesChange) throws(FavouritesError) -> FavouritesState
 }
 
-extension FavouritesStore {
-    /// A store no other process shares has nothing to hold.
-    public func hold() throws(FavouritesError) {}
-    public func release() {}
-
-    /// One call per change; a store that can do them in one step does.
-    public func apply(_ changes: [FavouritesChange]) throws(FavouritesError) -> FavouritesState {
-        var state = try load()
-        for change in changes {
-            switch change {
-            case .toggle(let favourite): state = try toggle(favourite)
-            case .remove(let ids), .prune(let ids): state = try remove(ids: ids)
-            }
-        }
-        return state
+extension FavouritesRepository {
+    /// Adds the race if it is not a favourite, removes it if it is.
+    public func toggle(_ favourite: FavouriteRace) throws(FavouritesError) -> FavouritesState {
+        try apply(.toggle(favourite))
     }
+
+    public func remove(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
+        try apply(.remove(ids))
+    }
+
+    public func prune(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
+        try apply(.prune(ids))
+    }
+}
+
+/// Where a turn of input ends: the changes it gathered are saved, in one write. Input loops end a turn when they
+/// have run what they read; output ends it before anything is written, so no answer is seen before the change it
+/// reports is saved.
+@MainActor
+public protocol FavouritesTurn: AnyObject, Sendable {
+    /// Saves what the turn gathered and lets the store go; nil when there was nothing to save or it is saved.
+    func endTurn() -> FavouritesError?
 }
 
 /// One change to the favourites.
@@ -73,9 +77,6 @@ public enum FavouritesChange: Sendable, Equatable {
         }
     }
 
-    func applied(to state: FavouritesState) -> FavouritesState {
-        FavouritesState(favourites: applied(to: state.favourites))
-    }
 }
 
 /// The favourites after a store call, and a warning to show once if the

@@ -5,15 +5,16 @@ import RaceDataLive
 import TestSupport
 import Testing
 
-@Suite("Favourites file store")
-struct FileFavouritesStoreTests {
+@Suite("Favourites file")
+@MainActor
+struct FileFavouritesTests {
     let directory: TemporaryDirectory
     let clock = ManualClock(1_748_310_000)
-    let store: FileFavouritesStore
+    let store: FileFavourites
 
     init() throws {
         directory = try TemporaryDirectory()
-        store = FileFavouritesStore(directory: directory.url.appendingPathComponent("data"), clock: clock)
+        store = FileFavourites(directory: directory.url.appendingPathComponent("data"), clock: clock)
     }
 
     private func favourite(_ id: String, start: TimeInterval = 1_748_310_300) -> FavouriteRace {
@@ -40,7 +41,7 @@ struct FileFavouritesStoreTests {
         #expect(try store.load().ids == ["a"])
         #expect(try store.load().ids == ["a"])
         // Another process (another store on the same folder) writes: a new file is renamed into place.
-        let other = FileFavouritesStore(directory: store.directory, clock: clock)
+        let other = FileFavourites(directory: store.directory, clock: clock)
         _ = try other.toggle(favourite("b"))
         #expect(try store.load().ids == ["a", "b"])
         // An edit in place, same size: the times move.
@@ -59,7 +60,7 @@ struct FileFavouritesStoreTests {
         #expect(try store.toggle(favourite("b")).ids == ["a", "b"])
         #expect(try store.toggle(favourite("a")).ids == ["b"])
 
-        let restarted = FileFavouritesStore(directory: store.directory, clock: clock)
+        let restarted = FileFavourites(directory: store.directory, clock: clock)
         #expect(try restarted.load().favourites == [favourite("b")])
         #expect(try restarted.remove(ids: ["b", "zzz"]).favourites.isEmpty)
         #expect(try store.load().favourites.isEmpty)
@@ -120,7 +121,7 @@ struct FileFavouritesStoreTests {
         #expect(symlink(victim.path, temporary) == 0)
         #expect(try store.toggle(favourite("a")).ids == ["a"])
         #expect(try String(contentsOf: victim, encoding: .utf8) == "someone else's", "the link was not followed")
-        #expect(try FileFavouritesStore(directory: store.directory, clock: clock).load().ids == ["a"])
+        #expect(try FileFavourites(directory: store.directory, clock: clock).load().ids == ["a"])
 
         #expect(mkfifo(temporary, 0o600) == 0)
         #expect(try store.toggle(favourite("b")).ids == ["a", "b"], "done, not waiting on the FIFO")
@@ -147,7 +148,7 @@ struct FileFavouritesStoreTests {
         )
         #expect(try Data(contentsOf: aside) == original)
         #expect(try store.toggle(favourite("c")).ids == ["a", "b", "c"], "the next toggle loses nothing")
-        #expect(try FileFavouritesStore(directory: store.directory, clock: clock).load().ids == ["a", "b", "c"])
+        #expect(try FileFavourites(directory: store.directory, clock: clock).load().ids == ["a", "b", "c"])
     }
 
     @Test(
@@ -205,9 +206,11 @@ struct FileFavouritesStoreTests {
         _ = try store.toggle(favourite("a"))
         let original = try Data(contentsOf: store.fileURL)
         // Another descriptor of the lock file: to flock, as good as another process.
-        let holder = FileFavouritesStore(directory: store.directory, clock: clock)
-        try holder.hold()
-        let impatient = FileFavouritesStore(directory: store.directory, clock: clock, lockPatience: .milliseconds(300))
+        // A turn open: the lock is held until it ends (its two toggles cancel out).
+        let holder = FileFavourites(directory: store.directory, clock: clock, gathersChanges: true)
+        _ = try holder.toggle(favourite("zz"))
+        _ = try holder.toggle(favourite("zz"))
+        let impatient = FileFavourites(directory: store.directory, clock: clock, lockPatience: .milliseconds(300))
         let started = Date()
         #expect {
             try impatient.toggle(favourite("b"))
@@ -226,7 +229,7 @@ struct FileFavouritesStoreTests {
         let written = try String(contentsOf: store.directory.appendingPathComponent("favourites.lock"), encoding: .utf8)
         #expect(written == "\(getpid())\n", "the holder names itself for the message")
 
-        holder.release()
+        #expect(holder.endTurn() == nil)
         #expect(try impatient.toggle(favourite("b")).ids == ["a", "b"], "once let go, changes land again")
     }
 
@@ -266,7 +269,7 @@ struct FileFavouritesStoreTests {
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path)
                 == "../dotfiles/favourites.json")
-        #expect(try FileFavouritesStore(directory: dotfiles, clock: clock).load().ids == ["a", "b"])
+        #expect(try FileFavourites(directory: dotfiles, clock: clock).load().ids == ["a", "b"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["favourites.json"])
     }
 
@@ -283,7 +286,7 @@ struct FileFavouritesStoreTests {
         #expect(
             try FileManager.default.destinationOfSymbolicLink(atPath: store.fileURL.path)
                 == "../dotfiles/favourites.json")
-        #expect(try FileFavouritesStore(directory: dotfiles, clock: clock).load().ids == ["good"])
+        #expect(try FileFavourites(directory: dotfiles, clock: clock).load().ids == ["good"])
     }
 
     @Test("temporary files of writers killed mid-save are removed; a live writer's is not")
@@ -307,7 +310,7 @@ struct FileFavouritesStoreTests {
     func caps() throws {
         defer { directory.remove() }
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        let huge = Data(count: FileFavouritesStore.maximumFileBytes + 1)
+        let huge = Data(count: FileFavourites.maximumFileBytes + 1)
         try huge.write(to: store.fileURL)
         let state = try store.load()
         #expect(state.favourites.isEmpty)
@@ -315,10 +318,10 @@ struct FileFavouritesStoreTests {
         let aside = store.directory.appendingPathComponent("favourites.json.too-large-20250527T014000Z")
         #expect(try Data(contentsOf: aside).count == huge.count)
 
-        let count = FileFavouritesStore.maximumFavourites + 5
+        let count = FileFavourites.maximumFavourites + 5
         _ = try writeFile(entries: (0..<count).map { entry("r\($0)", start: "\(1_748_310_000 + $0)") })
         let capped = try store.load()
-        #expect(capped.favourites.count == FileFavouritesStore.maximumFavourites)
+        #expect(capped.favourites.count == FileFavourites.maximumFavourites)
         #expect(capped.favourites.first?.id == "r5", "the five earliest starts go")
         #expect(capped.warning?.contains("holds \(count) favourites, more than the 1000 kept") == true)
     }
@@ -346,39 +349,34 @@ struct FileFavouritesStoreTests {
         #expect(try leftovers().filter { $0.contains("corrupt") }.count == 2)
     }
 
-    @Test("a reader never sees a half-written file while another thread writes")
+    @Test("a reader never sees a half-written file while another process writes")
     func atomicWrites() throws {
         defer { directory.remove() }
         _ = try store.toggle(favourite("seed"))
-        let store = self.store
+        let fileURL = store.fileURL
+        let folder = store.directory.path
         let finished = LockedValue(false)
-        let writeErrors = LockedValue<[String]>([])
-        let writer = DispatchGroup()
-        writer.enter()
+        let writer = LockedValue<ProcessRunner.Run?>(nil)
+        let group = DispatchGroup()
+        group.enter()
         DispatchQueue.global().async {
-            for index in 0..<200 {
-                do {
-                    _ = try store.toggle(
-                        FavouriteRace(
-                            id: "w\(index)", meetingName: String(repeating: "Long Meeting Name ", count: 20), number: 1,
-                            category: .horse, advertisedStart: Date()))
-                } catch {
-                    writeErrors.update { $0.append("\(error)") }
-                }
-            }
+            let run = try? ProcessRunner.run(
+                executable: ProcessRunner.builtProduct("FavouritesStress"), arguments: [folder, "w", "200"],
+                environment: [:], timeout: 120)
+            writer.update { $0 = run }
             finished.update { $0 = true }
-            writer.leave()
+            group.leave()
         }
         // Read without the lock, as a crash-time observer would see the file.
         var reads = 0
         var unreadable = 0
         while !finished.value {
-            guard let data = try? Data(contentsOf: store.fileURL) else { continue }
+            guard let data = try? Data(contentsOf: fileURL) else { continue }
             reads += 1
             if (try? JSONSerialization.jsonObject(with: data)) == nil { unreadable += 1 }
         }
-        writer.wait()
-        #expect(writeErrors.value.isEmpty)
+        group.wait()
+        #expect(writer.value?.status == 0, "\(writer.value?.stderr ?? "did not run")")
         #expect(reads > 0)
         #expect(unreadable == 0)
         #expect(try store.load().favourites.count == 201)
@@ -420,13 +418,13 @@ struct FileFavouritesStoreTests {
     @Test("the default location follows XDG_DATA_HOME, then HOME")
     func defaultDirectory() {
         #expect(
-            FileFavouritesStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]).path
+            FileFavourites.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]).path
                 == "/x/data/next-to-go")
         #expect(
-            FileFavouritesStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
+            FileFavourites.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"]).path
                 == "/home/u/.local/share/next-to-go")
         #expect(
-            FileFavouritesStore.defaultDirectory(environment: ["HOME": "/home/u"]).path
+            FileFavourites.defaultDirectory(environment: ["HOME": "/home/u"]).path
                 == "/home/u/.local/share/next-to-go")
     }
 
@@ -434,7 +432,7 @@ struct FileFavouritesStoreTests {
     func unwritable() throws {
         defer { directory.remove() }
         let blocker = try directory.file("blocker", contents: Data())
-        let store = FileFavouritesStore(directory: blocker.appendingPathComponent("data"), clock: clock)
+        let store = FileFavourites(directory: blocker.appendingPathComponent("data"), clock: clock)
         #expect(throws: FavouritesError.self) { try store.toggle(favourite("a")) }
         do {
             _ = try store.toggle(favourite("a"))

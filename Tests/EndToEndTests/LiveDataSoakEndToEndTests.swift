@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// Long runs against a server that cycles good and broken answers, as a board left on all day meets them.
-@Suite("next-to-go live data over many fetches", .serialized)
+@Suite(
+    "next-to-go live data over many fetches", .serialized,
+    .enabled(if: HostCapabilities.hasProc, "reads memory and sockets from /proc"))
 struct LiveDataSoakEndToEndTests {
     @Test("140 refreshes cycling good, endless, huge, HTML, 503, truncated and reset answers keep memory flat")
     func mixedRefreshesKeepMemoryFlat() throws {

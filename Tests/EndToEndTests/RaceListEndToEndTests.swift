@@ -303,7 +303,9 @@ struct ErrorEndToEndTests {
 }
 
 /// A real pseudo-terminal (util-linux `script`), to see what a person sees.
-@Suite("next-to-go on a terminal")
+@Suite(
+    "next-to-go on a terminal",
+    .enabled(if: HostCapabilities.hasUtilLinuxScript, "needs util-linux's script (CI has it)"))
 struct TerminalEndToEndTests {
     static let script = URL(fileURLWithPath: "/usr/bin/script")
 
@@ -323,8 +325,7 @@ struct TerminalEndToEndTests {
     }
 
     @Test(
-        "a UTF-8 colour terminal gets glyphs and colour",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+        "a UTF-8 colour terminal gets glyphs and colour")
     func colourTerminal() throws {
         let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8"])
         #expect(screen.contains("\u{1B}[1mNext to Go\u{1B}[0m · all categories"))
@@ -333,8 +334,7 @@ struct TerminalEndToEndTests {
     }
 
     @Test(
-        "NO_COLOR keeps glyphs but drops colour",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+        "NO_COLOR keeps glyphs but drops colour")
     func noColour() throws {
         let screen = try runOnTerminal(["TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1"])
         #expect(!screen.contains("\u{1B}"))
@@ -342,8 +342,7 @@ struct TerminalEndToEndTests {
     }
 
     @Test(
-        "--no-color drops colour as NO_COLOR does",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+        "--no-color drops colour as NO_COLOR does")
     func noColourOption() throws {
         let screen = try runOnTerminal(
             options: "--no-color list", stdin: "", environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
@@ -351,7 +350,7 @@ struct TerminalEndToEndTests {
         #expect(screen.contains("  1  🐎  R7   Northfield Park    1m 0s"))
     }
 
-    @Test("TERM=dumb is plain ASCII", .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    @Test("TERM=dumb is plain ASCII")
     func dumbTerminal() throws {
         let screen = try runOnTerminal(["TERM": "dumb", "LANG": "C.UTF-8"])
         #expect(
@@ -360,8 +359,8 @@ struct TerminalEndToEndTests {
     }
 
     @Test(
-        "at a terminal that cannot move the cursor (TERM=dumb), the shell still draws the board before its first prompt",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+        "at a terminal that cannot move the cursor (TERM=dumb), the shell still draws the board before its first prompt"
+    )
     func dumbTerminalShell() throws {
         let screen = try runOnTerminal(options: "", stdin: "quit\n", environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
         let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R7   Northfield Park"))

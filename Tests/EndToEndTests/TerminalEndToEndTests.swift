@@ -7,15 +7,16 @@ import Testing
 #endif
 
 /// The live shell through a real pseudo-terminal (tmux), as a person at a keyboard uses it. `.ci/run` installs
-/// tmux; these tests fail, saying so, where it is missing.
-@Suite("next-to-go live at a terminal", .serialized)
+/// tmux; the tests also read the app's state from `/proc`, so they run where both are.
+@Suite(
+    "next-to-go live at a terminal", .serialized,
+    .enabled(if: HostCapabilities.hasTmux && HostCapabilities.hasProc, "needs tmux and /proc (CI has both)"))
 struct LiveTerminalEndToEndTests {
     static let pinned = [
         "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--refresh", "0",
     ]
 
     func session(_ arguments: [String] = pinned, columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
-        try #require(TerminalSession.isAvailable, "tmux is needed for the terminal tests (apt-get install tmux)")
         let session = try TerminalSession(arguments: arguments, columns: columns, rows: rows)
         try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")
         return session

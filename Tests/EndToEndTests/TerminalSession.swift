@@ -36,10 +36,6 @@ final class TerminalSession {
 
     deinit { stop() }
 
-    static var isAvailable: Bool {
-        (try? tmux(["-V"])) != nil
-    }
-
     func send(_ keys: String...) throws {
         try Self.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
     }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// What the machine running the tests offers, for suites that drive the app through it. Each is enabled only
+/// where its tools exist (macOS has no `/proc`, and its `script` takes other arguments); on Linux, where CI
+/// runs, `HostCapabilitiesTests` fails if one is missing, so a skip never hides there.
+public enum HostCapabilities {
+    /// `/proc`, where tests read a process's state, memory and descriptors.
+    public static let hasProc = FileManager.default.fileExists(atPath: "/proc/self/stat")
+
+    /// util-linux's `script`, a pseudo-terminal for one command (`script -qec COMMAND /dev/null`).
+    public static let hasUtilLinuxScript: Bool = {
+        #if os(Linux)
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        #else
+            false
+        #endif
+    }()
+
+    /// tmux, a terminal a test can type into and read (`send-keys`, `capture-pane`).
+    public static let hasTmux: Bool = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+}

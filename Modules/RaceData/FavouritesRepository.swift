@@ -28,6 +28,14 @@ extension FavouritesRepository {
     public func prune(ids: Set<String>) throws(FavouritesError) -> FavouritesState {
         try apply(.prune(ids))
     }
+
+    /// The change made (nil: a load), as a result, for interactors that hand it to their presenter.
+    public func result(of change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
+        Result { () throws(FavouritesError) in
+            guard let change else { return try load() }
+            return try apply(change)
+        }
+    }
 }
 
 /// Where a turn of input ends: the changes it gathered are saved, in one write. Input loops end a turn when they

@@ -14,10 +14,10 @@ final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Send
 
     init(_ favourites: [FavouriteRace]) { self.favourites = FakeFavourites(favourites) }
 
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.answering(nil) }
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
 
     @MainActor func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
-        favourites.answering(.remove(ids))
+        favourites.result(of: .remove(ids))
     }
 
     /// Prunes, as the store does them (a removal that keeps a copy first), recorded apart from removals.
@@ -26,7 +26,7 @@ final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Send
     @MainActor
     func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
         pruned.append(ids)
-        return favourites.answering(.remove(ids))
+        return favourites.result(of: .remove(ids))
     }
 
     func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {

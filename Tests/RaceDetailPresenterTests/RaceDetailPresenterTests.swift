@@ -14,10 +14,10 @@ final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Send
     /// Card requests waiting for `answerCard`, oldest first.
     private(set) var cardRequests: [RaceCardCompletion] = []
 
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.answering(nil) }
+    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
 
     @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
-        favourites.answering(.toggle(favourite))
+        favourites.result(of: .toggle(favourite))
     }
 
     func fetchCard(completion: @escaping RaceCardCompletion) {

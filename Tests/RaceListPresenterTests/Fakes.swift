@@ -25,12 +25,12 @@ final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable
 
     @MainActor
     func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        favourites.answering(nil)
+        favourites.result(of: nil)
     }
 
     @MainActor
     func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
-        favourites.answering(.toggle(favourite))
+        favourites.result(of: .toggle(favourite))
     }
 
     @MainActor

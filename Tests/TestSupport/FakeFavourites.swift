@@ -39,14 +39,6 @@ public final class FakeFavourites: FavouritesRepository {
         return try answer()
     }
 
-    /// The change made (nil: a load), as fake interactors answer.
-    public func answering(_ change: FavouritesChange?) -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in
-            guard let change else { return try load() }
-            return try apply(change)
-        }
-    }
-
     private func answer() throws(FavouritesError) -> FavouritesState {
         if let failure { throw failure }
         defer { pendingWarning = nil }

@@ -23,17 +23,17 @@ public final class FavouritesInteractor: FavouritesInteractorInput {
 
     @MainActor
     public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.load() }
+        favourites.result(of: nil)
     }
 
     @MainActor
     public func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.remove(ids: ids) }
+        favourites.result(of: .remove(ids))
     }
 
     @MainActor
     public func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.prune(ids: ids) }
+        favourites.result(of: .prune(ids))
     }
 
     public func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {

@@ -48,12 +48,12 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
 
     @MainActor
     public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.load() }
+        favourites.result(of: nil)
     }
 
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.toggle(favourite) }
+        favourites.result(of: .toggle(favourite))
     }
 
     public func fetchCard(completion: @escaping RaceCardCompletion) {

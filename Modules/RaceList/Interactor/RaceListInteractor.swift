@@ -73,11 +73,11 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     @MainActor
     public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.load() }
+        favourites.result(of: nil)
     }
 
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
-        Result { () throws(FavouritesError) in try favourites.toggle(favourite) }
+        favourites.result(of: .toggle(favourite))
     }
 }

@@ -27,14 +27,8 @@ public final class HistoryFile {
     }
 
     public static func defaultURL(environment: [String: String]) -> URL {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state, isDirectory: true)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state")
-        }
-        return base.appendingPathComponent("next-to-go/history")
+        XDGDirectory.resolve("XDG_STATE_HOME", homeFallback: ".local/state", environment: environment)
+            .appendingPathComponent("history")
     }
 
     public func load(capacity: Int = LineHistory.standardCapacity) -> LineHistory {

@@ -17,13 +17,7 @@ signal(SIGXFSZ, SIG_IGN)
 let localeWarnings = LocaleEnvironment.removeInvalid()
 
 /// Asked for JSON: looked for before the options are read, so a mistake in them is answered in JSON too.
-let wantsJSON =
-    CommandLine.arguments.dropFirst().prefix { $0 != "--" }.contains {
-        $0 == "--json" || $0.lowercased() == "--format=json"
-    }
-    || zip(CommandLine.arguments, CommandLine.arguments.dropFirst()).contains {
-        $0 == "--format" && $1.lowercased() == "json"
-    }
+let wantsJSON = LaunchOptions.asksForJSON(Array(CommandLine.arguments.dropFirst()))
 
 func fail(_ message: String, status: ExitStatus) -> Never {
     if wantsJSON {

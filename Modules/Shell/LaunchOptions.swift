@@ -47,7 +47,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public init() {}
 
     /// Options come first; the first word that is not an option starts the
-    /// command, and everything after it belongs to the command.
+    /// command, and everything after it belongs to the command. Options are those `LaunchOptionEntry.all`
+    /// declares.
     public init(arguments: [String]) throws(LaunchOptionsError) {
         var remaining = arguments[...]
         while let argument = remaining.first {
@@ -55,150 +56,55 @@ public struct LaunchOptions: Sendable, Equatable {
             remaining = remaining.dropFirst()
             if argument == "--" { break }
             let (name, inlineValue) = Self.split(argument)
-            switch name {
-            case "--help", "-h":
-                action = .showHelp
-                return
-            case "--version", "-V":
-                action = .showVersion
-                return
-            case "--json":
-                json = true
-            case "--format":
-                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                switch text.lowercased() {
-                case "json": json = true
-                case "text": json = false
-                default: throw .invalidValue(option: name, value: text, expected: "json or text")
-                }
-            case "--strict":
-                strict = true
-            case "--no-color", "--no-colour":
-                noColour = true
-            case "--source", "-s":
-                source = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-            case "--cards":
-                cards = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-            case "--from":
-                from = try Self.headerValue(for: name, inline: inlineValue, remaining: &remaining)
-            case "--partner":
-                partner = try Self.headerValue(for: name, inline: inlineValue, remaining: &remaining)
-            case "--now":
-                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                guard let seconds = TimeInterval(text), seconds.isFinite,
-                    Race.plausibleStarts.contains(Date(timeIntervalSince1970: seconds))
-                else {
-                    throw .invalidValue(
-                        option: name, value: text,
-                        expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
-                }
-                now = Date(timeIntervalSince1970: seconds)
-            case "--refresh":
-                refreshInterval = try Self.seconds(
-                    for: name, inline: inlineValue, remaining: &remaining, allowZero: true)
-            case "--timeout":
-                timeout = try Self.seconds(for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
-            case "--connect-timeout":
-                connectTimeout = try Self.seconds(
-                    for: name, inline: inlineValue, remaining: &remaining, allowZero: false)
-            case "--region":
-                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
-                    let guess = DidYouMean.closest(to: text, among: RaceRegion.choiceWords)
-                    throw .invalidValue(
-                        option: name, value: text,
-                        expected: "aus, nz, intl or all" + (guess.map { " (did you mean \($0)?)" } ?? ""))
-                }
-                region = RaceRegion(userInput: text)
-            case "--count":
-                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                guard let number = Int(text), (1...20).contains(number) else {
-                    throw .invalidValue(option: name, value: text, expected: "a number of races from 1 to 20")
-                }
-                count = number
-            case "--alert":
-                let text = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                if text.lowercased() == "off" {
-                    alertMinutes = .some(nil)
-                } else {
-                    guard let minutes = Int(text), (1...1440).contains(minutes) else {
-                        throw .invalidValue(option: name, value: text, expected: "minutes from 1 to 1440, or off")
-                    }
-                    alertMinutes = minutes
-                }
-            case "--data-dir":
-                let path = try Self.value(for: name, inline: inlineValue, remaining: &remaining)
-                guard !path.isEmpty else {
-                    throw .invalidValue(option: name, value: path, expected: "a directory path")
-                }
-                dataDirectory = path
-            default:
-                throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: Self.optionNames))
+            guard let entry = LaunchOptionEntry.named(name) else {
+                throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: LaunchOptionEntry.allNames))
             }
+            var value: String?
+            if entry.takesValue(name) {
+                if let inlineValue {
+                    value = inlineValue
+                } else if let next = remaining.first {
+                    value = next
+                    remaining = remaining.dropFirst()
+                } else {
+                    throw .missingValue(option: name)
+                }
+            }
+            try entry.apply(name, value, &self)
+            if action == .showHelp || action == .showVersion { return }
         }
         if let name = remaining.first {
             let arguments = Array(remaining.dropFirst())
             // `list --now 1` would quietly run on the live clock: options go before the command.
-            if let option = arguments.first(where: { Self.optionNames.contains(Self.split($0).0) }) {
+            if let option = arguments.first(where: { LaunchOptionEntry.named(Self.split($0).0) != nil }) {
                 throw .optionAfterCommand(option: option, command: name)
             }
             action = .single(ShellCommand(name: name, arguments: arguments))
         }
     }
 
-    /// A value sent in a request header: printable ASCII, no more than a header may hold.
-    private static func headerValue(for name: String, inline: String?, remaining: inout ArraySlice<String>)
-        throws(LaunchOptionsError) -> String
-    {
-        let text = try value(for: name, inline: inline, remaining: &remaining)
-        guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }),
-            text.first != " ", text.last != " "
-        else {
-            throw .invalidValue(
-                option: name, value: text,
-                expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
+    /// Whether the arguments ask for JSON output: read before they are parsed, so that a mistake in them is
+    /// answered in JSON too. Only the options before the command count, as in parsing.
+    public static func asksForJSON(_ arguments: [String]) -> Bool {
+        var scratch = LaunchOptions()
+        var remaining = arguments[...]
+        while let argument = remaining.first, argument.hasPrefix("-"), argument != "--" {
+            remaining = remaining.dropFirst()
+            let (name, inlineValue) = split(argument)
+            guard let entry = LaunchOptionEntry.named(name) else { continue }
+            var value = inlineValue
+            if value == nil, entry.takesValue(name) {
+                value = remaining.first
+                remaining = remaining.dropFirst()
+            }
+            if entry.allNames.contains("--json") { try? entry.apply(name, value, &scratch) }
         }
-        return text
-    }
-
-    static let optionNames = [
-        "--help", "-h", "--version", "-V", "--source", "-s", "--cards", "--from", "--partner", "--now", "--refresh",
-        "--timeout",
-        "--connect-timeout",
-        "--data-dir", "--region", "--count", "--alert", "--no-color", "--json", "--format", "--strict",
-    ]
-
-    /// The least any of the times may be. A refresh more often than a second hammers the source (0.001 fetched
-    /// fifty times a second); a time-out under a second fails every real fetch before it could answer.
-    static let minimumSeconds: TimeInterval = 1
-    static let maximumSeconds: TimeInterval = 86_400
-
-    private static func seconds(
-        for option: String, inline: String?, remaining: inout ArraySlice<String>, allowZero: Bool
-    ) throws(LaunchOptionsError) -> TimeInterval {
-        let text = try value(for: option, inline: inline, remaining: &remaining)
-        guard let seconds = TimeInterval(text), seconds.isFinite,
-            (allowZero && seconds == 0) || (minimumSeconds...maximumSeconds).contains(seconds)
-        else {
-            throw .invalidValue(
-                option: option, value: text,
-                expected: "seconds from 1 to 86400" + (allowZero ? ", or 0 (off)" : ""))
-        }
-        return seconds
+        return scratch.json
     }
 
     private static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    private static func value(for option: String, inline: String?, remaining: inout ArraySlice<String>)
-        throws(LaunchOptionsError) -> String
-    {
-        if let inline { return inline }
-        guard let next = remaining.first else { throw .missingValue(option: option) }
-        remaining = remaining.dropFirst()
-        return next
     }
 }
 

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import Shell
 import TestSupport
 import Testing
@@ -204,5 +205,43 @@ struct LocaleEnvironmentTests {
     func languageList() {
         #expect(LocaleEnvironment.isValid("en_AU:en", variable: "LANGUAGE"))
         #expect(!LocaleEnvironment.isValid("en_AU:ééé", variable: "LANGUAGE"))
+    }
+}
+
+@Suite("The option table")
+struct LaunchOptionTableTests {
+    @Test("every option is in the README's options table, spelt as help spells it")
+    func documented() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("| `-s`") }, "no options table")
+        let rows = lines[first...].prefix { $0.hasPrefix("|") }
+        for entry in LaunchOptionEntry.all {
+            #expect(rows.contains { $0.hasPrefix("| \(entry.readmeUsage) |") }, "README lacks \(entry.readmeUsage)")
+        }
+        #expect(rows.count == LaunchOptionEntry.all.count, "a README row for an option the table does not declare")
+    }
+
+    @Test("no spelling names two options; every option is in --help")
+    func unambiguous() {
+        let names = LaunchOptionEntry.all.flatMap(\.allNames)
+        #expect(Set(names).count == names.count)
+        let help = LaunchOptionEntry.helpLines().joined(separator: "\n")
+        for entry in LaunchOptionEntry.all { #expect(help.contains(entry.usage)) }
+    }
+
+    @Test("each value is read by its option's own rule, inline or next; a flag takes none")
+    func values() throws {
+        let options = try LaunchOptions(arguments: [
+            "--count=7", "--format", "text", "--json", "--no-colour", "--alert", "OFF", "--region=nz",
+        ])
+        #expect(options.count == 7)
+        #expect(options.json)
+        #expect(options.noColour)
+        #expect(options.alertMinutes == .some(nil))
+        #expect(options.region == .newZealand)
+        #expect(throws: LaunchOptionsError.unknownOption("--refesh", guess: "--refresh")) {
+            try LaunchOptions(arguments: ["--refesh", "5"])
+        }
     }
 }

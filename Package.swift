@@ -108,12 +108,20 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Core", "Files"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
 
-        // MARK: App — composition root
-        .executableTarget(
-            name: "NextToGoApp",
+        // MARK: App — the composition root, a function (`NextToGoApp.run`) tests can call in-process, and the
+        // executable, which only calls it
+        .target(
+            name: "AppComposition",
             dependencies: [
                 "Core", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter",
                 "RaceListView", "RaceDetailView", "FavouritesView",
+            ],
+            path: "App/Composition"
+        ),
+        .executableTarget(
+            name: "NextToGoApp",
+            dependencies: [
+                "AppComposition",
                 // Only so that building the app builds the helper beside it: an executable's code is not linked.
                 "next-to-go-fetch",
             ],
@@ -121,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NextToGoApp", "Core", "TestSupport"],
+            dependencies: ["NextToGoApp", "AppComposition", "Core", "TestSupport"],
             path: "Tests/EndToEndTests"
         ),
 

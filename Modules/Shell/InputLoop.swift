@@ -15,6 +15,7 @@ public final class InputLoop {
     private let finish: @MainActor (ExitStatus) -> Void
     private let afterCommand: @MainActor (CommandResult) -> Void
     private let strict: Bool
+    private let input: Int32
     /// The highest status a command ended with, for `--strict`.
     private var worst = ExitStatus.ok
 
@@ -24,11 +25,13 @@ public final class InputLoop {
     ///   - strict: end with the worst status of the commands run, not 0.
     ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
     public init(
-        session: ShellSession, output: StandardOutput, prompt: String?, strict: Bool = false,
+        session: ShellSession, output: StandardOutput, input: Int32 = STDIN_FILENO, prompt: String?,
+        strict: Bool = false,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
         finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
         self.strict = strict
+        self.input = input
         self.afterCommand = afterCommand
         self.session = session
         self.output = output
@@ -51,7 +54,7 @@ public final class InputLoop {
     private func startReading() {
         let reader = Thread { [self] in
             let batchDone = DispatchSemaphore(value: 0)
-            var lines = LineReader()
+            var lines = LineReader(descriptor: input)
             while let batch = lines.nextBatch() {
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { self.run(batch[...], then: batchDone) }

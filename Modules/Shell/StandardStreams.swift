@@ -1,4 +1,5 @@
 import Core
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,20 +12,25 @@ import Core
 public enum StandardStreams {
     public enum Stream: Sendable {
         case output, error
-
-        var descriptor: Int32 {
-            switch self {
-            case .output: STDOUT_FILENO
-            case .error: STDERR_FILENO
-            }
-        }
     }
 
-    /// True if every byte was written.
+    /// Where the two streams go: the process's own, or a run's (`ProcessIO`); nil once a run that does not own
+    /// the process has ended, when anything still written is dropped.
+    private static let descriptors = Mutex<(output: Int32, error: Int32)?>((STDOUT_FILENO, STDERR_FILENO))
+
+    /// Sends the streams to `io`'s descriptors; nil drops whatever is written from now on.
+    public static func use(_ io: ProcessIO?) {
+        descriptors.withLock { $0 = io.map { ($0.output, $0.error) } }
+    }
+
+    /// True if every byte was written (or dropped, after a run ended).
     @discardableResult
     public static func write(_ text: String, to stream: Stream) -> Bool {
+        guard let current = descriptors.withLock({ $0 }) else { return true }
         var text = text
-        return text.withUTF8 { FileDescriptorIO.writeAll(stream.descriptor, UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 {
+            FileDescriptorIO.writeAll(stream == .output ? current.output : current.error, UnsafeRawBufferPointer($0))
+        }
     }
 
     /// Writes to stdout; if it cannot be written (a full disk, a closed descriptor, a reader that went away)

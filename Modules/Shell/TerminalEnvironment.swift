@@ -24,14 +24,15 @@ public struct TerminalEnvironment: Sendable {
         self.reportedColumns = reportedColumns
     }
 
-    /// The real process: its environment, `isatty` and the window size, which is asked again at every draw.
-    public static func current() -> TerminalEnvironment {
+    /// A run's terminal: its environment, `isatty` of its streams and, when they are the process's own, the
+    /// window size, which is asked again at every draw.
+    public static func current(environment: [String: String], io: ProcessIO) -> TerminalEnvironment {
         var terminal = TerminalEnvironment(
-            environment: ProcessInfo.processInfo.environment,
-            stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
-            stdinIsTTY: isatty(STDIN_FILENO) == 1,
-            reportedColumns: windowColumns())
-        terminal.liveColumns = windowColumns
+            environment: environment,
+            stdoutIsTTY: isatty(io.output) == 1,
+            stdinIsTTY: isatty(io.input) == 1,
+            reportedColumns: io.ownsProcess ? windowColumns() : nil)
+        if io.ownsProcess { terminal.liveColumns = windowColumns }
         return terminal
     }
 

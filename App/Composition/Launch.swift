@@ -1,0 +1,242 @@
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+import RaceListRouter
+import Shell
+
+/// The app assembled for one run: its sources, favourites, outputs and shell, ready to `start`. Holds them all
+/// for as long as the run lasts (the key source holds the terminal loop only weakly).
+@MainActor
+final class Launch {
+    enum Outcome {
+        /// Nothing to run: help, the version, or a mistake in the arguments, already answered.
+        case ended(ExitStatus)
+        case ready(Launch)
+    }
+
+    private let options: LaunchOptions
+    private let mode: RunMode
+    private let environment: [String: String]
+    private let io: ProcessIO
+    private let terminal: TerminalEnvironment
+    private let favourites: FileFavourites
+    private let standardOutput: StandardOutput
+    private let liveTerminal: LiveTerminal?
+    private let jsonOutput: JSONCommandOutput?
+    private let output: any TextOutput
+    private let screens: AppScreens
+    private var session: ShellSession?
+    private var raceList: RaceListScreen?
+    private var terminationSignals: TerminationSignals?
+    private var terminalLoop: TerminalInputLoop?
+    private var inputLoop: InputLoop?
+    /// A save of gathered favourite changes failed: `--strict` ends with its status.
+    private let failedSaves: FailedSaves
+    private var finished: (@MainActor (ExitStatus) -> Void)?
+
+    /// The options read, the sources made; or the run's end when they cannot be (answered on stderr, in JSON when
+    /// the arguments ask for it).
+    static func make(arguments: [String], environment: [String: String], io: ProcessIO) -> Outcome {
+        let wantsJSON = LaunchOptions.asksForJSON(arguments)
+        func fail(_ message: String, status: ExitStatus) -> Outcome {
+            if wantsJSON {
+                JSONCommandOutput.printError(message, code: status.rawValue)
+            } else {
+                StandardStreams.write("next-to-go: \(message)\n", to: .error)
+            }
+            return .ended(status)
+        }
+        let options: LaunchOptions
+        do {
+            options = try LaunchOptions(arguments: arguments)
+        } catch {
+            return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
+        }
+        switch options.action {
+        case .showHelp:
+            return .ended(StandardStreams.write(Usage.text + "\n", to: .output) ? .ok : .outputFailed)
+        case .showVersion:
+            return .ended(StandardStreams.write(Usage.version + "\n", to: .output) ? .ok : .outputFailed)
+        case .interactive, .single:
+            break
+        }
+        guard let source = RaceSource(argument: options.source) else {
+            // A path given bare: the file is there, only `file:` is missing.
+            let guess =
+                FileManager.default.fileExists(atPath: options.source)
+                ? " Did you mean --source \(TerminalText.quoted("file:" + options.source, limit: 200))?" : ""
+            return fail(
+                "--source \(TerminalText.quoted(options.source, limit: 200)) is not valid: expected \(RaceSource.usage).\(guess) Run `next-to-go --help` for usage.",
+                status: .usage)
+        }
+        var cardSource = RaceCardSource.standard(for: source)
+        if let cards = options.cards {
+            guard let parsed = RaceCardSource(argument: cards) else {
+                return fail(
+                    "--cards \(TerminalText.quoted(cards, limit: 200)) is not valid: expected \(RaceCardSource.usage). Run `next-to-go --help` for usage.",
+                    status: .usage)
+            }
+            cardSource = parsed
+        }
+        let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
+        let limits = HTTPRaceService.Limits(
+            connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
+            maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
+        let setup: ServiceSetup
+        do {
+            setup = try source.makeService(
+                clock: clock, limits: limits,
+                cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
+        } catch {
+            return fail(error.description, status: error.exitStatus)
+        }
+        // Who is asking, as the affiliates API asks callers to say: values checked when the options were read.
+        let cardHeaders =
+            [HTTPHeader(name: "X-Partner", value: options.partner ?? HTTPRaceCardService.defaultPartner)]
+            + [options.from.flatMap { HTTPHeader(name: "From", value: $0) }]
+        let cards = cardSource.makeService(
+            clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
+            cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
+        let launch = Launch(
+            options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
+        for warning in setup.warnings { launch.warn(warning) }
+        return .ready(launch)
+    }
+
+    private init(
+        options: LaunchOptions, environment: [String: String], io: ProcessIO, clock: any WallClock,
+        setup: ServiceSetup, cards: (any RaceCardService)?
+    ) {
+        self.options = options
+        self.environment = environment
+        self.io = io
+        let current = TerminalEnvironment.current(environment: environment, io: io)
+        let terminal = options.noColour ? current.withoutColour() : current
+        self.terminal = terminal
+        let mode = RunMode(options: options, terminal: terminal)
+        self.mode = mode
+        let favourites = FileFavourites(
+            directory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileFavourites.defaultDirectory(environment: environment),
+            clock: clock, gathersChanges: mode.gathersFavouriteChanges)
+        self.favourites = favourites
+        let failedSaves = FailedSaves()
+        self.failedSaves = failedSaves
+        // The turn's favourite changes are saved before anything is written: no answer is seen before its change.
+        let standardOutput =
+            mode.gathersFavouriteChanges
+            ? StandardOutput(beforeWriting: { failedSaves.note(favourites.endTurn()) }) : StandardOutput()
+        self.standardOutput = standardOutput
+        let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
+        self.liveTerminal = liveTerminal
+        let jsonOutput = options.json ? JSONCommandOutput() : nil
+        self.jsonOutput = jsonOutput
+        let output: any TextOutput
+        if let liveTerminal {
+            output = liveTerminal
+        } else if let jsonOutput {
+            output = jsonOutput
+        } else {
+            output = standardOutput
+        }
+        self.output = output
+        let renderer: any ScreenRenderer =
+            if let jsonOutput { JSONRenderer(output: jsonOutput) } else {
+                TextRenderer(output: output, style: terminal.displayStyle)
+            }
+        // What the cards say of races' status (abandoned), for the board as well as the sheet.
+        let statusBook = RaceStatusBook()
+        screens = AppScreens(
+            service: (cards as? any RaceStatusService).map {
+                StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
+            } ?? setup.service,
+            cards: cards, statusBook: statusBook, refreshInterval: options.refreshInterval,
+            alertMinutes: mode.alertMinutes, region: options.region, count: options.count,
+            offersShell: { if case .single = mode.kind { false } else { true } }(),
+            firstCardWait: mode.firstCardWait, favourites: favourites, clock: clock, renderer: renderer)
+    }
+
+    /// A warning from the start (a locale variable dropped, a source's note), in the run's own form.
+    func warn(_ warning: String) {
+        if let jsonOutput {
+            jsonOutput.warn(warning)
+        } else {
+            output.writeWarning(warning, style: terminal.displayStyle)
+        }
+    }
+
+    /// Starts the run; `finish` is told how it ended, once.
+    func start(finish: @escaping @MainActor (ExitStatus) -> Void) {
+        finished = finish
+        if io.ownsProcess { terminationSignals = TerminationSignals(alsoInterrupt: mode.isLive) }
+        let session = ShellSession(
+            output: output, factory: screens,
+            helpWidth: { [terminal, jsonOutput] in
+                terminal.isInteractiveOutput && jsonOutput == nil ? terminal.displayStyle.width : nil
+            }
+        ) { [unowned self] navigator in
+            let screen = screens.makeRaceList(navigator: navigator)
+            raceList = screen
+            return screen
+        }
+        self.session = session
+        switch mode.kind {
+        case .single(let command):
+            session.execute(command) { [unowned self] outcome in
+                switch outcome {
+                case .quit:
+                    jsonOutput?.finishCommand(.success)
+                    end(.ok)
+                case .finished(let result):
+                    jsonOutput?.finishCommand(result)
+                    end(result.exitStatus)
+                }
+            }
+        case .live:
+            guard let liveTerminal else { return end(.ok) }
+            let loop = TerminalInputLoop(
+                session: session, terminal: liveTerminal,
+                historyFile: HistoryFile(url: HistoryFile.defaultURL(environment: environment)) {
+                    [output, terminal] in output.writeWarning($0, style: terminal.displayStyle)
+                },
+                commands: .standard, finish: { [unowned self] in end($0) })
+            terminalLoop = loop
+            output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
+            // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
+            raceList?.presenter.startLiveUpdates()
+            if !loop.start(firstLine: "list") { end(.ok) }
+        case .lines, .json:
+            // A person typing at a prompt gets the first board without asking.
+            let loop = InputLoop(
+                session: session, output: standardOutput, input: io.input,
+                prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.strict,
+                afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) }, finish: { [unowned self] in end($0) })
+            inputLoop = loop
+            loop.start(firstLine: mode.showsPrompt ? "list" : nil)
+        }
+    }
+
+    /// The run's end, once: what is waiting written (and the favourites' turn saved), `--strict`'s status for a
+    /// failed save.
+    private func end(_ status: ExitStatus) {
+        guard let finish = finished else { return }
+        finished = nil
+        standardOutput.flush()
+        let saveStatus: ExitStatus = options.strict && failedSaves.any ? .cannotSave : .ok
+        finish(status.rawValue >= saveStatus.rawValue ? status : saveStatus)
+    }
+}
+
+/// Whether a save of gathered favourite changes failed during the run.
+@MainActor
+private final class FailedSaves {
+    private(set) var any = false
+
+    /// The message for a failed save, noted; nil for none.
+    func note(_ error: FavouritesError?) -> String? {
+        guard let error else { return nil }
+        any = true
+        return error.description
+    }
+}

@@ -1,0 +1,90 @@
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+import RaceListRouter
+import Shell
+
+/// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.
+public enum NextToGoApp {
+    static let prompt = "next-to-go> "
+
+    /// Runs the app to its end and says how it ended. With `ProcessIO.process` it is the process: it sets the
+    /// signal handlers and locale variables, and it ends the process itself (as `exit` would have, nothing else
+    /// of it runs after). With other streams (a test's pipes) it sets nothing of the process's and returns.
+    @MainActor
+    public static func run(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        io: ProcessIO = .process
+    ) async -> ExitStatus {
+        var environment = environment
+        var localeWarnings: [String] = []
+        if io.ownsProcess {
+            // A reader that goes away is a failed write, ended with 74 as the README says, after the favourites are
+            // on the disk: left at its default, SIGPIPE killed the app (141) whatever it had left to do.
+            signal(SIGPIPE, SIG_IGN)
+            // Likewise a file-size limit (`ulimit -f`) is a failed write with a message, not death by SIGXFSZ.
+            signal(SIGXFSZ, SIG_IGN)
+            // Before anything can reach ICU (it reads these itself, and a value that is no locale name crashed it).
+            localeWarnings = LocaleEnvironment.removeInvalid()
+            environment = ProcessInfo.processInfo.environment
+        }
+        StandardStreams.use(io)
+        defer { if !io.ownsProcess { StandardStreams.use(nil) } }
+
+        let launch: Launch
+        switch Launch.make(arguments: arguments, environment: environment, io: io) {
+        case .ended(let status): return status
+        case .ready(let ready): launch = ready
+        }
+        for warning in localeWarnings { launch.warn(warning) }
+        return await withCheckedContinuation { continuation in
+            launch.start { status in
+                if io.ownsProcess { exit(status.rawValue) }
+                continuation.resume(returning: status)
+            }
+        }
+    }
+}
+
+/// How a run meets its user, decided once from the options and the terminal: a person at a live terminal, a
+/// script in a pipe, JSON, or one command; and the policies that follow from it.
+struct RunMode: Equatable {
+    enum Kind: Equatable {
+        /// A person at a terminal: the line editor, the live region and status line, the full-screen watch.
+        case live
+        /// Pipes and files, or a terminal on one side only (or one that cannot move the cursor, TERM=dumb):
+        /// whole lines, byte for byte.
+        case lines
+        /// One JSON document per command.
+        case json
+        /// One command, then exit.
+        case single(ShellCommand)
+    }
+
+    let kind: Kind
+    /// Alerts are for a person watching unless asked for: piped output stays the commands' own.
+    let alertMinutes: Int?
+    /// A piped script's favourite changes are saved together, one write a turn; JSON prints each command's
+    /// document at once, and a person at a terminal or a single command has nothing to gather.
+    let gathersFavouriteChanges: Bool
+    /// A person at the keyboard sees the sheet at once from a slow card server; a pipe gets the card's answer.
+    let firstCardWait: TimeInterval?
+    /// A person typing at a prompt without the live terminal (TERM=dumb) still gets a prompt and a first board.
+    let showsPrompt: Bool
+
+    init(options: LaunchOptions, terminal: TerminalEnvironment) {
+        switch options.action {
+        case .single(let command): kind = .single(command)
+        case _ where options.json: kind = .json
+        case _ where terminal.showsPrompt && terminal.isInteractiveOutput: kind = .live
+        default: kind = .lines
+        }
+        alertMinutes = options.alertMinutes ?? (kind == .live ? 2 : nil)
+        gathersFavouriteChanges = kind == .lines
+        firstCardWait = kind == .live ? 0.5 : nil
+        showsPrompt = kind == .lines && terminal.showsPrompt
+    }
+
+    var isLive: Bool { kind == .live }
+}

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // MARK: - Features
-// Each feature is four targets with one job each. The dependency graph is
+// Each feature is four targets with one job each, and a fifth of fakes for tests (never linked into the app). The dependency graph is
 // acyclic: Router -> Presenter -> Interactor -> RaceData -> Core, and
 // Presenter -> View -> Core. Features never import one another, and none of
 // them sees RaceDataLive: only the app wires live services in.
@@ -41,6 +41,17 @@ struct Feature {
                 ] + routerDependencies,
                 path: "Modules/\(name)/Router"
             ),
+            // Fakes of the feature's interactor, view and router for any test target: they record what they are
+            // asked, and a router fake fails the test on navigation it was not told to expect.
+            .target(
+                name: "\(name)TestSupport",
+                dependencies: [
+                    "Core", "RaceData", "TestSupport",
+                    .target(name: "\(name)Interactor"), .target(name: "\(name)Presenter"),
+                    .target(name: "\(name)View"),
+                ],
+                path: "Modules/\(name)/TestSupport"
+            ),
             .testTarget(
                 name: "\(name)InteractorTests",
                 dependencies: [.target(name: "\(name)Interactor"), "TestSupport"],
@@ -48,8 +59,17 @@ struct Feature {
             ),
             .testTarget(
                 name: "\(name)PresenterTests",
-                dependencies: [.target(name: "\(name)Presenter"), "TestSupport"],
+                dependencies: [
+                    .target(name: "\(name)Presenter"), .target(name: "\(name)TestSupport"), "TestSupport",
+                ],
                 path: "Tests/\(name)PresenterTests"
+            ),
+            .testTarget(
+                name: "\(name)RouterTests",
+                dependencies: [
+                    .target(name: "\(name)Router"), .target(name: "\(name)TestSupport"), "TestSupport", "Shell",
+                ],
+                path: "Tests/\(name)RouterTests"
             ),
             .testTarget(
                 name: "\(name)ViewTests",
@@ -134,7 +154,7 @@ let package = Package(
         ),
 
         // MARK: TestSupport — fakes and fixtures shared by every test target
-        .target(name: "TestSupport", dependencies: ["Core", "RaceData"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Core", "RaceData", "Shell"], path: "Tests/TestSupport"),
     ] + features.flatMap(\.targets),
     swiftLanguageModes: [.v6]
 )

@@ -1,71 +1,12 @@
 import Core
 import FavouritesInteractor
 import FavouritesPresenter
+import FavouritesTestSupport
 import FavouritesView
 import Foundation
 import RaceData
 import TestSupport
 import Testing
-
-final class FakeFavouritesInteractor: FavouritesInteractorInput, @unchecked Sendable {
-    let favourites: FakeFavourites
-    /// Races "in the feed"; touched from the main actor only.
-    var latest: [String: Race] = [:]
-
-    init(_ favourites: [FavouriteRace]) { self.favourites = FakeFavourites(favourites) }
-
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
-
-    @MainActor func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
-        favourites.result(of: .remove(ids))
-    }
-
-    /// Prunes, as the store does them (a removal that keeps a copy first), recorded apart from removals.
-    private(set) var pruned: [Set<String>] = []
-
-    @MainActor
-    func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
-        pruned.append(ids)
-        return favourites.result(of: .remove(ids))
-    }
-
-    func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {
-        let race = latest[id]
-        MainActor.assumeIsolated { completion(race) }
-    }
-}
-
-@MainActor
-final class FakeFavouritesView: FavouritesViewInput {
-    private(set) var displayed: [FavouritesViewModel] = []
-    private(set) var errors: [String] = []
-    private(set) var warnings: [String] = []
-
-    var rows: [String] {
-        guard case .races(let rows)? = displayed.last?.content else { return [] }
-        return rows.map { "\($0.position) \($0.meetingName) R\($0.raceNumber.dropFirst()) \($0.status)" }
-    }
-
-    func display(_ viewModel: FavouritesViewModel) { displayed.append(viewModel) }
-    func displayCommandError(_ message: String) { errors.append(message) }
-    func displayWarning(_ message: String) { warnings.append(message) }
-}
-
-@MainActor
-final class FakeFavouritesRouter: FavouritesRouterInput {
-    private(set) var opened: [Race] = []
-    private(set) var closed = 0
-
-    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        opened.append(race)
-        completion(.success)
-    }
-
-    func closeFavourites(completion: @escaping CommandCompletion) {
-        closed += 1
-        completion(.success)
-    }
-}
 
 @MainActor
 @Suite("Favourites presenter")
@@ -191,6 +132,7 @@ struct FavouritesPresenterTests {
             advertisedStart: clock.now().addingTimeInterval(200), form: RaceForm(comment: "From the feed"))
         interactor.latest = ["b": full]
         _ = run(presenter.show)
+        router.expectNavigation()
         _ = run { presenter.openRace(position: 2, completion: $0) }
         _ = run { presenter.openRace(position: 1, completion: $0) }
         #expect(router.opened.map(\.form.comment) == ["From the feed", nil])
@@ -200,6 +142,7 @@ struct FavouritesPresenterTests {
     @Test("list goes back through the router")
     func close() {
         let (presenter, _) = make([])
+        router.expectNavigation()
         _ = run(presenter.close)
         #expect(router.closed == 1)
     }
@@ -230,6 +173,7 @@ struct FavouritesPresenterTests {
         clock.advance(by: 1)
         presenter.showLive()
         #expect(view.rows == ["1 b R1 28s", "2 a R1 1m 27s"])
+        router.expectNavigation()
         #expect(run { presenter.openRace(position: 1, completion: $0) } == [.success])
         #expect(router.opened.map(\.id) == ["b"])
     }

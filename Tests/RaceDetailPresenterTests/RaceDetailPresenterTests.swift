@@ -3,61 +3,10 @@ import Foundation
 import RaceData
 import RaceDetailInteractor
 import RaceDetailPresenter
+import RaceDetailTestSupport
 import RaceDetailView
 import TestSupport
 import Testing
-
-final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Sendable {
-    let favourites = FakeFavourites()
-    /// nil: no card source. Touched from the main actor only.
-    var cardSourceDescription: String?
-    /// Card requests waiting for `answerCard`, oldest first.
-    private(set) var cardRequests: [RaceCardCompletion] = []
-
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
-
-    @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
-        favourites.result(of: .toggle(favourite))
-    }
-
-    func fetchCard(completion: @escaping RaceCardCompletion) {
-        guard cardSourceDescription != nil else {
-            MainActor.assumeIsolated { completion(.success(nil)) }
-            return
-        }
-        cardRequests.append(completion)
-    }
-
-    /// Answers every card request waiting.
-    @MainActor
-    func answerCard(_ result: Result<RaceCard?, RaceDataError>) {
-        let waiting = cardRequests
-        cardRequests = []
-        for request in waiting { request(result) }
-    }
-}
-
-@MainActor
-final class FakeRaceDetailView: RaceDetailViewInput {
-    private(set) var displayed: [RaceDetailViewModel] = []
-    private(set) var errors: [String] = []
-    private(set) var warnings: [String] = []
-    var last: RaceDetailViewModel? { displayed.last }
-
-    func display(_ viewModel: RaceDetailViewModel) { displayed.append(viewModel) }
-    func displayCommandError(_ message: String) { errors.append(message) }
-    func displayWarning(_ message: String) { warnings.append(message) }
-}
-
-@MainActor
-final class FakeRaceDetailRouter: RaceDetailRouterInput {
-    private(set) var closed = 0
-
-    func closeDetail(completion: @escaping CommandCompletion) {
-        closed += 1
-        completion(.success)
-    }
-}
 
 @MainActor
 @Suite("Race detail presenter")
@@ -235,6 +184,7 @@ struct RaceDetailPresenterTests {
     func close() {
         let sheet = presenter(Self.fullRace)
         var results: [CommandResult] = []
+        router.expectNavigation()
         sheet.close { results.append($0) }
         #expect(router.closed == 1)
         #expect(results == [.success])

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import RaceData
 import RaceListPresenter
+import RaceListTestSupport
 import RaceListView
 import TestSupport
 import Testing
@@ -120,6 +121,7 @@ struct AutoRefreshTests {
         scheduler.advance(by: 30)
         #expect(interactor.hasPendingRefresh, "the automatic fetch is out, and slow")
         presenter.showList(completion: log.callback)
+        router.expectNavigation()
         presenter.openRace(position: 3, completion: log.callback)
         presenter.toggleFavourite(position: 2, completion: log.callback)
         #expect(log.results == [.success, .success, .success], "none waited")

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import RaceData
 import RaceListPresenter
+import RaceListTestSupport
 import RaceListView
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import RaceData
 import RaceListPresenter
+import RaceListTestSupport
 import RaceListView
 import TestSupport
 import Testing
@@ -381,6 +382,7 @@ struct RaceListPresenterTests {
     func positionsFollowTheBoard() {
         load([race("h", 100, .horse), race("g", 200, .greyhound)])
         presenter.change(.toggle([.greyhound]), completion: log.callback)
+        router.expectNavigation()
         presenter.openRace(position: 1, completion: log.callback)
         #expect(router.openedRaces.map(\.id) == ["g"])
     }
@@ -388,6 +390,7 @@ struct RaceListPresenterTests {
     @Test("show N before any board was drawn uses the board as it would be drawn")
     func showBeforeList() {
         presenter.start()
+        router.expectNavigation()
         presenter.openRace(position: 2, completion: log.callback)
         #expect(router.openedRaces.isEmpty, "waits for the first fetch")
         interactor.answer([race("a", 100), race("b", 200)])
@@ -400,6 +403,7 @@ struct RaceListPresenterTests {
         load([race("a", 10), race("b", 200), race("c", 300), race("d", 400), race("e", 500), race("f", 600)])
         presenter.showList(completion: log.callback)
         clock.advance(by: 75)
+        router.expectNavigation()
         presenter.openRace(position: 1, completion: log.callback)
         #expect(router.openedRaces.map(\.id) == ["a"])
     }
@@ -477,6 +481,7 @@ struct RaceListPresenterTests {
 
     @Test("favs goes to the favourites screen through the router")
     func openFavourites() {
+        router.expectNavigation()
         presenter.openFavourites(completion: log.callback)
         #expect(router.favouritesOpened == 1)
         #expect(log.results == [.success])

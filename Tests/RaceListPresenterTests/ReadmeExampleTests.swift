@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceListPresenter
+import RaceListTestSupport
 import TestSupport
 import Testing
 

@@ -26,3 +26,12 @@ public final class RecordingOutput: TextOutput {
         transcript = []
     }
 }
+
+/// Records the results commands finish with.
+@MainActor
+public final class CompletionLog {
+    public private(set) var results: [CommandResult] = []
+    public var callback: CommandCompletion { { self.results.append($0) } }
+
+    public init() {}
+}

@@ -1,0 +1,94 @@
+import Core
+import Foundation
+import RaceData
+import RaceDetailInteractor
+import RaceDetailPresenter
+import RaceDetailView
+import TestSupport
+import Testing
+
+public final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Sendable {
+    public init() {}
+
+    public let favourites = FakeFavourites()
+    /// nil: no card source. Touched from the main actor only.
+    public var cardSourceDescription: String?
+    /// Card requests waiting for `answerCard`, oldest first.
+    public private(set) var cardRequests: [RaceCardCompletion] = []
+
+    @MainActor public func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
+
+    @MainActor public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        favourites.result(of: .toggle(favourite))
+    }
+
+    public func fetchCard(completion: @escaping RaceCardCompletion) {
+        guard cardSourceDescription != nil else {
+            MainActor.assumeIsolated { completion(.success(nil)) }
+            return
+        }
+        cardRequests.append(completion)
+    }
+
+    /// Answers every card request waiting.
+    @MainActor
+    public func answerCard(_ result: Result<RaceCard?, RaceDataError>) {
+        let waiting = cardRequests
+        cardRequests = []
+        for request in waiting { request(result) }
+    }
+}
+
+@MainActor
+public final class FakeRaceDetailView: RaceDetailViewInput {
+    public init() {}
+
+    public private(set) var displayed: [RaceDetailViewModel] = []
+    public private(set) var errors: [String] = []
+    public private(set) var warnings: [String] = []
+    public var last: RaceDetailViewModel? { displayed.last }
+
+    public func display(_ viewModel: RaceDetailViewModel) { displayed.append(viewModel) }
+    public func displayCommandError(_ message: String) { errors.append(message) }
+    public func displayWarning(_ message: String) { warnings.append(message) }
+}
+
+/// Records the presenter closing the sheet. A close the test did not say to expect (`expectNavigation()`) fails it.
+@MainActor
+public final class FakeRaceDetailRouter: RaceDetailRouterInput {
+    public init() {}
+
+    public private(set) var closed = 0
+    private var expectsNavigation = false
+
+    /// The test is about to make the presenter navigate.
+    public func expectNavigation() { expectsNavigation = true }
+
+    public func closeDetail(completion: @escaping CommandCompletion) {
+        if !expectsNavigation { Issue.record("unexpected navigation: closeDetail") }
+        closed += 1
+        completion(.success)
+    }
+}
+
+/// The sheet's presenter as its screen drives it: records each call, in words, and finishes at once.
+@MainActor
+public final class RecordingRaceDetailPresenter: RaceDetailModuleInput {
+    public private(set) var calls: [String] = []
+
+    public init() {}
+
+    public func show(completion: @escaping CommandCompletion) {
+        calls.append("show")
+        completion(.success)
+    }
+    public func showLive() { calls.append("showLive") }
+    public func toggleFavourite(completion: @escaping CommandCompletion) {
+        calls.append("toggleFavourite")
+        completion(.success)
+    }
+    public func close(completion: @escaping CommandCompletion) {
+        calls.append("close")
+        completion(.success)
+    }
+}

@@ -1,0 +1,145 @@
+import Core
+import Foundation
+import RaceData
+import RaceListInteractor
+import RaceListPresenter
+import RaceListView
+import TestSupport
+import Testing
+
+/// Records each refresh and lets the test answer it when it chooses.
+public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked Sendable {
+    public init() {}
+
+    // Only touched from the main actor in these tests.
+    public private(set) var refreshCount = 0
+    private var waiting: [RaceListFetchCompletion] = []
+    public let favourites = FakeFavourites()
+
+    public var sourceDescription: String { "file races.json" }
+    /// What the card source has said were abandoned.
+    public var abandonedRaceIDs: Set<String> = []
+
+    public func refresh(completion: @escaping RaceListFetchCompletion) {
+        refreshCount += 1
+        waiting.append(completion)
+    }
+
+    public var hasPendingRefresh: Bool { !waiting.isEmpty }
+
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
+        favourites.result(of: nil)
+    }
+
+    @MainActor
+    public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        favourites.result(of: .toggle(favourite))
+    }
+
+    @MainActor
+    public func answer(_ result: Result<RaceFeed, RaceDataError>) {
+        let completions = waiting
+        waiting = []
+        for completion in completions { completion(result) }
+    }
+
+    @MainActor
+    public func answer(_ races: [Race]) { answer(.success(RaceFeed(races: races))) }
+}
+
+@MainActor
+public final class FakeRaceListView: RaceListViewInput {
+    public init() {}
+
+    public private(set) var displayed: [RaceListViewModel] = []
+    public private(set) var commandErrors: [String] = []
+
+    public var last: RaceListViewModel? { displayed.last }
+
+    /// The rows of the last board drawn, as "R<number> <meeting> <countdown>".
+    public var lastRows: [String] {
+        guard case .races(let rows)? = last?.content else { return [] }
+        return rows.map { "\($0.raceNumber) \($0.meetingName) \($0.countdown)" }
+    }
+
+    public private(set) var warnings: [String] = []
+
+    public func display(_ viewModel: RaceListViewModel) { displayed.append(viewModel) }
+    public func displayCommandError(_ message: String) { commandErrors.append(message) }
+    public func displayWarning(_ message: String) { warnings.append(message) }
+
+    public private(set) var messages: [String] = []
+    public private(set) var statuses: [LiveStatusViewModel] = []
+    public private(set) var notices: [String] = []
+    public private(set) var alerts: [String] = []
+
+    public func displayMessage(_ message: String) { messages.append(message) }
+    public func displayStatus(_ status: LiveStatusViewModel) { statuses.append(status) }
+    public func displayNotice(_ message: String) { notices.append(message) }
+    public func displayAlert(_ alert: RaceAlertViewModel) { alerts.append(alert.message) }
+}
+
+/// Records where the presenter asked to go, and finishes at once. Navigation the test did not say to expect
+/// (`expectNavigation()`) fails the test.
+@MainActor
+public final class FakeRaceListRouter: RaceListRouterInput {
+    public init() {}
+
+    public private(set) var openedRaces: [Race] = []
+    public private(set) var favouritesOpened = 0
+    private var expectsNavigation = false
+
+    /// The test is about to make the presenter navigate.
+    public func expectNavigation() { expectsNavigation = true }
+
+    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
+        if !expectsNavigation { Issue.record("unexpected navigation: openRaceDetail(\(race.id))") }
+        openedRaces.append(race)
+        completion(.success)
+    }
+
+    public func openFavourites(completion: @escaping CommandCompletion) {
+        if !expectsNavigation { Issue.record("unexpected navigation: openFavourites") }
+        favouritesOpened += 1
+        completion(.success)
+    }
+}
+
+/// The race list's presenter as its screen drives it: records each call, in words, and finishes at once.
+@MainActor
+public final class RecordingRaceListPresenter: RaceListModuleInput {
+    public private(set) var calls: [String] = []
+    public var drawnCount = 0
+
+    public init() {}
+
+    private func record(_ call: String, _ completion: CommandCompletion? = nil) {
+        calls.append(call)
+        completion?(.success)
+    }
+
+    public func start() { record("start") }
+    public func showList(completion: @escaping CommandCompletion) { record("showList", completion) }
+    public func showAll(completion: @escaping CommandCompletion) { record("showAll", completion) }
+    public func redraw(completion: @escaping CommandCompletion) { record("redraw", completion) }
+    public func redrawLive() { record("redrawLive") }
+    public func change(_ change: RaceBoard.Change, completion: @escaping CommandCompletion) {
+        record("change(\(change))", completion)
+    }
+    public func refresh(completion: @escaping CommandCompletion) { record("refresh", completion) }
+    public func openRace(position: Int, completion: @escaping CommandCompletion) {
+        record("openRace(\(position))", completion)
+    }
+    public func toggleFavourite(position: Int, completion: @escaping CommandCompletion) {
+        record("toggleFavourite(\(position))", completion)
+    }
+    public func openFavourites(completion: @escaping CommandCompletion) { record("openFavourites", completion) }
+    public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
+        record("setAlert(\(minutes.map(String.init) ?? "off"))", completion)
+    }
+    public func startLiveUpdates() { record("startLiveUpdates") }
+    public func watch(seconds: Int, completion: @escaping CommandCompletion) {
+        record("watch(\(seconds))", completion)
+    }
+}

@@ -148,6 +148,14 @@ let package = Package(
             path: "App/NextToGo"
         ),
         .testTarget(
+            name: "AppCompositionTests",
+            dependencies: [
+                "AppComposition", "Shell", "Core", "TestSupport", "RaceListRouter", "RaceDetailRouter",
+                "FavouritesRouter",
+            ],
+            path: "Tests/AppCompositionTests"
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: ["NextToGoApp", "AppComposition", "Core", "TestSupport"],
             path: "Tests/EndToEndTests"

@@ -6,6 +6,14 @@ import RaceDetailRouter
 import RaceListRouter
 import Shell
 
+/// Every feature's commands with the shell's own, in the order help lists them: each feature declares its
+/// commands with its screen, and only this line knows them all.
+enum AppCommands {
+    static let table = CommandTable(
+        RaceListModule.commands.map(\.entry) + RaceDetailModule.commands.map(\.entry)
+            + FavouritesModule.commands.map(\.entry) + CommandTable.shellCommands)
+}
+
 /// Resolves routes to screens by asking each feature's router to assemble
 /// its module. The only place that knows every feature.
 @MainActor
@@ -27,7 +35,7 @@ struct AppScreens: ScreenFactory {
 
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
-        let screen = RaceListRouter.makeScreen(
+        let screen = RaceListModule.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook, clock: clock,
             refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
             count: count, offersShell: offersShell,
@@ -39,13 +47,13 @@ struct AppScreens: ScreenFactory {
     func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen {
         switch route {
         case .raceDetail(let race):
-            RaceDetailRouter.makeScreen(
+            RaceDetailModule.makeScreen(
                 race: race, cards: cards, statusBook: statusBook, favourites: favourites, clock: clock,
                 timeZone: .current, firstCardWait: firstCardWait,
                 view: renderer.raceDetailView(),
                 navigator: navigator)
         case .favourites:
-            FavouritesRouter.makeScreen(
+            FavouritesModule.makeScreen(
                 favourites: favourites, latestRaces: latestRaces, clock: clock, view: renderer.favouritesView(),
                 navigator: navigator)
         }

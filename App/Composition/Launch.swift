@@ -171,7 +171,7 @@ final class Launch {
         finished = finish
         if io.ownsProcess { terminationSignals = TerminationSignals(alsoInterrupt: mode.isLive) }
         let session = ShellSession(
-            output: output, factory: screens,
+            output: output, factory: screens, commands: AppCommands.table,
             helpWidth: { [terminal, jsonOutput] in
                 terminal.isInteractiveOutput && jsonOutput == nil ? terminal.displayStyle.width : nil
             }
@@ -200,7 +200,7 @@ final class Launch {
                 historyFile: HistoryFile(url: HistoryFile.defaultURL(environment: environment)) {
                     [output, terminal] in output.writeWarning($0, style: terminal.displayStyle)
                 },
-                commands: .standard, finish: { [unowned self] in end($0) })
+                commands: AppCommands.table, finish: { [unowned self] in end($0) })
             terminalLoop = loop
             output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
             // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.

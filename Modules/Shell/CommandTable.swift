@@ -1,6 +1,19 @@
-/// The screens a command can work on.
-public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
-    case raceList, raceDetail, favourites
+/// A kind of screen, declared by the feature that draws it (`ScreenKind.raceList` in the race list's router): the
+/// command table says which commands work on it.
+public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+    /// As help names it: "the race list".
+    public let title: String
+
+    public init(_ name: String, title: String) {
+        self.name = name
+        self.title = title
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: ScreenKind, rhs: ScreenKind) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
 /// One argument a command takes, for help, parsing and (coming) completion.
@@ -104,14 +117,23 @@ public struct CommandHelp: Sendable, Equatable {
     }
 }
 
-/// Every command of the shell. The shell resolves what is typed against it, so a screen sees only canonical
-/// names, and every list of commands (`help`, `help COMMAND`, `--help`, the README check) is read from it.
-/// Adding a command is one entry here plus its handler on the screens it names.
+/// Every command of the shell: the shell's own (`shellCommands`) and those each feature declares with its screen
+/// (`ScreenCommand`), put together by the app. The shell resolves what is typed against it, so a screen sees only
+/// canonical names, and every list of commands (`help`, `help COMMAND`, `--help`, completion, the README check)
+/// is read from it.
 public struct CommandTable: Sendable {
     public let entries: [CommandEntry]
+    /// The screens the entries name, in the order they first appear: `--help` lists commands screen by screen.
+    public let screens: [ScreenKind]
 
     public init(_ entries: [CommandEntry]) {
         self.entries = entries
+        var screens: [ScreenKind] = []
+        for screen in entries.flatMap({ $0.screens?.sorted { $0.name < $1.name } ?? [] })
+        where !screens.contains(screen) {
+            screens.append(screen)
+        }
+        self.screens = screens
     }
 
     /// The entry `word` calls on `screen`, if it works there.
@@ -173,7 +195,7 @@ public struct CommandTable: Sendable {
     /// Every command, screen by screen, as `--help` lists them.
     public func referenceLines() -> [String] {
         var lines: [String] = []
-        for screen in ScreenKind.allCases {
+        for screen in screens {
             lines.append("On \(screen.title):")
             lines += Self.aligned(entries.filter { $0.screens?.contains(screen) == true }.flatMap(\.helpEntries))
         }
@@ -189,22 +211,12 @@ public struct CommandTable: Sendable {
         return named.flatMap { entry -> [String] in
             let whereItWorks =
                 entry.screens.map { screens in
-                    "Works on: " + ScreenKind.allCases.filter(screens.contains).map(\.title).joined(separator: ", ")
+                    "Works on: " + self.screens.filter(screens.contains).map(\.title).joined(separator: ", ")
                         + (entry.worksFromAbove ? ", and from the screens opened over it." : ".")
                 } ?? "Works everywhere."
             return entry.helpEntries.map { "\($0.usage) - \($0.summary)" }
                 + (entry.details.isEmpty ? [] : ["  " + entry.details])
                 + ["  " + whereItWorks, "  Example: \(entry.example)"]
-        }
-    }
-}
-
-extension ScreenKind {
-    var title: String {
-        switch self {
-        case .raceList: "the race list"
-        case .raceDetail: "a race's details"
-        case .favourites: "the favourites"
         }
     }
 }

@@ -20,12 +20,13 @@ public final class ShellSession: Navigator {
     /// Never empty once `init` returns: the root screen stays at the bottom.
     private var stack: [any Screen] = []
 
+    /// - Parameter commands: the shell's own commands and every feature's (the app puts them together).
     /// - Parameter makeRoot: builds the bottom screen, given this session as
     ///   its navigator.
     /// - Parameter helpWidth: the columns `help` wraps its lines to, asked each time (a window can be resized);
     ///   nil (pipes) keeps each line whole, so scripted output stays the same whatever the window.
     public init(
-        output: any TextOutput, factory: any ScreenFactory, commands: CommandTable = .standard,
+        output: any TextOutput, factory: any ScreenFactory, commands: CommandTable,
         helpWidth: @escaping @MainActor () -> Int? = { nil },
         makeRoot: (any Navigator) -> any Screen
     ) {

@@ -31,7 +31,7 @@ struct FavouritesRouterTests {
         ])
     func commands(command: Command, call: String) {
         let presenter = RecordingFavouritesPresenter()
-        let screen = FavouritesScreen(presenter: presenter, view: FakeFavouritesView())
+        let screen = FavouritesModule.screen(presenter: presenter, view: FakeFavouritesView())
         #expect(screen.handle(command) { _ in })
         #expect(presenter.calls == [call])
     }
@@ -39,7 +39,7 @@ struct FavouritesRouterTests {
     @Test("commands of other screens are left to the shell; the rows are the presenter's")
     func otherCommands() {
         let presenter = RecordingFavouritesPresenter()
-        let screen = FavouritesScreen(presenter: presenter, view: FakeFavouritesView())
+        let screen = FavouritesModule.screen(presenter: presenter, view: FakeFavouritesView())
         for command in [Command("fav", [.position(1)]), Command("filter", [.word("clear")]), Command("show")] {
             #expect(!screen.handle(command) { _ in Issue.record("completed \(command)") })
         }

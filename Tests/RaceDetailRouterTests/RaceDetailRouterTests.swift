@@ -27,7 +27,7 @@ struct RaceDetailRouterTests {
         arguments: [(Command("fav"), "toggleFavourite"), (Command("show"), "show"), (Command("list"), "close")])
     func commands(command: Command, call: String) {
         let presenter = RecordingRaceDetailPresenter()
-        let screen = RaceDetailScreen(presenter: presenter, view: FakeRaceDetailView())
+        let screen = RaceDetailModule.screen(presenter: presenter, view: FakeRaceDetailView())
         #expect(screen.handle(command) { _ in })
         #expect(presenter.calls == [call])
         #expect(screen.kind == .raceDetail && screen.presentation == .sheet && screen.numberedRows == 0)
@@ -36,7 +36,7 @@ struct RaceDetailRouterTests {
     @Test("commands of other screens are left to the shell")
     func otherCommands() {
         let presenter = RecordingRaceDetailPresenter()
-        let screen = RaceDetailScreen(presenter: presenter, view: FakeRaceDetailView())
+        let screen = RaceDetailModule.screen(presenter: presenter, view: FakeRaceDetailView())
         for command in [Command("fav", [.position(1)]), Command("show", [.position(1)]), Command("favs")] {
             #expect(!screen.handle(command) { _ in Issue.record("completed \(command)") })
         }

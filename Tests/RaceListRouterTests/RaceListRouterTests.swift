@@ -58,7 +58,7 @@ struct RaceListRouterTests {
         ])
     func commands(command: Command, call: String) {
         let presenter = RecordingRaceListPresenter()
-        let screen = RaceListScreen(presenter: presenter, view: FakeRaceListView())
+        let screen = RaceListModule.screen(presenter: presenter, view: FakeRaceListView())
         let log = CompletionLog()
         #expect(screen.handle(command, completion: log.callback))
         #expect(presenter.calls == [call])
@@ -68,7 +68,7 @@ struct RaceListRouterTests {
     @Test("a command the race list does not take is left to the shell, and nothing is called")
     func otherCommands() {
         let presenter = RecordingRaceListPresenter()
-        let screen = RaceListScreen(presenter: presenter, view: FakeRaceListView())
+        let screen = RaceListModule.screen(presenter: presenter, view: FakeRaceListView())
         for command in [Command("unfav", [.position(1)]), Command("fav"), Command("show"), Command("back")] {
             #expect(!screen.handle(command) { _ in Issue.record("completed \(command)") })
         }
@@ -86,7 +86,7 @@ struct RaceListRouterTests {
         let races = [Race.make("a", startsIn: 120, from: clock), Race.make("b", startsIn: 240, from: clock)]
         let navigator = RecordingNavigator()
         let view = FakeRaceListView()
-        let screen = RaceListRouter.makeScreen(
+        let screen = RaceListModule.makeScreen(
             service: FakeRaceService(result: .success(RaceFeed(races: races))), favourites: FakeFavourites(),
             latestRaces: LatestRaces(), clock: clock, refreshInterval: 0, alertLead: nil, view: view,
             navigator: navigator)

@@ -89,7 +89,7 @@ final class InteractiveWatch {
             typedNumberIsFavourite = favourite
             if !numberCouldGoOn() { openTypedNumber() } else { drawFrame() }
         case .character("f"):
-            if session.topScreen.kind == .raceDetail {
+            if session.topScreen.presentation == .sheet {
                 run("fav")
             } else {
                 awaitsFavouriteNumber = true
@@ -150,7 +150,7 @@ final class InteractiveWatch {
     private func openTypedNumber() {
         let number = typedNumber
         typedNumber = ""
-        if session.topScreen.kind == .raceDetail { run("back") }
+        if session.topScreen.presentation == .sheet { run("back") }
         if typedNumberIsFavourite {
             run("fav \(number)")
         } else {
@@ -200,7 +200,7 @@ final class InteractiveWatch {
         timer?.cancel()
         timer = nil
         // Leave on the list, as `watch` started there.
-        while session.depth > 1, session.topScreen.kind == .raceDetail { session.dropTop() }
+        while session.depth > 1, session.topScreen.presentation == .sheet { session.dropTop() }
         terminal.endWatching()
         // The board left on the main screen, to be the live region under the prompt.
         session.redrawLive()

@@ -1,11 +1,16 @@
+import FavouritesRouter
 import Foundation
+import RaceDetailRouter
+import RaceListRouter
 import Shell
 import TestSupport
 import Testing
 
+@testable import AppComposition
+
 @Suite("The command table")
 struct CommandTableTests {
-    let table = CommandTable.standard
+    let table = AppCommands.table
 
     @Test("every command and every other name for it is documented in the README")
     func documented() throws {
@@ -25,7 +30,7 @@ struct CommandTableTests {
 
     @Test("a word means one command per screen; each screen's words resolve")
     func unambiguous() {
-        for screen in ScreenKind.allCases {
+        for screen in table.screens {
             for below in [false, true] {
                 let words = table.entries(on: screen, screenBelow: below).flatMap(\.words)
                 #expect(Set(words).count == words.count, "\(screen): a word calls two commands")

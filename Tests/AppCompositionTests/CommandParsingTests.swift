@@ -1,13 +1,18 @@
 import Core
+import FavouritesRouter
+import RaceDetailRouter
+import RaceListRouter
 import Shell
 import Testing
+
+@testable import AppComposition
 
 /// The standard table reads each command's words into typed values, or into the message the user sees.
 @Suite("Command parsing")
 struct CommandParsingTests {
     private func parse(_ line: String, on screen: ScreenKind = .raceList) throws -> Result<Command, ArgumentError> {
         let words = try #require(try ShellCommand(line: line))
-        let entry = try #require(CommandTable.standard.entry(for: words.name, on: screen, screenBelow: true))
+        let entry = try #require(AppCommands.table.entry(for: words.name, on: screen, screenBelow: true))
         return entry.parse(words.arguments)
     }
 

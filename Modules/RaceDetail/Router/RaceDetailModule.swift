@@ -1,0 +1,64 @@
+import Core
+import Foundation
+import RaceData
+import RaceDetailInteractor
+import RaceDetailPresenter
+import RaceDetailView
+import Shell
+
+extension ScreenKind {
+    public static let raceDetail = ScreenKind("raceDetail", title: "a race's details")
+}
+
+/// The race's details on the shell's stack.
+public typealias RaceDetailScreen = ModuleScreen<any RaceDetailModuleInput>
+
+/// The race detail module: its assembly (interactor, presenter, view, router, wired by constructor), its
+/// screen and the commands that screen takes. Routing is `RaceDetailRouter`'s alone.
+@MainActor
+public enum RaceDetailModule {
+    /// The commands the screen takes, declared once: their words and help for the command table, and the
+    /// presenter call each makes.
+    public nonisolated static let commands: [ScreenCommand<any RaceDetailModuleInput>] = [
+        ScreenCommand(
+            CommandEntry(
+                "fav", summary: "add this race to favourites, or remove it", example: "fav", screens: [.raceDetail],
+                misuse: CommandEntry.takesNoNumber("fav"))
+        ) { presenter, done in presenter.toggleFavourite(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "show", aliases: ["open"], summary: "draw the details again (the countdown moves on)", example: "show",
+                screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
+        ) { presenter, done in presenter.show(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "list", aliases: ["ls"], summary: "close the details (same as `back`)", example: "list",
+                screens: [.raceDetail])
+        ) { presenter, done in presenter.close(completion: done) },
+    ]
+
+    /// The screen for a presenter and the view it draws on.
+    public static func screen(presenter: any RaceDetailModuleInput, view: AnyObject) -> RaceDetailScreen {
+        ModuleScreen(
+            presenter: presenter, view: view, kind: .raceDetail, presentation: .sheet, commands: commands,
+            drawing: ScreenDrawing(
+                render: { presenter, done in presenter.show(completion: done) },
+                renderLive: { presenter in presenter.showLive() }))
+    }
+
+    /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
+    public static func makeScreen(
+        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil,
+        favourites: any FavouritesRepository,
+        clock: any WallClock, timeZone: TimeZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
+        navigator: any Navigator
+    ) -> RaceDetailScreen {
+        let interactor = RaceDetailInteractor(
+            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook)
+        let router = RaceDetailRouter(navigator: navigator)
+        let presenter = RaceDetailPresenter(
+            race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,
+            scheduler: MainQueueScheduler(), firstCardWait: firstCardWait)
+        return screen(presenter: presenter, view: view)
+    }
+}

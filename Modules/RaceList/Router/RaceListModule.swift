@@ -1,0 +1,210 @@
+import Core
+import Foundation
+import RaceData
+import RaceListInteractor
+import RaceListPresenter
+import RaceListView
+import Shell
+
+extension ScreenKind {
+    public static let raceList = ScreenKind("raceList", title: "the race list")
+}
+
+/// The race list on the shell's stack.
+public typealias RaceListScreen = ModuleScreen<any RaceListModuleInput>
+
+/// The race list module: its assembly (interactor, presenter, view, router, wired by constructor), its
+/// screen and the commands that screen takes. Routing is `RaceListRouter`'s alone.
+@MainActor
+public enum RaceListModule {
+    /// The commands the screen takes, declared once: their words and help for the command table, and the
+    /// presenter call each makes.
+    public nonisolated static let commands: [ScreenCommand<any RaceListModuleInput>] = [
+        ScreenCommand(
+            CommandEntry(
+                "list", aliases: ["ls"], arguments: [CommandArgument("all", .choice(["all"]), optional: true)],
+                usage: "list [all]", summary: "show the next five races to jump; `list all`: every race, by meeting",
+                details:
+                    "Soonest first; a race leaves a minute after its start and the board refills. `list all` shows every upcoming race of the filter in sections by meeting, with a heading per day when they span days; N in `show N` then counts through them.",
+                example: "list all", screens: [.raceList])
+        ) { presenter, command, done in
+            switch command.value {
+            case nil: presenter.showList(completion: done)
+            case .word("all")?: presenter.showAll(completion: done)
+            default: return false
+            }
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "all", summary: "every upcoming race, by meeting (same as `list all`)", example: "all",
+                screens: [.raceList], worksFromAbove: true)
+        ) { presenter, done in presenter.showAll(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "filter", aliases: ["f"], arguments: [CommandArgument("CATEGORY...", .categories(orWord: "clear"))],
+                usage: "filter CATEGORY...", summary: "toggle horse, greyhound and/or harness; none on = all",
+                details:
+                    "Each category named is turned on if it is off and off if it is on (also horses, dogs, trots).",
+                example: "filter greyhound harness", screens: [.raceList],
+                moreForms: [
+                    CommandHelp("filter only CATEGORY...", "show these categories and no others"),
+                    CommandHelp("filter clear", "show every category again"),
+                ],
+                misuse: "Usage: filter horse|greyhound|harness ... toggles categories; `filter clear` shows all.",
+                worksFromAbove: true)
+        ) { presenter, command, done in
+            switch command.value {
+            case .categories(let categories)?: presenter.change(.toggle(categories), completion: done)
+            case .word("clear")?: presenter.change(.clearFilter, completion: done)
+            case .word("only")?:
+                guard case .categories(let categories)? = command.values.last else { return false }
+                presenter.change(.only(categories), completion: done)
+            default: return false
+            }
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "search", aliases: ["/"], arguments: [CommandArgument("TEXT", .text, optional: true)],
+                usage: "search [TEXT]", summary: "races whose meeting or venue contains TEXT; alone, ends the search",
+                details:
+                    "Case and accents do not matter; it works with the category and region filters. `/TEXT` is the same.",
+                example: "search park", screens: [.raceList], worksFromAbove: true)
+        ) { presenter, command, done in
+            switch command.value {
+            case .text(let text)?: presenter.change(.search(text), completion: done)
+            case nil: presenter.change(.search(nil), completion: done)
+            default: return false
+            }
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "region", arguments: [CommandArgument("REGION", .choice(RaceRegion.choiceWords))],
+                usage: "region aus|nz|intl|all", summary: "races in Australia, New Zealand, elsewhere, or all",
+                details: "By the venue's country: AUS, NZ, and every other country as international (intl).",
+                example: "region intl", screens: [.raceList], worksFromAbove: true)
+        ) { presenter, command, done in
+            guard case .word(let word)? = command.value else { return false }
+            presenter.change(.region(RaceRegion(userInput: word)), completion: done)
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "count", arguments: [CommandArgument("N", .number(1...20))], usage: "count N",
+                summary: "show N races on the board (1 to 20; 5 to start)", example: "count 10",
+                screens: [.raceList],
+                misuse: "Usage: count N sets how many races the board shows (1 to 20, default 5).",
+                worksFromAbove: true)
+        ) { presenter, command, done in
+            guard case .number(let count)? = command.value else { return false }
+            presenter.change(.size(count), completion: done)
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
+                summary: "open race N's details under the list",
+                details:
+                    "N is the race's position on the board as last drawn. The sheet has the race's card when its source has one (the snapshot's own, Neds' with --source neds, or --cards): the field with barriers, riders, trainers, weights, fixed prices and how they moved, the favourite and the mover, scratchings last; after the jump the result and dividends; an abandoned race says so.",
+                example: "show 2",
+                screens: [.raceList], misuse: CommandEntry.positionMisuse("show", on: "board"))
+        ) { presenter, command, done in
+            guard case .position(let position)? = command.value else { return false }
+            presenter.openRace(position: position, completion: done)
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "fav", arguments: [CommandArgument("N", .position)], usage: "fav N",
+                summary: "add race N to favourites, or remove it",
+                details: "Favourites are kept across runs and marked on the board.", example: "fav 1",
+                screens: [.raceList], misuse: CommandEntry.positionMisuse("fav", on: "board"))
+        ) { presenter, command, done in
+            guard case .position(let position)? = command.value else { return false }
+            presenter.toggleFavourite(position: position, completion: done)
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "favs", aliases: ["favourites", "favorites"], summary: "show your favourite races",
+                details: "Opens the favourites screen: `show N`, `unfav N`, `back` there.", example: "favs",
+                screens: [.raceList], worksFromAbove: true)
+        ) { presenter, done in presenter.openFavourites(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "watch", aliases: ["w"],
+                arguments: [CommandArgument("SECONDS", .seconds(1...3600, default: 30), optional: true)],
+                usage: "watch [SECONDS]",
+                summary: "the board ticking: full screen until q at a terminal, SECONDS in a pipe",
+                details:
+                    "At a terminal it takes the screen until q, Esc or Ctrl-C (keys: ? in watch); in a pipe, one board a second for SECONDS (default 30).",
+                example: "watch 10",
+                screens: [.raceList],
+                misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).",
+                worksFromAbove: true)
+        ) { presenter, command, done in
+            guard case .seconds(let seconds)? = command.value else { return false }
+            presenter.watch(seconds: seconds, completion: done)
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "alert",
+                arguments: [CommandArgument("MINUTES", .minutes(1...1440, default: 2, orWord: "off"), optional: true)],
+                usage: "alert [MINUTES|off]", summary: "alert when a favourite is MINUTES from its start (default 2)",
+                details:
+                    "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked.",
+                example: "alert 5", screens: [.raceList],
+                misuse:
+                    "Usage: alert [MINUTES|off] alerts MINUTES (1 to 1440, default 2) before a favourite starts; `alert off` stops alerts."
+            )
+        ) { presenter, command, done in
+            switch command.value {
+            case .minutes(let minutes)?: presenter.setAlert(minutes: minutes, completion: done)
+            case .word("off")?: presenter.setAlert(minutes: nil, completion: done)
+            default: return false
+            }
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "refresh", aliases: ["r"], summary: "fetch the races again now",
+                details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
+                screens: [.raceList], worksFromAbove: true)
+        ) { presenter, done in presenter.refresh(completion: done) },
+    ]
+
+    /// The screen for a presenter and the view it draws on.
+    public static func screen(presenter: any RaceListModuleInput, view: AnyObject) -> RaceListScreen {
+        ModuleScreen(
+            presenter: presenter, view: view, kind: .raceList, presentation: .fullScreen, commands: commands,
+            drawing: ScreenDrawing(
+                render: { presenter, done in presenter.redraw(completion: done) },
+                renderLive: { presenter in presenter.redrawLive() },
+                numberedRows: { presenter in presenter.drawnCount }))
+    }
+
+    /// Builds interactor, view, router and presenter, wired by constructor,
+    /// and returns the screen that owns them.
+    public static func makeScreen(
+        service: any RaceService, favourites: any FavouritesRepository, latestRaces: LatestRaces,
+        statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
+        refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
+        count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,
+        navigator: any Navigator
+    ) -> RaceListScreen {
+        var board = RaceBoard()
+        board.narrow(to: region)
+        board.resize(to: count)
+        let interactor = RaceListInteractor(
+            service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook)
+        let router = RaceListRouter(navigator: navigator)
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
+            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board,
+            offersShell: offersShell)
+        return screen(presenter: presenter, view: view)
+    }
+}

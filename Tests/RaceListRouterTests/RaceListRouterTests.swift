@@ -97,4 +97,19 @@ struct RaceListRouterTests {
         }
         #expect(navigator.opened == [.raceDetail(races[0])])
     }
+
+    @Test("the module assembles on an interactor of the test's own: the fake answers, the board is drawn")
+    func assemblyOnAFake() {
+        let interactor = FakeRaceListInteractor()
+        let view = FakeRaceListView()
+        let screen = RaceListModule.makeScreen(
+            interactor: interactor, clock: clock, refreshInterval: 0, alertLead: nil, count: 3, view: view,
+            navigator: RecordingNavigator())
+        let log = CompletionLog()
+        screen.presenter.start()
+        _ = screen.handle(Command("list"), completion: log.callback)
+        interactor.answer((1...5).map { Race.make("r\($0)", startsIn: Double($0) * 60, from: clock) })
+        #expect(view.lastRows.count == 3)
+        #expect(log.results == [.success])
+    }
 }

@@ -195,11 +195,23 @@ public enum RaceListModule {
         count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,
         navigator: any Navigator
     ) -> RaceListScreen {
+        makeScreen(
+            interactor: RaceListInteractor(
+                service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook),
+            clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, region: region, count: count,
+            offersShell: offersShell, view: view, navigator: navigator)
+    }
+
+    /// The same module on an interactor of your own (a fake, a recording, another data layer): everything
+    /// else is assembled as the app assembles it.
+    public static func makeScreen(
+        interactor: any RaceListInteractorInput, clock: any WallClock, refreshInterval: TimeInterval,
+        alertLead: TimeInterval?, region: RaceRegion? = nil, count: Int = RaceBoard.standardSize,
+        offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
+    ) -> RaceListScreen {
         var board = RaceBoard()
         board.narrow(to: region)
         board.resize(to: count)
-        let interactor = RaceListInteractor(
-            service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook)
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),

@@ -17,8 +17,8 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
 }
 
 /// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
-/// (overlapping requests fold into the fetch under way), and the favourites, through the shared favourites
-/// access.
+/// (overlapping requests fold into the fetch under way), and the favourites, through the app's one
+/// `FavouritesRepository`, answered on the main actor.
 public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let raceID: String
     private let cards: (any RaceCardService)?

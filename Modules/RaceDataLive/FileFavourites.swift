@@ -37,6 +37,9 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
     private var known: (favourites: [FavouriteRace], identity: FileIdentity?)?
     /// The turn gathering changes, while one is open.
     private var openTurn: OpenTurn?
+    /// With `gathersChanges`, the favourites as this turn first read them: a turn looks at the file once, as a
+    /// script's ten thousand commands in one read would otherwise stat it ten thousand times.
+    private var readThisTurn: [FavouriteRace]?
     /// The last "could not be repaired" warning given, so a board redrawn every second says it once.
     private var lastUnrepairedWarning: String?
 
@@ -72,14 +75,20 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
     /// with a warning, and the file is left exactly as it is.
     public func load() throws(FavouritesError) -> FavouritesState {
         if let openTurn { return FavouritesState(favourites: openTurn.favourites) }
+        if let readThisTurn { return FavouritesState(favourites: readThisTurn) }
         guard FileManager.default.fileExists(atPath: file.directory.path) else {
             known = nil
+            if gathersChanges { readThisTurn = [] }
             return FavouritesState(favourites: [])
         }
-        if let favourites = unchangedSinceKnown() { return FavouritesState(favourites: favourites) }
+        if let favourites = unchangedSinceKnown() {
+            if gathersChanges { readThisTurn = favourites }
+            return FavouritesState(favourites: favourites)
+        }
         let reading = try file.read()
         guard let problem = reading.problem else {
             remember(reading.favourites)
+            if gathersChanges { readThisTurn = reading.favourites }
             return FavouritesState(favourites: reading.favourites)
         }
         do {
@@ -130,6 +139,7 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
     /// Writes the turn's changes, once, and lets the lock go. On failure the changes are dropped (the file is read
     /// again next time) and the error says how many.
     public func endTurn() -> FavouritesError? {
+        readThisTurn = nil
         guard let turn = openTurn else { return nil }
         openTurn = nil
         defer { file.unlock(turn.lockDescriptor) }

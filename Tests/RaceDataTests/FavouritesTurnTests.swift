@@ -126,4 +126,16 @@ struct FavouritesTurnTests {
         #expect(try other.toggle(favourite("a")).favourites.map(\.id) == ["b"], "its toggle of a after a and b")
         #expect(try holder.load().favourites.map(\.id) == ["b"], "the holder sees it on its next look")
     }
+
+    @Test("gathering: a turn looks at the file once; the next turn sees what another process saved meanwhile")
+    func oneLookATurn() throws {
+        defer { directory.remove() }
+        let favourites = repository(gathering: true)
+        let other = repository(gathering: false)
+        #expect(try favourites.load().favourites.isEmpty)
+        _ = try other.toggle(favourite("a"))
+        #expect(try favourites.load().favourites.isEmpty, "the turn's look stands until the turn ends")
+        #expect(favourites.endTurn() == nil)
+        #expect(try favourites.load().favourites.map(\.id) == ["a"])
+    }
 }

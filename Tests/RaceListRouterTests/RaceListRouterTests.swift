@@ -112,4 +112,19 @@ struct RaceListRouterTests {
         #expect(view.lastRows.count == 3)
         #expect(log.results == [.success])
     }
+
+    @Test("fakes fail the test on navigation it did not expect, and not once it is expected")
+    func strictNavigation() {
+        let router = FakeRaceListRouter()
+        withKnownIssue("the fake says so") {
+            router.openFavourites { _ in }
+        }
+        let navigator = RecordingNavigator()
+        withKnownIssue("the shell's side too") {
+            navigator.close { _ in }
+        }
+        router.expectNavigation()
+        router.openFavourites { _ in }
+        #expect(router.favouritesOpened == 2)
+    }
 }

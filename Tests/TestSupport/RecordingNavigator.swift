@@ -2,28 +2,52 @@ import Core
 import Shell
 import Testing
 
-/// The shell's navigation as a router sees it: records where it was asked to go and finishes at once. Navigation
-/// the test did not say to expect (`expectNavigation()`) fails the test.
+/// Navigation a fake records: each one the test did not say to expect (`expectNavigation()`) fails the test. The
+/// feature's router fakes and the shell's `RecordingNavigator` build on it.
 @MainActor
-public final class RecordingNavigator: Navigator {
-    public private(set) var opened: [AppRoute] = []
-    public private(set) var closed = 0
+open class NavigationRecorder {
     private var expectsNavigation = false
 
     public init() {}
 
-    /// The test is about to make the router navigate.
+    /// The test is about to make the presenter (or router) navigate.
     public func expectNavigation() { expectsNavigation = true }
 
+    /// Notes a navigation, `what` naming it for the failure.
+    public func navigated(_ what: String) {
+        if !expectsNavigation { Issue.record("unexpected navigation: \(what)") }
+    }
+}
+
+/// The shell's navigation as a router sees it: records where it was asked to go and finishes at once; navigation
+/// not expected fails the test.
+@MainActor
+public final class RecordingNavigator: NavigationRecorder, Navigator {
+    public private(set) var opened: [AppRoute] = []
+    public private(set) var closed = 0
+
     public func open(_ route: AppRoute, completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: open \(route)") }
+        navigated("open \(route)")
         opened.append(route)
         completion(.success)
     }
 
     public func close(completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: close") }
+        navigated("close")
         closed += 1
         completion(.success)
+    }
+}
+
+/// The calls a fake presenter was given, in words, each finished at once.
+@MainActor
+open class CallRecorder {
+    public private(set) var calls: [String] = []
+
+    public init() {}
+
+    public func record(_ call: String, _ completion: CommandCompletion? = nil) {
+        calls.append(call)
+        completion?(.success)
     }
 }

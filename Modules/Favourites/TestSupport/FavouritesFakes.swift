@@ -56,24 +56,18 @@ public final class FakeFavouritesView: FavouritesViewInput {
 /// Records where the presenter asked to go, and finishes at once. Navigation the test did not say to expect
 /// (`expectNavigation()`) fails the test.
 @MainActor
-public final class FakeFavouritesRouter: FavouritesRouterInput {
-    public init() {}
-
+public final class FakeFavouritesRouter: NavigationRecorder, FavouritesRouterInput {
     public private(set) var opened: [Race] = []
     public private(set) var closed = 0
-    private var expectsNavigation = false
-
-    /// The test is about to make the presenter navigate.
-    public func expectNavigation() { expectsNavigation = true }
 
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: openRaceDetail(\(race.id))") }
+        navigated("openRaceDetail(\(race.id))")
         opened.append(race)
         completion(.success)
     }
 
     public func closeFavourites(completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: closeFavourites") }
+        navigated("closeFavourites")
         closed += 1
         completion(.success)
     }
@@ -81,16 +75,8 @@ public final class FakeFavouritesRouter: FavouritesRouterInput {
 
 /// The favourites screen's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor
-public final class RecordingFavouritesPresenter: FavouritesModuleInput {
-    public private(set) var calls: [String] = []
+public final class RecordingFavouritesPresenter: CallRecorder, FavouritesModuleInput {
     public var drawnCount = 0
-
-    public init() {}
-
-    private func record(_ call: String, _ completion: CommandCompletion? = nil) {
-        calls.append(call)
-        completion?(.success)
-    }
 
     public func show(completion: @escaping CommandCompletion) { record("show", completion) }
     public func showLive() { record("showLive") }

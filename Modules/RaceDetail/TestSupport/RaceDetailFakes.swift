@@ -55,17 +55,11 @@ public final class FakeRaceDetailView: RaceDetailViewInput {
 
 /// Records the presenter closing the sheet. A close the test did not say to expect (`expectNavigation()`) fails it.
 @MainActor
-public final class FakeRaceDetailRouter: RaceDetailRouterInput {
-    public init() {}
-
+public final class FakeRaceDetailRouter: NavigationRecorder, RaceDetailRouterInput {
     public private(set) var closed = 0
-    private var expectsNavigation = false
-
-    /// The test is about to make the presenter navigate.
-    public func expectNavigation() { expectsNavigation = true }
 
     public func closeDetail(completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: closeDetail") }
+        navigated("closeDetail")
         closed += 1
         completion(.success)
     }
@@ -73,22 +67,9 @@ public final class FakeRaceDetailRouter: RaceDetailRouterInput {
 
 /// The sheet's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor
-public final class RecordingRaceDetailPresenter: RaceDetailModuleInput {
-    public private(set) var calls: [String] = []
-
-    public init() {}
-
-    public func show(completion: @escaping CommandCompletion) {
-        calls.append("show")
-        completion(.success)
-    }
-    public func showLive() { calls.append("showLive") }
-    public func toggleFavourite(completion: @escaping CommandCompletion) {
-        calls.append("toggleFavourite")
-        completion(.success)
-    }
-    public func close(completion: @escaping CommandCompletion) {
-        calls.append("close")
-        completion(.success)
-    }
+public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleInput {
+    public func show(completion: @escaping CommandCompletion) { record("show", completion) }
+    public func showLive() { record("showLive") }
+    public func toggleFavourite(completion: @escaping CommandCompletion) { record("toggleFavourite", completion) }
+    public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }

@@ -83,24 +83,18 @@ public final class FakeRaceListView: RaceListViewInput {
 /// Records where the presenter asked to go, and finishes at once. Navigation the test did not say to expect
 /// (`expectNavigation()`) fails the test.
 @MainActor
-public final class FakeRaceListRouter: RaceListRouterInput {
-    public init() {}
-
+public final class FakeRaceListRouter: NavigationRecorder, RaceListRouterInput {
     public private(set) var openedRaces: [Race] = []
     public private(set) var favouritesOpened = 0
-    private var expectsNavigation = false
-
-    /// The test is about to make the presenter navigate.
-    public func expectNavigation() { expectsNavigation = true }
 
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: openRaceDetail(\(race.id))") }
+        navigated("openRaceDetail(\(race.id))")
         openedRaces.append(race)
         completion(.success)
     }
 
     public func openFavourites(completion: @escaping CommandCompletion) {
-        if !expectsNavigation { Issue.record("unexpected navigation: openFavourites") }
+        navigated("openFavourites")
         favouritesOpened += 1
         completion(.success)
     }
@@ -108,16 +102,8 @@ public final class FakeRaceListRouter: RaceListRouterInput {
 
 /// The race list's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor
-public final class RecordingRaceListPresenter: RaceListModuleInput {
-    public private(set) var calls: [String] = []
+public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput {
     public var drawnCount = 0
-
-    public init() {}
-
-    private func record(_ call: String, _ completion: CommandCompletion? = nil) {
-        calls.append(call)
-        completion?(.success)
-    }
 
     public func start() { record("start") }
     public func showList(completion: @escaping CommandCompletion) { record("showList", completion) }

@@ -51,3 +51,8 @@ open class CallRecorder {
         completion?(.success)
     }
 }
+
+/// Fails the test for a call nobody told the fake to expect: the default body of every closure of a failing fake.
+public func unexpectedCall(_ name: String) {
+    Issue.record("unexpected call: \(name)")
+}

@@ -88,3 +88,42 @@ public final class RecordingFavouritesPresenter: CallRecorder, FavouritesModuleI
     }
     public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
+
+/// The favourites screen's interactor as failing values: each call fails the test until the test gives it a body.
+public final class FailingFavouritesInteractor: FavouritesInteractorInput, @unchecked Sendable {
+    // Set and called on the main actor only.
+    public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("loadFavourites")
+        return .success(FavouritesState(favourites: []))
+    }
+    public var onRemoveFavourites: @MainActor (Set<String>) -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("removeFavourites(\($0.sorted()))")
+        return .success(FavouritesState(favourites: []))
+    }
+    public var onPruneFavourites: @MainActor (Set<String>) -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("pruneFavourites(\($0.sorted()))")
+        return .success(FavouritesState(favourites: []))
+    }
+    public var onLatestRace: @MainActor (String, @escaping @MainActor @Sendable (Race?) -> Void) -> Void = { id, _ in
+        unexpectedCall("latestRace(\(id))")
+    }
+
+    public init() {}
+
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> { onLoadFavourites() }
+
+    @MainActor
+    public func removeFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
+        onRemoveFavourites(ids)
+    }
+
+    @MainActor
+    public func pruneFavourites(ids: Set<String>) -> Result<FavouritesState, FavouritesError> {
+        onPruneFavourites(ids)
+    }
+
+    public func latestRace(id: String, completion: @escaping @MainActor @Sendable (Race?) -> Void) {
+        MainActor.assumeIsolated { onLatestRace(id, completion) }
+    }
+}

@@ -73,3 +73,32 @@ public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleI
     public func toggleFavourite(completion: @escaping CommandCompletion) { record("toggleFavourite", completion) }
     public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
+
+/// The sheet's interactor as failing values: each call fails the test until the test gives it a body.
+public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Sendable {
+    // Set and called on the main actor only.
+    public var cardSourceDescription: String?
+    public var onFetchCard: @MainActor (@escaping RaceCardCompletion) -> Void = { _ in unexpectedCall("fetchCard") }
+    public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("loadFavourites")
+        return .success(FavouritesState(favourites: []))
+    }
+    public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("toggleFavourite(\($0.id))")
+        return .success(FavouritesState(favourites: []))
+    }
+
+    public init() {}
+
+    public func fetchCard(completion: @escaping RaceCardCompletion) {
+        MainActor.assumeIsolated { onFetchCard(completion) }
+    }
+
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> { onLoadFavourites() }
+
+    @MainActor
+    public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        onToggleFavourite(favourite)
+    }
+}

@@ -129,3 +129,34 @@ public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput
         record("watch(\(seconds))", completion)
     }
 }
+
+/// The race list's interactor as failing values (isowords' way): each call runs a closure that fails the test
+/// until the test gives it a body, so a test says exactly what it expects the presenter to ask for, and anything
+/// else is reported.
+public final class FailingRaceListInteractor: RaceListInteractorInput, @unchecked Sendable {
+    // Set and called on the main actor only.
+    public var sourceDescription = "a failing interactor"
+    public var onRefresh: @MainActor (@escaping RaceListFetchCompletion) -> Void = { _ in unexpectedCall("refresh") }
+    public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("loadFavourites")
+        return .success(FavouritesState(favourites: []))
+    }
+    public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
+        unexpectedCall("toggleFavourite(\($0.id))")
+        return .success(FavouritesState(favourites: []))
+    }
+
+    public init() {}
+
+    public func refresh(completion: @escaping RaceListFetchCompletion) {
+        MainActor.assumeIsolated { onRefresh(completion) }
+    }
+
+    @MainActor
+    public func loadFavourites() -> Result<FavouritesState, FavouritesError> { onLoadFavourites() }
+
+    @MainActor
+    public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
+        onToggleFavourite(favourite)
+    }
+}

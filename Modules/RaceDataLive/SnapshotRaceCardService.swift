@@ -18,6 +18,9 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let find: Find
     private let loadStatuses: Load<[String: RaceStatus]>
     private let madeStatuses = Mutex<Result<[String: RaceStatus], RaceDataError>?>(nil)
+    /// Each card as decoded from the bundle, by captured id (nil: none made): a sheet is fetched again and again
+    /// while open, and a script may open the same race a thousand times.
+    private let decodedCards = Mutex<[String: RaceCard?]>([:])
 
     /// - Parameters:
     ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
@@ -35,10 +38,17 @@ public final class SnapshotRaceCardService: RaceCardService {
     public var sourceDescription: String { "the embedded snapshot's race cards" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        guard var card = try find(SnapshotReplay.captureID(of: id)) else { return nil }
+        guard var card = try decodedCard(SnapshotReplay.captureID(of: id)) else { return nil }
         card.raceID = id
         guard let start = SnapshotReplay.replayedStart(of: id) else { return card }
         return SnapshotCardTimeline.card(card, startingAt: start, at: clock.now())
+    }
+
+    private func decodedCard(_ captureID: String) throws(RaceDataError) -> RaceCard? {
+        if let known = decodedCards.withLock({ $0[captureID] }) { return known }
+        let card = try find(captureID)
+        decodedCards.withLock { $0[captureID] = .some(card) }
+        return card
     }
 
     private func allStatuses() throws(RaceDataError) -> [String: RaceStatus] {

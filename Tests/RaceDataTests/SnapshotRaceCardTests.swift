@@ -111,6 +111,24 @@ struct SnapshotRaceCardTests {
         #expect(try service.card(forRace: "r1")?.status == .final, "a race never replayed: the card as made")
     }
 
+    @Test("each race's card is decoded from the bundle once, however often it is asked for; still told by the clock")
+    func decodedOnce() throws {
+        let clock = ManualClock(49_000)
+        let finds = LockedValue<[String]>([])
+        let service = SnapshotRaceCardService(
+            clock: clock,
+            find: { id in
+                finds.update { $0.append(id) }
+                return ["r1": Self.made][id]
+            }, loadStatuses: { [:] })
+        for _ in 0..<50 { _ = try service.card(forRace: "r1@50000") }
+        _ = try service.card(forRace: "r2@50000")
+        _ = try service.card(forRace: "r2@50000")
+        #expect(finds.value == ["r1", "r2"], "a race without a card is remembered too")
+        clock.advance(by: 1_200)
+        #expect(try service.card(forRace: "r1@50000")?.status == .final)
+    }
+
     @Test("a replayed race's id names its captured race and its start; other ids are their own")
     func replayIDs() {
         #expect(SnapshotReplay.captureID(of: "abc@1772870520") == "abc")

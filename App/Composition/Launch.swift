@@ -37,7 +37,10 @@ final class Launch {
 
     /// The options read, the sources made; or the run's end when they cannot be (answered on stderr, in JSON when
     /// the arguments ask for it).
-    static func make(arguments: [String], environment: [String: String], io: ProcessIO) -> Outcome {
+    /// - Parameter warnings: said first, in the run's own form, before the source's.
+    static func make(arguments: [String], environment: [String: String], io: ProcessIO, warnings: [String] = [])
+        -> Outcome
+    {
         let wantsJSON = LaunchOptions.asksForJSON(arguments)
         func fail(_ message: String, status: ExitStatus) -> Outcome {
             if wantsJSON {
@@ -100,7 +103,7 @@ final class Launch {
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
-        for warning in setup.warnings { launch.warn(warning) }
+        for warning in warnings + setup.warnings { launch.warn(warning) }
         return .ready(launch)
     }
 
@@ -119,7 +122,7 @@ final class Launch {
         let favourites = FileFavourites(
             directory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileFavourites.defaultDirectory(environment: environment),
-            clock: clock, gathersChanges: mode.gathersFavouriteChanges)
+            clock: clock, lockPatience: mode.favouritesLockPatience, gathersChanges: mode.gathersFavouriteChanges)
         self.favourites = favourites
         let failedSaves = FailedSaves()
         self.failedSaves = failedSaves
@@ -183,7 +186,8 @@ final class Launch {
         self.session = session
         switch mode.kind {
         case .single(let command):
-            session.execute(command) { [unowned self] outcome in
+            session.execute(command) { [weak self] outcome in
+                guard let self else { return }
                 switch outcome {
                 case .quit:
                     jsonOutput?.finishCommand(.success)
@@ -200,7 +204,7 @@ final class Launch {
                 historyFile: HistoryFile(url: HistoryFile.defaultURL(environment: environment)) {
                     [output, terminal] in output.writeWarning($0, style: terminal.displayStyle)
                 },
-                commands: AppCommands.table, finish: { [unowned self] in end($0) })
+                commands: AppCommands.table, finish: { [weak self] in self?.end($0) })
             terminalLoop = loop
             output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
             // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
@@ -211,7 +215,8 @@ final class Launch {
             let loop = InputLoop(
                 session: session, output: standardOutput, input: io.input,
                 prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.strict,
-                afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) }, finish: { [unowned self] in end($0) })
+                afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
+                finish: { [weak self] in self?.end($0) })
             inputLoop = loop
             loop.start(firstLine: mode.showsPrompt ? "list" : nil)
         }

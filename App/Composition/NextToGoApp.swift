@@ -27,17 +27,18 @@ public enum NextToGoApp {
             signal(SIGXFSZ, SIG_IGN)
             // Before anything can reach ICU (it reads these itself, and a value that is no locale name crashed it).
             localeWarnings = LocaleEnvironment.removeInvalid()
-            environment = ProcessInfo.processInfo.environment
+            environment = environment.filter { name, value in
+                !LocaleEnvironment.variables.contains(name) || LocaleEnvironment.isValid(value, variable: name)
+            }
         }
         StandardStreams.use(io)
         defer { if !io.ownsProcess { StandardStreams.use(nil) } }
 
         let launch: Launch
-        switch Launch.make(arguments: arguments, environment: environment, io: io) {
+        switch Launch.make(arguments: arguments, environment: environment, io: io, warnings: localeWarnings) {
         case .ended(let status): return status
         case .ready(let ready): launch = ready
         }
-        for warning in localeWarnings { launch.warn(warning) }
         return await withCheckedContinuation { continuation in
             launch.start { status in
                 if io.ownsProcess { exit(status.rawValue) }
@@ -72,6 +73,10 @@ struct RunMode: Equatable {
     let firstCardWait: TimeInterval?
     /// A person typing at a prompt without the live terminal (TERM=dumb) still gets a prompt and a first board.
     let showsPrompt: Bool
+    /// How long a favourite change waits for another copy of the app to let the favourites go. At a live
+    /// terminal the wait holds up the keys and the ticking board (the repository answers on the main actor), so
+    /// it is short: another copy holds them for milliseconds, unless it is stopped, and then it is said at once.
+    let favouritesLockPatience: Duration
 
     init(options: LaunchOptions, terminal: TerminalEnvironment) {
         switch options.action {
@@ -84,6 +89,7 @@ struct RunMode: Equatable {
         gathersFavouriteChanges = kind == .lines
         firstCardWait = kind == .live ? 0.5 : nil
         showsPrompt = kind == .lines && terminal.showsPrompt
+        favouritesLockPatience = kind == .live ? .milliseconds(500) : .seconds(3)
     }
 
     var isLive: Bool { kind == .live }

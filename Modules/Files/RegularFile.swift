@@ -55,11 +55,14 @@ public enum RegularFile {
             }
         }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            let failure: Failure =
-                status.st_mode & S_IFMT == S_IFREG ? .unreadable(reason: AtomicFile.errnoText()) : .notRegular
+        guard fstat(descriptor, &status) == 0 else {
+            let failure = Failure.unreadable(reason: AtomicFile.errnoText())
             close(descriptor)
             throw failure
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notRegular
         }
         return (descriptor, Int(clamping: status.st_size))
     }

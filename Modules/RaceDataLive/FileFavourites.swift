@@ -42,6 +42,9 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
     private var readThisTurn: [FavouriteRace]?
     /// The last "could not be repaired" warning given, so a board redrawn every second says it once.
     private var lastUnrepairedWarning: String?
+    /// The file as it was when a repair last failed: while it stays so, a look does not try again (and wait for
+    /// the lock) at every draw.
+    private var unrepairable: FileIdentity?
 
     private struct OpenTurn {
         let lockDescriptor: Int32
@@ -50,6 +53,10 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         /// With the turn's changes made.
         var favourites: [FavouriteRace]
         var changes = 0
+    }
+
+    isolated deinit {
+        if let openTurn { file.unlock(openTurn.lockDescriptor) }
     }
 
     /// - Parameter lockPatience: how long a change waits for another copy of the app to let the favourites go.
@@ -85,15 +92,19 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
             if gathersChanges { readThisTurn = favourites }
             return FavouritesState(favourites: favourites)
         }
+        // Taken before the read: a change made while reading then shows as a new identity next time.
+        let identity = FileIdentity(path: file.path)
         let reading = try file.read()
         guard let problem = reading.problem else {
-            remember(reading.favourites)
+            remember(reading.favourites, identity: identity)
             if gathersChanges { readThisTurn = reading.favourites }
             return FavouritesState(favourites: reading.favourites)
         }
+        if let identity, identity == unrepairable { return FavouritesState(favourites: reading.favourites) }
         do {
             return try transaction { current throws(FavouritesError) in current }
         } catch {
+            unrepairable = identity
             let warning =
                 "Warning: \(problem.describe(location)); it could not be repaired (\(error.reason)), so it is left as it is."
             defer { lastUnrepairedWarning = warning }
@@ -123,8 +134,11 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         if case .prune = change {
             // Saved at once, with the turn's changes before it: its note names the copy of the file kept first.
             let state = try saved([change], on: FavouritesState(favourites: turn.favourites))
-            openTurn = OpenTurn(
-                lockDescriptor: turn.lockDescriptor, saved: state.favourites, favourites: state.favourites)
+            // A prune that removed nothing wrote nothing: the turn's changes still wait for its end.
+            if state.favourites != turn.favourites {
+                openTurn = OpenTurn(
+                    lockDescriptor: turn.lockDescriptor, saved: state.favourites, favourites: state.favourites)
+            }
             return state
         }
         if let reason = change.refusal(given: turn.favourites) {
@@ -146,7 +160,7 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         guard turn.favourites != turn.saved else { return nil }
         do {
             try file.write(turn.favourites)
-            remember(turn.favourites)
+            remember(turn.favourites, identity: FileIdentity(path: file.path))
             return nil
         } catch {
             known = nil
@@ -173,8 +187,11 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
     /// The favourites as the file holds them, read again only if it changed since; repaired if it needs it.
     private func currentUnderLock() throws(FavouritesError) -> FavouritesState {
         if let favourites = unchangedSinceKnown() { return FavouritesState(favourites: favourites) }
-        let state = try file.repaired(file.read())
-        remember(state.favourites)
+        let identity = FileIdentity(path: file.path)
+        let reading = try file.read()
+        let state = try file.repaired(reading)
+        // A repair wrote a new file, under the lock: its identity is the one to remember.
+        remember(state.favourites, identity: reading.problem == nil ? identity : FileIdentity(path: file.path))
         return state
     }
 
@@ -204,7 +221,7 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         } else {
             try file.write(favourites)
         }
-        remember(favourites)
+        remember(favourites, identity: FileIdentity(path: file.path))
         return FavouritesState(favourites: favourites, warning: notes.isEmpty ? nil : notes.joined(separator: "\n"))
     }
 
@@ -216,8 +233,8 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         return known.favourites
     }
 
-    private func remember(_ favourites: [FavouriteRace]) {
-        let identity = FileIdentity(path: file.path)
+    /// - Parameter identity: the file's, taken before it was read (or after this process wrote it, under the lock).
+    private func remember(_ favourites: [FavouriteRace], identity: FileIdentity?) {
         // Changed within the file system's coarsest time step: a later change could look the same, so the
         // next look reads the file.
         let trusted = identity.map { !$0.isRacy(now: Int(Date().timeIntervalSince1970)) } ?? false

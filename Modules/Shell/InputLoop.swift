@@ -18,6 +18,8 @@ public final class InputLoop {
     private let input: Int32
     /// The highest status a command ended with, for `--strict`.
     private var worst = ExitStatus.ok
+    /// `quit` was run: nothing after it runs, and the end of input is no second end.
+    private var hasQuit = false
 
     /// - Parameters:
     ///   - prompt: printed before each line; nil when stdin is not a terminal.
@@ -72,7 +74,7 @@ public final class InputLoop {
     /// A loop while commands settle at once, so a read of ten thousand lines never nests ten thousand calls.
     private func run(_ batch: ArraySlice<String>, then batchDone: DispatchSemaphore) {
         var remaining = batch
-        while let line = remaining.first {
+        while let line = remaining.first, !hasQuit {
             remaining = remaining.dropFirst()
             let step = Step()
             let rest = remaining
@@ -97,6 +99,7 @@ public final class InputLoop {
     private func settled(_ outcome: ShellSession.Outcome) {
         switch outcome {
         case .quit:
+            hasQuit = true
             afterCommand(.success)
             finish(strict ? worst : .ok)
         case .finished(let result):
@@ -107,6 +110,7 @@ public final class InputLoop {
     }
 
     private func endOfInput() {
+        guard !hasQuit else { return }
         // Leave the terminal on a fresh line after the last prompt.
         if prompt != nil { output.writeLine("") }
         finish(strict ? worst : .ok)

@@ -60,6 +60,9 @@ public struct LaunchOptions: Sendable, Equatable {
                 throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: LaunchOptionEntry.allNames))
             }
             var value: String?
+            if !entry.takesValue(name), let inlineValue {
+                throw .flagGivenValue(option: name, value: inlineValue)
+            }
             if entry.takesValue(name) {
                 if let inlineValue {
                     value = inlineValue
@@ -83,23 +86,28 @@ public struct LaunchOptions: Sendable, Equatable {
         }
     }
 
-    /// Whether the arguments ask for JSON output: read before they are parsed, so that a mistake in them is
-    /// answered in JSON too. Only the options before the command count, as in parsing.
+    /// Whether the arguments ask for JSON output: read before they are parsed, so that a mistake in them (an
+    /// option after the command, one misspelt) is answered in JSON too. Every argument before `--` counts.
     public static func asksForJSON(_ arguments: [String]) -> Bool {
-        var scratch = LaunchOptions()
-        var remaining = arguments[...]
-        while let argument = remaining.first, argument.hasPrefix("-"), argument != "--" {
+        var remaining = arguments.prefix { $0 != "--" }[...]
+        var json = false
+        while let argument = remaining.first {
             remaining = remaining.dropFirst()
             let (name, inlineValue) = split(argument)
-            guard let entry = LaunchOptionEntry.named(name) else { continue }
-            var value = inlineValue
-            if value == nil, entry.takesValue(name) {
-                value = remaining.first
-                remaining = remaining.dropFirst()
+            guard let entry = LaunchOptionEntry.named(name), entry.allNames.contains("--json") else { continue }
+            guard entry.takesValue(name) else {
+                json = true
+                continue
             }
-            if entry.allNames.contains("--json") { try? entry.apply(name, value, &scratch) }
+            let value = inlineValue ?? remaining.first
+            if inlineValue == nil { remaining = remaining.dropFirst() }
+            switch value?.lowercased() {
+            case "json": json = true
+            case "text": json = false
+            default: break
+            }
         }
-        return scratch.json
+        return json
     }
 
     private static func split(_ argument: String) -> (String, String?) {
@@ -113,6 +121,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     case optionAfterCommand(option: String, command: String)
     case missingValue(option: String)
     case invalidValue(option: String, value: String, expected: String)
+    /// `--strict=false`: a flag takes no value, and quietly turning it on would be the opposite of what was meant.
+    case flagGivenValue(option: String, value: String)
 
     public var description: String {
         switch self {
@@ -122,6 +132,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
             "\(TerminalText.quoted(option)) comes after the command \(TerminalText.quoted(command)); options go first: "
                 + "next-to-go [OPTIONS] COMMAND, e.g. next-to-go \(Self.shellSafe(option)) ... \(Self.shellSafe(command))"
         case .missingValue(let option): "\(option) needs a value"
+        case .flagGivenValue(let option, let value):
+            "\(option) takes no value (given \(TerminalText.quoted(value, limit: 200))); leave it out to turn it on"
         case .invalidValue(let option, let value, let expected):
             "\(option) \(TerminalText.quoted(value, limit: 200)) is not valid: expected \(expected)"
         }

@@ -60,6 +60,16 @@ struct InProcessRunTests {
         #expect(inside.stdout.contains("Favourites\n  1  G  R1   Healesville"), "the favourites were saved and shown")
     }
 
+    @Test("`quit` ends the run there: what follows it is not run, and the end of input after it is no second end")
+    func quitMidScript() async throws {
+        let outcome = try await run(Self.pinned, stdin: "list\nquit\nlist\nbogus\n")
+        #expect(outcome.status == Core.ExitStatus.ok)
+        #expect(outcome.stdout.components(separatedBy: "Next to Go - all categories").count == 2, "one board")
+        #expect(outcome.stderr.isEmpty)
+        // The stdin reader meets the end of input after the run has ended: nothing happens.
+        try await Task.sleep(for: .milliseconds(200))
+    }
+
     @Test("one command, with --strict and --json, ends with its status")
     func singleCommandAndJSON() async throws {
         let list = try await run(Self.pinned + ["list"])

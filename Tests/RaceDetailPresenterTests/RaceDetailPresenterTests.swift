@@ -180,6 +180,19 @@ struct RaceDetailPresenterTests {
         #expect(view.warnings == ["Warning: moved it aside"])
     }
 
+    @Test("a sheet dropped before its card answers still finishes its `show`, once, when the card comes")
+    func droppedSheetFinishesShow() {
+        interactor.cardSourceDescription = "slow cards"
+        var results: [CommandResult] = []
+        do {
+            let sheet = presenter(Self.fullRace)
+            sheet.show { results.append($0) }
+        }
+        #expect(results.isEmpty, "waits for the card")
+        interactor.answerCard(.success(nil))
+        #expect(results == [.success])
+    }
+
     @Test("back closes the sheet through the router")
     func close() {
         let sheet = presenter(Self.fullRace)

@@ -244,4 +244,25 @@ struct LaunchOptionTableTests {
             try LaunchOptions(arguments: ["--refesh", "5"])
         }
     }
+
+    @Test("a flag given a value is a mistake said as one, never quietly on")
+    func flagWithValue() {
+        #expect(throws: LaunchOptionsError.flagGivenValue(option: "--strict", value: "false")) {
+            try LaunchOptions(arguments: ["--strict=false"])
+        }
+        #expect(
+            LaunchOptionsError.flagGivenValue(option: "--json", value: "yes").description
+                == "--json takes no value (given 'yes'); leave it out to turn it on")
+    }
+
+    @Test(
+        "the JSON pre-scan reads every argument before `--`, the last word winning, so mistakes are answered in JSON",
+        arguments: [
+            (["list", "--json"], true), (["--format", "text", "--json"], true), (["--json", "--format=text"], false),
+            (["--", "--json"], false), (["--json=yes"], true), (["--format", "JSON", "list"], true),
+            (["--count", "3"], false), (["--format"], false),
+        ])
+    func jsonPrescan(arguments: [String], json: Bool) {
+        #expect(LaunchOptions.asksForJSON(arguments) == json)
+    }
 }

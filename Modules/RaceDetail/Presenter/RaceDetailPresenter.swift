@@ -84,8 +84,10 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         case .success(let state): apply(state)
         case .failure(let error): view?.displayWarning(error.description)
         }
-        withCard { [weak self] in
-            self?.render()
+        // Held strongly until the card's first answer: a sheet dropped meanwhile (watch closes it at once) still
+        // finishes its `show`, exactly once.
+        withCard {
+            self.render()
             completion(.success)
         }
     }

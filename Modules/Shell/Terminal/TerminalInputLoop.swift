@@ -168,15 +168,17 @@ public final class TerminalInputLoop {
         terminal.finishLine(line)
         state = .running
         execute(line)
+        // After the command's answer (drawn before `execute` returns; a long one, as `watch`, has started): the
+        // user sees it first, and the line is kept even if the session ends in it.
+        historyFile.save(editor.history)
     }
 
     private func execute(_ line: String) {
         session.execute(line: line) { [weak self] outcome in
             guard let self else { return }
-            // After the command's answer: the line is kept while the user reads, not before they see anything.
-            self.historyFile.save(self.editor.history)
             switch outcome {
             case .quit:
+                self.historyFile.save(self.editor.history)
                 self.quit()
             case .finished:
                 self.state = .editing

@@ -93,9 +93,11 @@ final class BoardFeed {
 
     /// Drops the races that have left the board, telling of those the user saw on it.
     private func removeExpired() -> [Race] {
-        let seen = Set(seenRaces.map(\.id))
         let gone = board.removeExpired(at: clock.now())
-        let wereSeen = gone.filter { seen.contains($0.id) }
+        // Every command comes through here: the races drawn are looked at only when some have gone.
+        guard !gone.isEmpty else { return gone }
+        let drawn = Set((board.lastDrawn ?? []).map(\.id))
+        let wereSeen = gone.filter { drawn.contains($0.id) }
         if !wereSeen.isEmpty { onLeft(wereSeen) }
         return gone
     }

@@ -15,13 +15,22 @@ public struct LaunchOptionEntry: Sendable {
     public let flagNames: Set<String>
     /// Help lines after the usage, already wrapped; the first shares the usage's row when it fits.
     public let help: [String]
+    /// What a shell's completion offers for the value.
+    public let suggestions: Suggestions
+
+    public enum Suggestions: Sendable, Equatable {
+        case none
+        /// These words (a word ending in `:` is the start of a longer value: `file:`).
+        case words([String])
+        case directories
+    }
     /// Applies the option as given (`value` nil for a flag) to the options read so far.
     let apply:
         @Sendable (_ name: String, _ value: String?, _ options: inout LaunchOptions) throws(LaunchOptionsError) -> Void
 
     init(
         _ names: [String], hidden: [String] = [], placeholder: String? = nil, flagNames: Set<String> = [],
-        help: [String],
+        suggestions: Suggestions = .none, help: [String],
         apply: @escaping @Sendable (String, String?, inout LaunchOptions) throws(LaunchOptionsError) -> Void
     ) {
         self.names = names
@@ -29,6 +38,7 @@ public struct LaunchOptionEntry: Sendable {
         self.placeholder = placeholder
         self.flagNames = flagNames
         self.help = help
+        self.suggestions = suggestions
         self.apply = apply
     }
 
@@ -36,7 +46,7 @@ public struct LaunchOptionEntry: Sendable {
     public var allNames: [String] { names + hiddenNames }
 
     /// Whether `name` takes a value.
-    func takesValue(_ name: String) -> Bool { placeholder != nil && !flagNames.contains(name) }
+    public func takesValue(_ name: String) -> Bool { placeholder != nil && !flagNames.contains(name) }
 
     /// As help shows it: `-s, --source SOURCE`.
     public var usage: String {
@@ -61,6 +71,7 @@ extension LaunchOptionEntry {
     public static let all: [LaunchOptionEntry] = [
         LaunchOptionEntry(
             ["-s", "--source"], placeholder: "SOURCE",
+            suggestions: .words(["snapshot", "neds", "file:", "replay:", "script:", "https://"]),
             help: [
                 "where races come from (default: snapshot)",
                 "  snapshot   45 races shipped with the app, replayed so they look live",
@@ -75,7 +86,7 @@ extension LaunchOptionEntry {
             ]
         ) { _, value, options in options.source = value ?? options.source },
         LaunchOptionEntry(
-            ["--cards"], placeholder: "CARDS",
+            ["--cards"], placeholder: "CARDS", suggestions: .words(["snapshot", "neds", "none", "file:", "https://"]),
             help: [
                 "where race cards (the field, prices, results) come from:",
                 "  snapshot   the cards made for the snapshot, told as it replays",
@@ -134,7 +145,7 @@ extension LaunchOptionEntry {
             options.connectTimeout = try seconds(name, value, allowZero: false)
         },
         LaunchOptionEntry(
-            ["--region"], placeholder: "aus|nz|intl|all",
+            ["--region"], placeholder: "aus|nz|intl|all", suggestions: .words(RaceRegion.choiceWords),
             help: ["only races in Australia, New Zealand, elsewhere (default all)"]
         ) { name, value, options throws(LaunchOptionsError) in
             let text = value ?? ""
@@ -155,7 +166,7 @@ extension LaunchOptionEntry {
             options.count = number
         },
         LaunchOptionEntry(
-            ["--alert"], placeholder: "MINUTES|off",
+            ["--alert"], placeholder: "MINUTES|off", suggestions: .words(["off"]),
             help: ["alert when a favourite is MINUTES from its start (default: 2 at", "a terminal, off in pipes)"]
         ) { name, value, options throws(LaunchOptionsError) in
             let text = value ?? ""
@@ -170,6 +181,7 @@ extension LaunchOptionEntry {
         },
         LaunchOptionEntry(
             ["--json", "--format"], placeholder: "json|text", flagNames: ["--json"],
+            suggestions: .words(["json", "text"]),
             help: [
                 "one JSON document per command on stdout (schema in the README);",
                 #"errors as {"error": {"code": N, "message": ...}} on stderr"#,
@@ -192,7 +204,7 @@ extension LaunchOptionEntry {
             _, _, options in options.noColour = true
         },
         LaunchOptionEntry(
-            ["--data-dir"], placeholder: "DIR",
+            ["--data-dir"], placeholder: "DIR", suggestions: .directories,
             help: [
                 "where favourites are kept (default: $XDG_DATA_HOME/next-to-go,", "else ~/.local/share/next-to-go)",
             ]
@@ -201,6 +213,16 @@ extension LaunchOptionEntry {
                 throw .invalidValue(option: name, value: value ?? "", expected: "a directory path")
             }
             options.dataDirectory = value
+        },
+        LaunchOptionEntry(
+            ["--completions"], placeholder: "bash|zsh|fish", suggestions: .words(CompletionShell.names),
+            help: ["print a completion script for that shell (see the README to install it)"]
+        ) { name, value, options throws(LaunchOptionsError) in
+            let text = value ?? ""
+            guard CompletionShell.names.contains(text.lowercased()) else {
+                throw .invalidValue(option: name, value: text, expected: "bash, zsh or fish")
+            }
+            options.action = .showCompletions(text.lowercased())
         },
         LaunchOptionEntry(["-h", "--help"], help: ["show this help"]) { _, _, options in options.action = .showHelp },
         LaunchOptionEntry(["-V", "--version"], help: ["show the version"]) { _, _, options in
@@ -259,4 +281,9 @@ extension LaunchOptionEntry {
         }
         return seconds
     }
+}
+
+/// The shells `--completions` writes a script for.
+public enum CompletionShell {
+    public static let names = ["bash", "zsh", "fish"]
 }

@@ -10,6 +10,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case single(ShellCommand)
         case showHelp
         case showVersion
+        /// Print the completion script for this shell (`bash`, `zsh` or `fish`).
+        case showCompletions(String)
     }
 
     public var action: Action = .interactive
@@ -74,7 +76,10 @@ public struct LaunchOptions: Sendable, Equatable {
                 }
             }
             try entry.apply(name, value, &self)
-            if action == .showHelp || action == .showVersion { return }
+            switch action {
+            case .showHelp, .showVersion, .showCompletions: return
+            case .interactive, .single: break
+            }
         }
         if let name = remaining.first {
             let arguments = Array(remaining.dropFirst())

@@ -16,6 +16,16 @@ public enum HostCapabilities {
         #endif
     }()
 
+    /// zsh and fish, which check their completion scripts.
+    public static let hasZsh = isInstalled("zsh")
+    public static let hasFish = isInstalled("fish")
+
+    private static func isInstalled(_ program: String) -> Bool {
+        ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].contains {
+            FileManager.default.isExecutableFile(atPath: $0 + program)
+        }
+    }
+
     /// tmux, a terminal a test can type into and read (`send-keys`, `capture-pane`).
     public static let hasTmux: Bool = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains {
         FileManager.default.isExecutableFile(atPath: $0)

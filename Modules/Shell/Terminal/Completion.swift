@@ -30,12 +30,20 @@ public struct Completion: Sendable {
         return shared.count > partial.count ? .replace(word: partial, with: shared) : .choices(choices)
     }
 
+    /// The words `entry`'s first argument can be, as Tab offers them (a shell's completion script too).
+    public func firstArgumentWords(of entry: CommandEntry) -> [String] {
+        candidates(for: entry, index: 0)
+    }
+
     private func candidates(after words: [String], stack: [ScreenKind]) -> [String] {
         guard let command = words.first?.lowercased() else {
             return unique(table.reachableEntries(stack: stack).flatMap(\.words))
         }
         guard let entry = table.resolve(command, stack: stack)?.entry else { return [] }
-        let index = words.count - 1
+        return candidates(for: entry, index: words.count - 1)
+    }
+
+    private func candidates(for entry: CommandEntry, index: Int) -> [String] {
         let argument = entry.arguments.indices.contains(index) ? entry.arguments[index] : entry.arguments.last
         switch argument?.kind {
         case .categories(let orWord):

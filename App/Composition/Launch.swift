@@ -61,6 +61,8 @@ final class Launch {
             return .ended(StandardStreams.write(Usage.text + "\n", to: .output) ? .ok : .outputFailed)
         case .showVersion:
             return .ended(StandardStreams.write(Usage.version + "\n", to: .output) ? .ok : .outputFailed)
+        case .showManual:
+            return .ended(StandardStreams.write(ManPage.text(), to: .output) ? .ok : .outputFailed)
         case .showCompletions(let shell):
             return .ended(
                 StandardStreams.write(CompletionScripts.script(for: shell), to: .output) ? .ok : .outputFailed)

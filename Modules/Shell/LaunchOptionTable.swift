@@ -224,6 +224,9 @@ extension LaunchOptionEntry {
             }
             options.action = .showCompletions(text.lowercased())
         },
+        LaunchOptionEntry(["--man"], help: ["print the manual page (man -l <(next-to-go --man) shows it)"]) {
+            _, _, options in options.action = .showManual
+        },
         LaunchOptionEntry(["-h", "--help"], help: ["show this help"]) { _, _, options in options.action = .showHelp },
         LaunchOptionEntry(["-V", "--version"], help: ["show the version"]) { _, _, options in
             options.action = .showVersion

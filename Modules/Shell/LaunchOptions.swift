@@ -12,6 +12,8 @@ public struct LaunchOptions: Sendable, Equatable {
         case showVersion
         /// Print the completion script for this shell (`bash`, `zsh` or `fish`).
         case showCompletions(String)
+        /// Print the manual page.
+        case showManual
     }
 
     public var action: Action = .interactive
@@ -77,7 +79,7 @@ public struct LaunchOptions: Sendable, Equatable {
             }
             try entry.apply(name, value, &self)
             switch action {
-            case .showHelp, .showVersion, .showCompletions: return
+            case .showHelp, .showVersion, .showCompletions, .showManual: return
             case .interactive, .single: break
             }
         }

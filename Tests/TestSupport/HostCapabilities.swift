@@ -19,6 +19,8 @@ public enum HostCapabilities {
     /// zsh and fish, which check their completion scripts.
     public static let hasZsh = isInstalled("zsh")
     public static let hasFish = isInstalled("fish")
+    /// man, which renders the manual page (and warns of what it cannot).
+    public static let hasMan = isInstalled("man")
 
     private static func isInstalled(_ program: String) -> Bool {
         ["/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/"].contains {

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Scripts/install` as a person runs it: from another folder, into a prefix, then `--uninstall`.
+@Suite("Installing")
+struct InstallTests {
+    @Test(
+        "a prefix install from another folder runs from the prefix, with its man page and completions; uninstall removes exactly those"
+    )
+    func installAndUninstall() throws {
+        let prefix = try TemporaryDirectory()
+        defer { prefix.remove() }
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install").path
+        let built = BinaryRunner.binary.deletingLastPathComponent().path
+        let bash = URL(fileURLWithPath: "/bin/bash")
+        func shell(_ command: String) throws -> ProcessRunner.Run {
+            try BinaryRunner.run(
+                executable: bash, arguments: ["-c", "cd '\(elsewhere.url.path)' && \(command)"], stdin: "",
+                environment: [:], timeout: 120)
+        }
+        let install = try shell("'\(script)' --prefix '\(prefix.url.path)' --from '\(built)'")
+        #expect(install.status == 0, "\(install.stderr)")
+        let app = prefix.url.appendingPathComponent("bin/next-to-go").path
+        let run = try shell("'\(app)' --now \(RaceListEndToEndTests.now) --source snapshot --cards none list")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.first == "Next to Go - all categories")
+        let expected = [
+            "bin/next-to-go", "lib/next-to-go/next-to-go", "lib/next-to-go/next-to-go-fetch",
+            "lib/next-to-go/NextToGo_RaceDataLive.resources", "lib/next-to-go/installed-files",
+            "share/man/man1/next-to-go.1", "share/bash-completion/completions/next-to-go",
+            "share/zsh/site-functions/_next-to-go", "share/fish/vendor_completions.d/next-to-go.fish",
+        ]
+        for path in expected {
+            #expect(FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent(path).path), "no \(path)")
+        }
+        let other = prefix.url.appendingPathComponent("bin/someone-else")
+        try Data("mine".utf8).write(to: other)
+
+        let uninstall = try shell("'\(script)' --prefix '\(prefix.url.path)' --uninstall")
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        for path in expected {
+            #expect(
+                !FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent(path).path), "\(path) left")
+        }
+        #expect(FileManager.default.fileExists(atPath: other.path), "only what it installed is removed")
+        let again = try shell("'\(script)' --prefix '\(prefix.url.path)' --uninstall")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("nothing of next-to-go is installed under"))
+    }
+
+    @Test("a mistake in its arguments is a usage error")
+    func usage() throws {
+        let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install").path
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: script), arguments: ["--prefx", "/tmp/x"], stdin: "", environment: [:],
+            timeout: 30)
+        #expect(run.status == 64)
+        #expect(run.stderr == "install: unknown argument '--prefx' (see --help)\n")
+    }
+}

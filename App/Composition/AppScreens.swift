@@ -32,6 +32,8 @@ struct AppScreens: ScreenFactory {
     let latestRaces = LatestRaces()
     let clock: any WallClock
     let renderer: any ScreenRenderer
+    /// With `--notify`: the race list's alerts go to the desktop too.
+    let notifier: DesktopNotifier?
 
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
@@ -39,7 +41,9 @@ struct AppScreens: ScreenFactory {
             service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook, clock: clock,
             refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
             count: count, offersShell: offersShell,
-            view: renderer.raceListView(), navigator: navigator)
+            view: notifier.map { NotifyingRaceListView(renderer.raceListView(), notifier: $0) }
+                ?? renderer.raceListView(),
+            navigator: navigator)
         screen.presenter.start()
         return screen
     }

@@ -26,6 +26,7 @@ final class Launch {
     private let jsonOutput: JSONCommandOutput?
     private let output: any TextOutput
     private let screens: AppScreens
+    private let notifier: DesktopNotifier?
     private var session: ShellSession?
     private var raceList: RaceListScreen?
     private var terminationSignals: TerminationSignals?
@@ -109,6 +110,9 @@ final class Launch {
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
         for warning in warnings + setup.warnings { launch.warn(warning) }
+        if let notifier = launch.notifier, notifier.reachesNothing {
+            launch.warn("--notify: \(notifier.reach); alerts stay here.")
+        }
         return .ready(launch)
     }
 
@@ -155,6 +159,12 @@ final class Launch {
             }
         // What the cards say of races' status (abandoned), for the board as well as the sheet.
         let statusBook = RaceStatusBook()
+        let notifier =
+            options.notify
+            ? DesktopNotifier(
+                environment: environment, isTerminal: mode.isLive,
+                writeToTerminal: { StandardStreams.write($0, to: .output) }) : nil
+        self.notifier = notifier
         screens = AppScreens(
             service: (cards as? any RaceStatusService).map {
                 StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
@@ -162,7 +172,8 @@ final class Launch {
             cards: cards, statusBook: statusBook, refreshInterval: options.refreshInterval,
             alertMinutes: mode.alertMinutes, region: options.region, count: options.count,
             offersShell: { if case .single = mode.kind { false } else { true } }(),
-            firstCardWait: mode.firstCardWait, favourites: favourites, clock: clock, renderer: renderer)
+            firstCardWait: mode.firstCardWait, favourites: favourites, clock: clock, renderer: renderer,
+            notifier: notifier)
     }
 
     /// A warning from the start (a locale variable dropped, a source's note), in the run's own form.

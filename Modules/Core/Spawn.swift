@@ -27,4 +27,22 @@ public enum Spawn {
 
         public static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
     #endif
+
+    /// Has every descriptor past stderr closed in the child, so it holds none of the parent's pipes open (a child
+    /// that outlives the parent would keep its reader waiting): glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34 and later, which Swift's Glibc module does not export), Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`.
+    /// False when the system offers neither.
+    public static func closeOtherDescriptors(_ actions: inout FileActions, _ attributes: inout Attributes) -> Bool {
+        #if canImport(Darwin)
+            var flags: Int16 = 0
+            posix_spawnattr_getflags(&attributes, &flags)
+            return posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)) == 0
+        #else
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<FileActions>, Int32) -> Int32
+            guard
+                let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+            else { return false }
+            return unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3) == 0
+        #endif
+    }
 }

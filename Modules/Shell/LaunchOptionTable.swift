@@ -200,6 +200,12 @@ extension LaunchOptionEntry {
         LaunchOptionEntry(["--strict"], help: ["a piped run exits with the worst status of its commands"]) {
             _, _, options in options.strict = true
         },
+        LaunchOptionEntry(
+            ["--notify"],
+            help: [
+                "send each alert to the desktop too: a notification in a terminal that", "shows them, and notify-send",
+            ]
+        ) { _, _, options in options.notify = true },
         LaunchOptionEntry(["--no-color"], hidden: ["--no-colour"], help: ["no colour (as NO_COLOR=1)"]) {
             _, _, options in options.noColour = true
         },

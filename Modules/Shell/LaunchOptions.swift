@@ -44,6 +44,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var strict = false
     /// `--no-color`: as `NO_COLOR`.
     public var noColour = false
+    /// `--notify`: alerts go to the desktop too.
+    public var notify = false
     /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
     /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
     public var alertMinutes: Int?? = nil

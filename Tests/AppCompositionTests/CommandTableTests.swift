@@ -59,3 +59,23 @@ struct CommandTableTests {
         #expect(table.detailedHelp(for: "dance") == nil)
     }
 }
+
+@Suite("Desktop notification escapes")
+@MainActor
+struct NotificationEscapeTests {
+    @Test(
+        "each terminal known to show notifications gets its own escape; others, and multiplexers, none",
+        arguments: [
+            (["TERM_PROGRAM": "iTerm.app"], "\u{1B}]9;hi\u{07}"),
+            (["TERM": "xterm-kitty"], "\u{1B}]99;;hi\u{1B}\\"),
+            (["TERM_PROGRAM": "WezTerm"], "\u{1B}]777;notify;Next to Go;hi\u{07}"),
+            (["TERM": "foot"], "\u{1B}]777;notify;Next to Go;hi\u{07}"),
+            (["VTE_VERSION": "7600", "TERM": "xterm-256color"], "\u{1B}]777;notify;Next to Go;hi\u{07}"),
+            (["TERM": "xterm-256color"], nil),
+            (["TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/tmux-0/default,1,0"], nil),
+            (["TERM": "screen-256color", "VTE_VERSION": "7600"], nil),
+        ] as [([String: String], String?)])
+    func escapes(environment: [String: String], escape: String?) {
+        #expect(DesktopNotifier.escape(for: environment).map { $0("hi") } == escape)
+    }
+}

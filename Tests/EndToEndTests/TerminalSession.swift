@@ -183,24 +183,10 @@ final class TerminalSession {
 
     private struct TmuxFailed: Error {}
 
-    /// Every descriptor past stderr closed in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
-    /// (2.34 and later, which Swift's Glibc module does not export), Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`.
     private static func closeEverythingElse(_ actions: inout Spawn.FileActions, _ attributes: inout Spawn.Attributes)
         throws
     {
-        #if canImport(Darwin)
-            guard posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT)) == 0 else {
-                throw TmuxFailed()
-            }
-        #else
-            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<Spawn.FileActions>, Int32) -> Int32
-            guard
-                let symbol = dlsym(
-                    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-            else { throw TmuxFailed() }
-            let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
-            guard closeFrom(&actions, 3) == 0 else { throw TmuxFailed() }
-        #endif
+        guard Spawn.closeOtherDescriptors(&actions, &attributes) else { throw TmuxFailed() }
     }
 
     private static func quoted(_ text: String) -> String {

@@ -1,0 +1,131 @@
+import Core
+import Dispatch
+import Foundation
+import RaceListView
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Alerts sent to the desktop as well (`--notify`), so a favourite about to jump is seen from another window: as a
+/// notification escape to a terminal known to show them, and through `notify-send` where it is installed. Never
+/// waits for either: `notify-send` runs on its own and is ended if it has not finished in a few seconds.
+@MainActor
+final class DesktopNotifier {
+    nonisolated static let title = "Next to Go"
+    /// The most `notify-send` may take before it is ended.
+    nonisolated static let patience: TimeInterval = 5
+
+    private let escape: ((String) -> String)?
+    private let writeToTerminal: (String) -> Void
+    private let notifySend: String?
+
+    /// - Parameters:
+    ///   - isTerminal: output goes to a terminal a person sees (escapes are sent only there).
+    ///   - writeToTerminal: writes an escape to that terminal, between its lines.
+    init(environment: [String: String], isTerminal: Bool, writeToTerminal: @escaping (String) -> Void) {
+        escape = isTerminal ? Self.escape(for: environment) : nil
+        self.writeToTerminal = writeToTerminal
+        notifySend = Self.find("notify-send", path: environment["PATH"] ?? "")
+    }
+
+    var reachesNothing: Bool { escape == nil && notifySend == nil }
+
+    /// Says that the desktop will hear of alerts, or why it will not.
+    var reach: String {
+        switch (escape != nil, notifySend != nil) {
+        case (true, true): "the terminal and notify-send"
+        case (true, false): "the terminal"
+        case (false, true): "notify-send"
+        case (false, false): "nothing here: this terminal shows no notifications and notify-send is not installed"
+        }
+    }
+
+    func notify(_ message: String) {
+        let text = TerminalText.clean(message, asciiOnly: false)
+        if let escape { writeToTerminal(escape(text)) }
+        if let notifySend { Self.run(notifySend, arguments: ["--app-name=next-to-go", "--", Self.title, text]) }
+    }
+
+    /// The notification escape of the terminal the app runs in, if it is one known to show them: OSC 9 (iTerm2),
+    /// OSC 99 (kitty) or OSC 777 (WezTerm, foot, GNOME Terminal and the other VTE terminals, Ghostty).
+    static func escape(for environment: [String: String]) -> ((String) -> String)? {
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let term = environment["TERM"] ?? ""
+        // Inside tmux or screen the escape would go to the multiplexer, which drops it.
+        if environment["TMUX"] != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") { return nil }
+        if program == "iTerm.app" { return { "\u{1B}]9;\($0)\u{07}" } }
+        if term == "xterm-kitty" { return { "\u{1B}]99;;\($0)\u{1B}\\" } }
+        if program == "WezTerm" || program == "ghostty" || term.hasPrefix("foot") || environment["VTE_VERSION"] != nil {
+            return { "\u{1B}]777;notify;\(title);\($0)\u{07}" }
+        }
+        return nil
+    }
+
+    /// The first executable `name` on `path`.
+    static func find(_ name: String, path: String) -> String? {
+        path.split(separator: ":").lazy.map { "\($0)/\(name)" }.first {
+            $0.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Starts the program with nothing on its streams, and leaves it: a thread of its own reaps it, ending it
+    /// past `patience`.
+    private static func run(_ program: String, arguments: [String]) {
+        var actions = Spawn.emptyFileActions()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        // None of the app's other descriptors: a notifier that lingers must not hold the app's stdout open.
+        var attributes = Spawn.emptyAttributes()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        guard Spawn.closeOtherDescriptors(&actions, &attributes) else { return }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var spawned: pid_t = 0
+        guard posix_spawn(&spawned, program, &actions, &attributes, argv, Spawn.environment) == 0 else { return }
+        let started = Date()
+        let child = spawned
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, WNOHANG) == 0 {
+                if Date().timeIntervalSince(started) > patience {
+                    kill(child, SIGKILL)
+                    waitpid(child, &status, 0)
+                    return
+                }
+                usleep(50_000)
+            }
+        }
+    }
+}
+
+/// The race list's view, with its alerts sent to the desktop too (`--notify`): everything else as the view draws it.
+@MainActor
+final class NotifyingRaceListView: RaceListViewInput {
+    private let view: any RaceListViewInput
+    private let notifier: DesktopNotifier
+
+    init(_ view: any RaceListViewInput, notifier: DesktopNotifier) {
+        self.view = view
+        self.notifier = notifier
+    }
+
+    func display(_ viewModel: RaceListViewModel) { view.display(viewModel) }
+    func displayCommandError(_ message: String) { view.displayCommandError(message) }
+    func displayWarning(_ message: String) { view.displayWarning(message) }
+    func displayMessage(_ message: String) { view.displayMessage(message) }
+    func displayStatus(_ status: LiveStatusViewModel) { view.displayStatus(status) }
+    func displayNotice(_ message: String) { view.displayNotice(message) }
+
+    func displayAlert(_ alert: RaceAlertViewModel) {
+        view.displayAlert(alert)
+        notifier.notify(alert.message)
+    }
+}

@@ -84,3 +84,25 @@ struct RaceCategoryTests {
         #expect(RaceCategory(userInput: "") == nil)
     }
 }
+
+@Suite("Zone names as people say them")
+struct ZoneAbbreviationTests {
+    @Test(
+        "standard and summer time by the date; a zone not named keeps the formatter's",
+        arguments: [
+            ("Australia/Sydney", 1_767_225_600.0, "AEDT"), ("Australia/Sydney", 1_748_310_000, "AEST"),
+            ("Australia/Brisbane", 1_767_225_600, "AEST"), ("Australia/Adelaide", 1_767_225_600, "ACDT"),
+            ("Australia/Perth", 1_767_225_600, "AWST"), ("Pacific/Auckland", 1_767_225_600, "NZDT"),
+            ("Pacific/Auckland", 1_748_310_000, "NZST"), ("Europe/London", 1_748_310_000, "BST"),
+            ("Asia/Hong_Kong", 1_748_310_000, "HKT"),
+        ])
+    func names(zone: String, seconds: Double, name: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(ZoneAbbreviation.name(of: timeZone, at: Date(timeIntervalSince1970: seconds)) == name)
+    }
+
+    @Test("a zone not named here is left to the formatter")
+    func unnamed() throws {
+        #expect(ZoneAbbreviation.name(of: try #require(TimeZone(identifier: "America/New_York")), at: Date()) == nil)
+    }
+}

@@ -89,7 +89,7 @@ struct FavouritesEndToEndTests {
         #expect(later.status == 0)
         #expect(later.lines[checked: 1] == "  1  G  R1   Healesville  jumped 1m ago")
         #expect(later.lines.contains("  Race started 1m 5s ago - no longer on the board."))
-        #expect(later.lines.contains("  Starts     Thu 14 May 10:39:00 GMT+10 (started 1m 5s ago)"))
+        #expect(later.lines.contains("  Starts     Thu 14 May 10:39:00 AEST (started 1m 5s ago)"))
         #expect(later.lines.contains("  Venue      Healesville, VIC, AUS"), "details come from the feed")
     }
 

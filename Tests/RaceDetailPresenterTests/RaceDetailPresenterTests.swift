@@ -96,7 +96,7 @@ struct RaceDetailPresenterTests {
     @Test("the start time follows the time zone it is given (TZ)")
     func timeZone() {
         _ = show(presenter(Self.fullRace, timeZone: "Australia/Sydney"))
-        #expect(view.last?.fields[1].value == "Tue 27 May 11:44:05 GMT+10 (in 4m 5s)")
+        #expect(view.last?.fields[1].value == "Tue 27 May 11:44:05 AEST (in 4m 5s)")
     }
 
     @Test("after the start the sheet counts up; 60 s after, it says the race has left the board")

@@ -9,11 +9,16 @@ public struct RaceTableRow: Sendable, Equatable {
     public let status: String
     public let statusTone: DisplayStyle.Tone?
     public let isFavourite: Bool
+    /// The local start ("7:42pm") and where ("VIC"): shown when the window is wide enough (`RaceTable.wideColumns`).
+    public let startTime: String?
+    public let place: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
-        statusTone: DisplayStyle.Tone?, isFavourite: Bool
+        statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil
     ) {
+        self.startTime = startTime
+        self.place = place
         self.position = position
         self.category = category
         self.raceNumber = raceNumber
@@ -34,6 +39,11 @@ public enum RaceTable {
     static let minimumMeetingColumns = 10
     static let maximumMeetingColumns = 30
 
+    /// From this width the rows also show where and when each race starts; narrower keeps the compact layout (and
+    /// pipes, 80 columns unless COLUMNS says otherwise, their bytes).
+    public static let wideColumns = 100
+    static let maximumPlaceColumns = 6
+
     /// ♥ on a UTF-8 terminal, `*` otherwise.
     public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
 
@@ -46,9 +56,15 @@ public enum RaceTable {
         let statusColumns = max(minimumStatusColumns, statuses.map(TerminalText.width(of:)).max() ?? 0)
         let positionColumns = String(rows.map(\.position).max() ?? 0).count
         let markerColumns = rows.contains(where: \.isFavourite) ? 3 : 0
+        let isWide = style.width >= wideColumns && rows.contains { $0.startTime != nil }
+        let places = rows.map { style.clean($0.place ?? "") }
+        let times = rows.map { style.clean($0.startTime ?? "") }
+        let placeColumns = isWide ? min(maximumPlaceColumns, places.map(TerminalText.width(of:)).max() ?? 0) : 0
+        let timeColumns = isWide ? times.map(TerminalText.width(of:)).max() ?? 0 : 0
+        let wideExtra = isWide ? (placeColumns > 0 ? placeColumns + 2 : 0) + timeColumns + 2 : 0
         let fixedColumns =
             2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2
-            + statusColumns + markerColumns
+            + statusColumns + markerColumns + wideExtra
         let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
         let meetingColumns = max(
             minimumMeetingColumns, min(widestMeeting, maximumMeetingColumns, style.width - fixedColumns))
@@ -62,10 +78,19 @@ public enum RaceTable {
                 + statuses[index]
             let paintedStatus = row.statusTone.map { style.paint(status, $0) } ?? status
             let marker = row.isFavourite ? "  " + style.paint(favouriteMarker(style: style), .red) : ""
+            var whereAndWhen = ""
+            if isWide {
+                if placeColumns > 0 {
+                    whereAndWhen += TerminalText.fit(places[index], columns: placeColumns, asciiOnly: asciiOnly) + "  "
+                }
+                whereAndWhen +=
+                    String(repeating: " ", count: max(0, timeColumns - TerminalText.width(of: times[index])))
+                    + style.paint(times[index], .dim) + "  "
+            }
             return "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "
                 + TerminalText.fit(raceNumbers[index], columns: numberColumns, asciiOnly: asciiOnly) + "  "
                 + TerminalText.fit(meetingNames[index], columns: meetingColumns, asciiOnly: asciiOnly) + "  "
-                + paintedStatus + marker
+                + whereAndWhen + paintedStatus + marker
         }
     }
 }

@@ -106,3 +106,18 @@ struct ZoneAbbreviationTests {
         #expect(ZoneAbbreviation.name(of: try #require(TimeZone(identifier: "America/New_York")), at: Date()) == nil)
     }
 }
+
+@Suite("Clock times")
+struct ClockTimeTests {
+    @Test(
+        "a time of day as people say it, in the zone given",
+        arguments: [
+            (1_748_310_000.0, "UTC", "1:40am"), (1_748_310_000, "Australia/Sydney", "11:40am"),
+            (1_748_354_400, "UTC", "2:00pm"), (1_748_304_000, "UTC", "12:00am"), (1_748_347_200, "UTC", "12:00pm"),
+            (1_748_310_000, "America/New_York", "9:40pm"), (1_767_225_600, "Pacific/Auckland", "1:00pm"),
+        ])
+    func text(seconds: Double, zone: String, text: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(ClockTime.text(of: Date(timeIntervalSince1970: seconds), in: timeZone) == text)
+    }
+}

@@ -164,3 +164,26 @@ struct NarrowingEndToEndTests {
         #expect(bare.stderr.contains("Did you mean --source 'file:"))
     }
 }
+
+@Suite("next-to-go wide boards end to end")
+struct WideBoardEndToEndTests {
+    @Test(
+        "at 120 columns each row says where (state, or country abroad) and when, in the local time; 80 keep the compact rows"
+    )
+    func wideRows() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let arguments = ["--now", "1748310000", "--data-dir", data.url.path, "--cards", "none", "list"]
+        let wide = try BinaryRunner.run(arguments, environment: ["COLUMNS": "120", "TZ": "Australia/Sydney"])
+        #expect(wide.status == 0)
+        #expect(
+            Array(wide.lines.prefix(4)) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley   VIC  11:42am    2m 0s",
+                "  2  G  R1   Wentworth Park  NSW  11:44am    4m 0s",
+                "  3  H  R8   Sha Tin         HK   11:47am    7m 0s",
+            ])
+        let narrow = try BinaryRunner.run(arguments, environment: ["TZ": "Australia/Sydney"])
+        #expect(narrow.lines[checked: 1] == "  1  H  R5   Moonee Valley     2m 0s")
+    }
+}

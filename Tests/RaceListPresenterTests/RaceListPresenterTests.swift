@@ -22,7 +22,7 @@ struct RaceListPresenterTests {
         scheduler = ManualScheduler(clock: clock)
         presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard)
+            refreshPolicy: .standard, timeZone: TimeZone(identifier: "Australia/Sydney")!)
     }
 
     private func race(
@@ -73,7 +73,7 @@ struct RaceListPresenterTests {
         #expect(view.lastRows == ["R9 Zeta 3m 20s", "R3 albion Park 5m 0s", "R2 Casino 5m 0s", "R10 Casino 5m 0s"])
     }
 
-    @Test("rows carry position, category, race number and countdown")
+    @Test("rows carry position, category, race number, countdown, and the local start and place for wide windows")
     func rowContents() throws {
         let casino = race("a", 245, .greyhound, meeting: "Casino", number: 10)
         load([casino])
@@ -87,7 +87,7 @@ struct RaceListPresenterTests {
             row
                 == RaceRowViewModel(
                     position: 1, category: .greyhound, raceNumber: "R10", meetingName: "Casino", countdown: "4m 5s",
-                    urgency: .soon, race: casino, secondsToStart: 245))
+                    urgency: .soon, race: casino, secondsToStart: 245, startTime: "11:44am", place: nil))
         #expect(view.last?.title == "Next to Go")
         #expect(view.last?.filterSummary == "all categories")
     }

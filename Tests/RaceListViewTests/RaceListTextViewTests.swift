@@ -39,6 +39,38 @@ struct RaceListTextViewTests {
         #expect(output.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
+    @Test("a window of 100 columns or more shows where and when each race starts; narrower keeps the compact rows")
+    func wideRows() {
+        let wide = [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+                urgency: .soon, startTime: "7:42pm", place: "VIC"),
+            RaceRowViewModel(
+                position: 2, category: .harness, raceNumber: "R8", meetingName: "Flamboro Downs", countdown: "1h 5m",
+                urgency: .later, startTime: "10:07am", place: "CAN"),
+        ]
+        let at = { (width: Int) -> [String] in
+            let output = RecordingOutput()
+            RaceListTextView(
+                output: output,
+                style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: width)
+            ).display(self.model(.races(wide)))
+            return output.lines
+        }
+        #expect(
+            at(100) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley   VIC   7:42pm    2m 0s",
+                "  2  T  R8   Flamboro Downs  CAN  10:07am    1h 5m",
+            ])
+        #expect(
+            at(99) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley     2m 0s",
+                "  2  T  R8   Flamboro Downs    1h 5m",
+            ])
+    }
+
     @Test("a UTF-8 terminal gets glyphs; colour wraps only the countdown and title")
     func glyphsAndColour() {
         let style = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: true, width: 80)

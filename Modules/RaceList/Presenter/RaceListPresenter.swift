@@ -26,7 +26,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var isLive = false
     private let offersShell: Bool
     /// Where `list all` divides days.
-    private let timeZone = TimeZone.current
+    /// Where local start times and days are told.
+    private let timeZone: TimeZone
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
@@ -36,8 +37,9 @@ public final class RaceListPresenter: RaceListModuleInput {
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
         alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard(),
-        offersShell: Bool = true
+        offersShell: Bool = true, timeZone: TimeZone = .current
     ) {
+        self.timeZone = timeZone
         self.offersShell = offersShell
         self.markers = FavouriteMarkers(interactor: interactor, alerts: FavouriteAlerts(lead: alertLead))
         let timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
@@ -227,6 +229,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             isWatchFrame: drawsWatchFrame)
         models.offersShell = offersShell
         models.abandonedIDs = interactor.abandonedRaceIDs
+        models.timeZone = timeZone
         return models
     }
 

@@ -23,6 +23,9 @@ public struct RaceListViewModels: Sendable {
     public var abandonedIDs: Set<String> = []
     public static let abandonedWord = "Abandoned"
 
+    /// Where the local start times are told.
+    public var timeZone = TimeZone.current
+
     public init(board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, isWatchFrame: Bool) {
         self.board = board
         self.freshness = freshness
@@ -120,7 +123,14 @@ public struct RaceListViewModels: Sendable {
             countdown: isAbandoned ? Self.abandonedWord : countdown.text,
             urgency: isAbandoned ? .started : NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id),
-            race: race, secondsToStart: countdown.seconds)
+            race: race, secondsToStart: countdown.seconds,
+            startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue))
+    }
+
+    /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.
+    static func place(_ venue: Venue) -> String? {
+        if let state = venue.state, ["AUS", "AU"].contains(venue.country?.uppercased() ?? "AUS") { return state }
+        return venue.country ?? venue.state
     }
 
     // MARK: - Live

@@ -72,7 +72,7 @@ public final class RaceListTextView: RaceListViewInput {
         RaceTableRow(
             position: row.position, category: row.category, raceNumber: row.raceNumber,
             meetingName: row.meetingName, status: row.countdown, statusTone: tone(for: row.urgency),
-            isFavourite: row.isFavourite)
+            isFavourite: row.isFavourite, startTime: row.startTime, place: row.place)
     }
 
     private static func tone(for urgency: CountdownUrgency) -> DisplayStyle.Tone {

@@ -59,11 +59,18 @@ public struct RaceRowViewModel: Sendable, Equatable {
     /// The race itself, for formats that show every field (JSON).
     public let race: Race?
     public let secondsToStart: Int
+    /// The local start, "7:42pm"; wide windows show it.
+    public let startTime: String?
+    /// Where: the state for an Australian venue, else the country ("VIC", "NZ", "HK"); wide windows show it.
+    public let place: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
-        urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0
+        urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
+        startTime: String? = nil, place: String? = nil
     ) {
+        self.startTime = startTime
+        self.place = place
         self.race = race
         self.secondsToStart = secondsToStart
         self.position = position

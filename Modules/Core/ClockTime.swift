@@ -1,0 +1,14 @@
+import Foundation
+
+/// A time of day as people say it, `7:42pm`, in a time zone: worked out from the zone's offset alone, so a board of
+/// twenty rows drawn every second costs no formatter.
+public enum ClockTime {
+    public static func text(of date: Date, in timeZone: TimeZone) -> String {
+        let local = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+        let minuteOfDay = ((local / 60) % 1_440 + 1_440) % 1_440
+        let hour = minuteOfDay / 60
+        let minute = minuteOfDay % 60
+        let twelveHour = hour % 12 == 0 ? 12 : hour % 12
+        return "\(twelveHour):\(minute < 10 ? "0" : "")\(minute)\(hour < 12 ? "am" : "pm")"
+    }
+}

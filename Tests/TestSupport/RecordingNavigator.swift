@@ -1,4 +1,5 @@
 import Core
+import RaceData
 import Shell
 import Testing
 
@@ -55,4 +56,10 @@ open class CallRecorder {
 /// Fails the test for a call nobody told the fake to expect: the default body of every closure of a failing fake.
 public func unexpectedCall(_ name: String) {
     Issue.record("unexpected call: \(name)")
+}
+
+/// A favourites call nobody told the fake to expect: fails the test, and answers with no favourites.
+public func unexpectedFavouritesCall(_ name: String) -> Result<FavouritesState, FavouritesError> {
+    unexpectedCall(name)
+    return .success(FavouritesState(favourites: []))
 }

@@ -93,16 +93,13 @@ public final class RecordingFavouritesPresenter: CallRecorder, FavouritesModuleI
 public final class FailingFavouritesInteractor: FavouritesInteractorInput, @unchecked Sendable {
     // Set and called on the main actor only.
     public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("loadFavourites")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("loadFavourites")
     }
     public var onRemoveFavourites: @MainActor (Set<String>) -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("removeFavourites(\($0.sorted()))")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("removeFavourites(\($0.sorted()))")
     }
     public var onPruneFavourites: @MainActor (Set<String>) -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("pruneFavourites(\($0.sorted()))")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("pruneFavourites(\($0.sorted()))")
     }
     public var onLatestRace: @MainActor (String, @escaping @MainActor @Sendable (Race?) -> Void) -> Void = { id, _ in
         unexpectedCall("latestRace(\(id))")

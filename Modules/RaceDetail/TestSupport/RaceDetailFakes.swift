@@ -80,12 +80,10 @@ public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unch
     public var cardSourceDescription: String?
     public var onFetchCard: @MainActor (@escaping RaceCardCompletion) -> Void = { _ in unexpectedCall("fetchCard") }
     public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("loadFavourites")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("loadFavourites")
     }
     public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("toggleFavourite(\($0.id))")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("toggleFavourite(\($0.id))")
     }
 
     public init() {}

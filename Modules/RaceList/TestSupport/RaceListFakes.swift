@@ -138,12 +138,10 @@ public final class FailingRaceListInteractor: RaceListInteractorInput, @unchecke
     public var sourceDescription = "a failing interactor"
     public var onRefresh: @MainActor (@escaping RaceListFetchCompletion) -> Void = { _ in unexpectedCall("refresh") }
     public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("loadFavourites")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("loadFavourites")
     }
     public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
-        unexpectedCall("toggleFavourite(\($0.id))")
-        return .success(FavouritesState(favourites: []))
+        unexpectedFavouritesCall("toggleFavourite(\($0.id))")
     }
 
     public init() {}

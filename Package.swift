@@ -133,7 +133,8 @@ let package = Package(
         .target(
             name: "AppComposition",
             dependencies: [
-                "Core", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter", "FavouritesRouter",
+                "Core", "Files", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter",
+                "FavouritesRouter",
                 "RaceListView", "RaceDetailView", "FavouritesView",
             ],
             path: "App/Composition"

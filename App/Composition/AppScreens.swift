@@ -25,6 +25,8 @@ struct AppScreens: ScreenFactory {
     let alertMinutes: Int?
     let region: RaceRegion?
     let count: Int
+    /// The categories the board starts with (the `filter` setting); empty for all.
+    let filter: [RaceCategory]
     let offersShell: Bool
     /// At a live terminal, the most a sheet waits for its race card before it is drawn without it.
     let firstCardWait: TimeInterval?
@@ -40,7 +42,7 @@ struct AppScreens: ScreenFactory {
         let screen = RaceListModule.makeScreen(
             service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook, clock: clock,
             refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
-            count: count, offersShell: offersShell,
+            count: count, categories: filter, offersShell: offersShell,
             view: notifier.map { NotifyingRaceListView(renderer.raceListView(), notifier: $0) }
                 ?? renderer.raceListView(),
             navigator: navigator)

@@ -51,9 +51,11 @@ final class Launch {
             }
             return .ended(status)
         }
+        // Settings first: each is the option it stands for, before the command line's, so the command line wins.
+        let settings = Settings.load(environment: environment, arguments: arguments)
         let options: LaunchOptions
         do {
-            options = try LaunchOptions(arguments: arguments)
+            options = try LaunchOptions(arguments: settings.arguments + arguments)
         } catch {
             return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
         }
@@ -108,8 +110,9 @@ final class Launch {
             clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
         let launch = Launch(
-            options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
-        for warning in warnings + setup.warnings { launch.warn(warning) }
+            options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards,
+            filter: settings.filter)
+        for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
         if let notifier = launch.notifier, notifier.reachesNothing {
             launch.warn("--notify: \(notifier.reach); alerts stay here.")
         }
@@ -118,7 +121,7 @@ final class Launch {
 
     private init(
         options: LaunchOptions, environment: [String: String], io: ProcessIO, clock: any WallClock,
-        setup: ServiceSetup, cards: (any RaceCardService)?
+        setup: ServiceSetup, cards: (any RaceCardService)?, filter: [RaceCategory]
     ) {
         self.options = options
         self.environment = environment
@@ -170,7 +173,7 @@ final class Launch {
                 StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
             } ?? setup.service,
             cards: cards, statusBook: statusBook, refreshInterval: options.refreshInterval,
-            alertMinutes: mode.alertMinutes, region: options.region, count: options.count,
+            alertMinutes: mode.alertMinutes, region: options.region, count: options.count, filter: filter,
             offersShell: { if case .single = mode.kind { false } else { true } }(),
             firstCardWait: mode.firstCardWait, favourites: favourites, clock: clock, renderer: renderer,
             notifier: notifier)

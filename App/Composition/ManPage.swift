@@ -51,6 +51,11 @@ enum ManPage {
         }
         lines += [
             ".SH FILES",
+            ".TP", "\\fI$XDG_CONFIG_HOME/next\\-to\\-go/config\\fR (else \\fI~/.config/next\\-to\\-go/config\\fR)",
+            paragraph(
+                "Settings, key = value a line: filter, region, count, alert, refresh, source, colour, notify; each also "
+                    + "as a NEXT_TO_GO_<KEY> variable. Flags win over variables, variables over the file; --no-config "
+                    + "leaves the file out."),
             ".TP", "\\fI$XDG_DATA_HOME/next\\-to\\-go/favourites.json\\fR (else \\fI~/.local/share/next\\-to\\-go\\fR)",
             paragraph(
                 "Favourites, changed under favourites.lock; a damaged file is kept aside before anything is written."),
@@ -67,7 +72,9 @@ enum ManPage {
             ".TP", ".B COLUMNS", paragraph("The width when the terminal does not say."),
             ".TP", ".B LANG, LC_ALL, LC_CTYPE",
             paragraph("A UTF-8 locale gets glyphs; a value that is no locale name is dropped with a warning."),
-            ".TP", ".B XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME", paragraph("Where the files above live."),
+            ".TP", ".B XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",
+            paragraph("Where the files above live."),
+            ".TP", ".B NEXT_TO_GO_<KEY>", paragraph("A setting, as in the settings file (NEXT_TO_GO_COUNT=3)."),
             ".SH EXIT STATUS",
             ".TP", "0", paragraph("ok"),
             ".TP", "64", paragraph("a usage error: an option, a command or an argument that is not right"),

@@ -206,6 +206,10 @@ extension LaunchOptionEntry {
                 "send each alert to the desktop too: a notification in a terminal that", "shows them, and notify-send",
             ]
         ) { _, _, options in options.notify = true },
+        LaunchOptionEntry(
+            ["--no-config"],
+            help: ["ignore the settings file ($XDG_CONFIG_HOME/next-to-go/config); NEXT_TO_GO_* still count"]
+        ) { _, _, options in options.ignoresSettingsFile = true },
         LaunchOptionEntry(["--no-color"], hidden: ["--no-colour"], help: ["no colour (as NO_COLOR=1)"]) {
             _, _, options in options.noColour = true
         },

@@ -46,6 +46,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var noColour = false
     /// `--notify`: alerts go to the desktop too.
     public var notify = false
+    /// `--no-config`: the settings file is not read (the app reads it before the options, `Settings`).
+    public var ignoresSettingsFile = false
     /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
     /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
     public var alertMinutes: Int?? = nil

@@ -192,14 +192,14 @@ public enum RaceListModule {
         service: any RaceService, favourites: any FavouritesRepository, latestRaces: LatestRaces,
         statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
-        count: Int = RaceBoard.standardSize, offersShell: Bool = true, view: any RaceListViewInput,
-        navigator: any Navigator
+        count: Int = RaceBoard.standardSize, categories: [RaceCategory] = [], offersShell: Bool = true,
+        view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, region: region, count: count,
-            offersShell: offersShell, view: view, navigator: navigator)
+            categories: categories, offersShell: offersShell, view: view, navigator: navigator)
     }
 
     /// The same module on an interactor of your own (a fake, a recording, another data layer): everything
@@ -207,11 +207,13 @@ public enum RaceListModule {
     public static func makeScreen(
         interactor: any RaceListInteractorInput, clock: any WallClock, refreshInterval: TimeInterval,
         alertLead: TimeInterval?, region: RaceRegion? = nil, count: Int = RaceBoard.standardSize,
-        offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
+        categories: [RaceCategory] = [], offersShell: Bool = true, view: any RaceListViewInput,
+        navigator: any Navigator
     ) -> RaceListScreen {
         var board = RaceBoard()
         board.narrow(to: region)
         board.resize(to: count)
+        if !categories.isEmpty { board.apply(.only(categories)) }
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),

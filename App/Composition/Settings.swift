@@ -1,0 +1,123 @@
+import Core
+import Files
+import Foundation
+import Shell
+
+/// Settings kept between runs: `$XDG_CONFIG_HOME/next-to-go/config` (else `~/.config/next-to-go/config`), one
+/// `key = value` a line, `#` comments (on their own line, or after a value and a space); and `NEXT_TO_GO_<KEY>` variables. Flags win over variables, variables over
+/// the file: each setting becomes the option it stands for, put before the command line's own, and the last
+/// value given wins. A line or variable that is not right is named and skipped; the app still starts. The file
+/// is input like any other: a folder, a FIFO, a huge or binary file is said and ignored, never waited on.
+struct Settings {
+    static let fileName = "config"
+    static let maximumBytes = 64 * 1024
+
+    /// Each key and the option it stands for; `colour` and `notify` take on/off.
+    static let keys: [(key: String, option: String)] = [
+        ("source", "--source"), ("filter", ""), ("region", "--region"), ("count", "--count"), ("alert", "--alert"),
+        ("refresh", "--refresh"), ("colour", "--no-color"), ("notify", "--notify"),
+    ]
+
+    /// Options for the settings found, to go before the command line's.
+    var arguments: [String] = []
+    /// The categories the board starts with (`filter = greyhound harness`); empty for all.
+    var filter: [RaceCategory] = []
+    var warnings: [String] = []
+
+    static func file(environment: [String: String]) -> URL {
+        XDGDirectory.resolve("XDG_CONFIG_HOME", homeFallback: ".config", environment: environment)
+            .appendingPathComponent(fileName)
+    }
+
+    /// The settings for a run: the file unless `--no-config` is among the options, then the variables.
+    static func load(environment: [String: String], arguments commandLine: [String]) -> Settings {
+        var settings = Settings()
+        if !commandLine.prefix(while: { $0 != "--" }).contains("--no-config") {
+            settings.read(file(environment: environment))
+        }
+        for (key, _) in keys {
+            let variable = "NEXT_TO_GO_" + key.uppercased()
+            if let value = environment[variable] {
+                settings.take(key: key, value: value, from: variable)
+            }
+        }
+        return settings
+    }
+
+    private mutating func read(_ file: URL) {
+        let data: Data
+        do {
+            data = try RegularFile.read(file.path, maximumBytes: Self.maximumBytes)
+        } catch {
+            switch error {
+            case .missing: return
+            case .notRegular: warnings.append("Settings: \(file.path) is not a regular file; it is ignored.")
+            case .tooLarge:
+                warnings.append(
+                    "Settings: \(file.path) is larger than \(Self.maximumBytes / 1024) KB, far more than settings take; it is ignored."
+                )
+            case .unreadable(let reason):
+                warnings.append("Settings: \(file.path) could not be read (\(reason)); it is ignored.")
+            }
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let place = "\(file.path) line \(index + 1)"
+            guard let equals = line.firstIndex(of: "="), line.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+                warnings.append("Settings: \(place) is not `key = value`; it is skipped.")
+                continue
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            // A comment may follow the value, after a space: `count = 10  # a longer board`.
+            if let comment = value.range(of: #"\s#"#, options: .regularExpression) {
+                value = value[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
+            }
+            take(key: key, value: value, from: place)
+        }
+    }
+
+    /// One setting, checked as its option checks it; said and skipped if it is not right.
+    private mutating func take(key: String, value: String, from place: String) {
+        let shown = TerminalText.quoted(value, limit: 60)
+        guard let option = Self.keys.first(where: { $0.key == key })?.option else {
+            let known = Self.keys.map(\.key).joined(separator: ", ")
+            warnings.append(
+                "Settings: \(place): \(TerminalText.quoted(key, limit: 40)) is not a setting (\(known)); it is skipped."
+            )
+            return
+        }
+        switch key {
+        case "filter":
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            let categories = words.compactMap(RaceCategory.init(userInput:))
+            guard categories.count == words.count else {
+                warnings.append(
+                    "Settings: \(place): filter \(shown) is not valid: expected horse, greyhound and/or harness; it is skipped."
+                )
+                return
+            }
+            filter = categories
+        case "colour", "notify":
+            switch value.lowercased() {
+            case "on", "yes", "true":
+                if key == "notify" { arguments.append(option) } else { arguments.removeAll { $0 == option } }
+            case "off", "no", "false":
+                if key == "colour" { arguments.append(option) } else { arguments.removeAll { $0 == option } }
+            default:
+                warnings.append("Settings: \(place): \(key) \(shown) is not valid: expected on or off; it is skipped.")
+            }
+        default:
+            do {
+                _ = try LaunchOptions(arguments: [option, value])
+                arguments += [option, value]
+            } catch {
+                let said = "\(error)".hasPrefix(option) ? key + "\(error)".dropFirst(option.count) : "\(error)"
+                warnings.append("Settings: \(place): \(said); it is skipped.")
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The settings file and NEXT_TO_GO_* variables, as a person keeps them.
+@Suite("next-to-go settings end to end")
+struct SettingsEndToEndTests {
+    let home: TemporaryDirectory
+    let config: URL
+
+    init() throws {
+        home = try TemporaryDirectory()
+        config = home.url.appendingPathComponent("config/next-to-go/config")
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> ProcessRunner.Run {
+        try BinaryRunner.run(
+            ["--now", "1748310000", "--data-dir", home.url.appendingPathComponent("data").path, "--cards", "none"]
+                + arguments + ["list"],
+            environment: ["XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path].merging(environment) {
+                $1
+            }, timeout: 30)
+    }
+
+    @Test("the file sets the board; a line that is not right is named with its number and skipped, and the app starts")
+    func fileSetsTheBoard() throws {
+        defer { home.remove() }
+        try Data(
+            "# my board\nregion = nz  # New Zealand\n\ncount = 3\nfilter = dogs\ncount = 99\nmars = 1\nnonsense\n".utf8
+        )
+        .write(to: config)
+        let run = try run()
+        #expect(run.status == 0)
+        #expect(run.lines.first == "Next to Go - greyhound - New Zealand")
+        #expect(run.lines.filter { $0.hasPrefix("  ") && $0.contains("Manukau") }.count == 3)
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "Settings: \(config.path) line 6: count '99' is not valid: expected a number of races from 1 to 20; it is skipped.",
+                "Settings: \(config.path) line 7: 'mars' is not a setting (source, filter, region, count, alert, refresh, colour, notify); it is skipped.",
+                "Settings: \(config.path) line 8 is not `key = value`; it is skipped.",
+            ])
+    }
+
+    @Test("flags win over NEXT_TO_GO_* variables, variables over the file; --no-config leaves the file out")
+    func precedence() throws {
+        defer { home.remove() }
+        try Data("count = 3\nregion = aus\n".utf8).write(to: config)
+        let rows = { (run: ProcessRunner.Run) in
+            run.lines.filter { $0.range(of: #"^  \d+  "#, options: .regularExpression) != nil }.count
+        }
+        #expect(try rows(run()) == 3)
+        #expect(try rows(run(environment: ["NEXT_TO_GO_COUNT": "2"])) == 2)
+        #expect(try rows(run(["--count", "4"], environment: ["NEXT_TO_GO_COUNT": "2"])) == 4)
+        let noFile = try run(["--no-config"])
+        #expect(noFile.lines.first == "Next to Go - all categories", "the file's region is left out")
+        #expect(try rows(run(["--no-config"], environment: ["NEXT_TO_GO_COUNT": "2"])) == 2, "variables still count")
+        let bad = try run(environment: ["NEXT_TO_GO_REGION": "mars"])
+        #expect(bad.status == 0)
+        #expect(bad.stderr.hasPrefix("Settings: NEXT_TO_GO_REGION: region 'mars' is not valid"))
+    }
+
+    @Test(
+        "a settings file that is a folder, a FIFO, huge or binary is said and ignored, never waited on",
+        arguments: ["folder", "fifo", "huge", "binary"])
+    func hostileFile(kind: String) throws {
+        defer { home.remove() }
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        case "fifo": #expect(mkfifo(config.path, 0o600) == 0)
+        case "huge": try Data(repeating: UInt8(ascii: "#"), count: 70_000).write(to: config)
+        default: try Data([0xFF, 0xFE, 0x00, 0x1B, 0x5B, 0x32, 0x4A, 0x0A, 0x63, 0x3D, 0x80]).write(to: config)
+        }
+        let started = Date()
+        let run = try run()
+        #expect(run.status == 0)
+        #expect(run.lines.first == "Next to Go - all categories")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(run.stderr.hasPrefix("Settings: \(config.path)"), "\(run.stderr)")
+        #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B }, "no control bytes from the file")
+    }
+}

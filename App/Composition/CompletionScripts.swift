@@ -43,16 +43,17 @@ enum CompletionScripts {
             switch entry.suggestions {
             case .words(let words):
                 valueCases.append(
-                    "        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
-                )
+                    "        \(pattern)) _next_to_go_offer \"\(words.joined(separator: " "))\"; return ;;")
             case .directories:
-                valueCases.append("        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
+                valueCases.append(
+                    "        \(pattern)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return ;;"
+                )
             case .none:
                 valueCases.append("        \(pattern)) return ;;")
             }
         }
         let argumentCases = argumentWords.map { entry, words in
-            "        \(entry.words.map(bashQuoted).joined(separator: "|"))) words=\"\(words.joined(separator: " "))\" ;;"
+            "        \(entry.words.map(bashQuoted).joined(separator: "|"))) choices=\"\(words.joined(separator: " "))\" ;;"
         }
         let optionWords = LaunchOptionEntry.all.flatMap(\.names).joined(separator: " ")
         let commandWords = commands.flatMap(\.words).joined(separator: " ")
@@ -60,35 +61,51 @@ enum CompletionScripts {
             # bash completion for next-to-go, made by `next-to-go --completions bash`.
             # Load it with `source <(next-to-go --completions bash)`, or save it as
             # ~/.local/share/bash-completion/completions/next-to-go.
+            # Each choice a line: never split at spaces, never a pattern (`?` is a command).
+            _next_to_go_offer() {
+                mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
+            }
             _next_to_go() {
-                local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+                local cur prev words cword
+                # bash-completion, where loaded, keeps `file:x` and `--count=3` whole; plain bash splits them.
+                if declare -F _get_comp_words_by_ref >/dev/null; then
+                    _get_comp_words_by_ref -n =: cur prev words cword
+                else
+                    words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
+                    cur=${words[cword]}; prev=${words[cword-1]}
+                fi
+                if [[ $cur == --*=* ]]; then prev=${cur%%=*}; cur=${cur#*=}; fi
+                # Plain bash makes `--region=a` three words: --region, =, a.
+                [[ $cur == = ]] && cur=
+                if [[ $prev == = ]] && ((cword >= 2)); then prev=${words[cword-2]}; fi
                 COMPREPLY=()
                 case $prev in
             \(valueCases.joined(separator: "\n"))
                 esac
                 local i word command= takesValue=
-                for ((i = 1; i < COMP_CWORD; i++)); do
-                    word=${COMP_WORDS[i]}
+                for ((i = 1; i < cword; i++)); do
+                    word=${words[i]}
+                    if [[ $word == = || $word == : ]]; then takesValue=1; continue; fi
                     if [[ -n $takesValue ]]; then takesValue=; continue; fi
                     case $word in
                         \(valuedNames.joined(separator: "|"))) takesValue=1 ;;
-                        -*) ;;
+                        -*=* | -*) ;;
                         *) command=$word; break ;;
                     esac
                 done
                 if [[ -z $command ]]; then
                     if [[ $cur == -* ]]; then
-                        COMPREPLY=($(compgen -W "\(optionWords)" -- "$cur"))
+                        _next_to_go_offer "\(optionWords)"
                     else
-                        COMPREPLY=($(compgen -W "\(commandWords)" -- "$cur"))
+                        _next_to_go_offer "\(commandWords)"
                     fi
                     return
                 fi
-                local words=
+                local choices=
                 case $command in
             \(argumentCases.joined(separator: "\n"))
                 esac
-                [[ -n $words ]] && COMPREPLY=($(compgen -W "$words" -- "$cur"))
+                [[ -n $choices ]] && _next_to_go_offer "$choices"
             }
             complete -F _next_to_go next-to-go
 
@@ -112,7 +129,7 @@ enum CompletionScripts {
                 if entry.takesValue(name) {
                     let placeholder = zshEscaped(entry.placeholder ?? "VALUE")
                     switch entry.suggestions {
-                    case .words(let words): spec += ":\(placeholder):(\(words.joined(separator: " ")))"
+                    case .words(let words): spec += ":\(placeholder):(\(words.map(zshEscaped).joined(separator: " ")))"
                     case .directories: spec += ":\(placeholder):_files -/"
                     case .none: spec += ":\(placeholder): "
                     }
@@ -186,7 +203,7 @@ enum CompletionScripts {
                 if entry.takesValue(name) {
                     switch entry.suggestions {
                     case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
-                    case .directories: line += " -r -a '(__fish_complete_directories)'"
+                    case .directories: line += " -x -a '(__fish_complete_directories)'"
                     case .none: line += " -x"
                     }
                 }
@@ -195,9 +212,10 @@ enum CompletionScripts {
         }
         for entry in commands {
             for word in entry.words {
+                // `-a` is expanded as fish words: `?` (help) would be a pattern.
+                let argument = word == "?" ? "'\\?'" : fishQuoted(word)
                 lines.append(
-                    "complete -c next-to-go -n __fish_use_subcommand -a \(fishQuoted(word)) -d \(fishQuoted(entry.summary))"
-                )
+                    "complete -c next-to-go -n __fish_use_subcommand -a \(argument) -d \(fishQuoted(entry.summary))")
             }
         }
         for (entry, words) in argumentWords {

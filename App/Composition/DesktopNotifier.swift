@@ -39,7 +39,8 @@ final class DesktopNotifier {
         case (true, true): "the terminal and notify-send"
         case (true, false): "the terminal"
         case (false, true): "notify-send"
-        case (false, false): "nothing here: this terminal shows no notifications and notify-send is not installed"
+        case (false, false):
+            "nothing here shows them: this terminal shows no notifications and notify-send is not installed"
         }
     }
 
@@ -85,7 +86,8 @@ final class DesktopNotifier {
         var attributes = Spawn.emptyAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        guard Spawn.closeOtherDescriptors(&actions, &attributes) else { return }
+        // Where the system cannot (glibc before 2.34), the child may hold a pipe of the app's a few seconds at most.
+        _ = Spawn.closeOtherDescriptors(&actions, &attributes)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var spawned: pid_t = 0

@@ -16,7 +16,7 @@ final class Launch {
     }
 
     private let options: LaunchOptions
-    private let mode: RunMode
+    let mode: RunMode
     private let environment: [String: String]
     private let io: ProcessIO
     private let terminal: TerminalEnvironment
@@ -113,8 +113,9 @@ final class Launch {
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards,
             filter: settings.filter)
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
-        if let notifier = launch.notifier, notifier.reachesNothing {
-            launch.warn("--notify: \(notifier.reach); alerts stay here.")
+        // Said only where alerts can come (a person at the prompt, or --alert asked for).
+        if let notifier = launch.notifier, notifier.reachesNothing, launch.mode.alertMinutes != nil {
+            launch.warn("Desktop notifications: \(notifier.reach); alerts stay here.")
         }
         return .ready(launch)
     }

@@ -1,6 +1,7 @@
 import Core
 import Files
 import Foundation
+import RaceDataLive
 import Shell
 
 /// Settings kept between runs: `$XDG_CONFIG_HOME/next-to-go/config` (else `~/.config/next-to-go/config`), one
@@ -61,12 +62,18 @@ struct Settings {
             }
             return
         }
-        let text = String(decoding: data, as: UTF8.self)
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // Lines end in \n, \r\n (a file from Windows) or \r; tabs are spaces here.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .replacingOccurrences(of: "\t", with: " ").split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, rawLine) in lines.enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let place = "\(file.path) line \(index + 1)"
-            guard let equals = line.firstIndex(of: "="), line.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+            guard let equals = line.firstIndex(of: "="),
+                line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+            else {
                 warnings.append("Settings: \(place) is not `key = value`; it is skipped.")
                 continue
             }
@@ -91,6 +98,9 @@ struct Settings {
             return
         }
         switch key {
+        case "source" where RaceSource(argument: value) == nil:
+            warnings.append(
+                "Settings: \(place): source \(shown) is not valid: expected \(RaceSource.usage); it is skipped.")
         case "filter":
             let words = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             let categories = words.compactMap(RaceCategory.init(userInput:))

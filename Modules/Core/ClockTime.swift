@@ -4,8 +4,8 @@ import Foundation
 /// twenty rows drawn every second costs no formatter.
 public enum ClockTime {
     public static func text(of date: Date, in timeZone: TimeZone) -> String {
-        let local = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
-        let minuteOfDay = ((local / 60) % 1_440 + 1_440) % 1_440
+        let local = (date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 60
+        let minuteOfDay = ((Int(local.rounded(.down)) % 1_440) + 1_440) % 1_440
         let hour = minuteOfDay / 60
         let minute = minuteOfDay % 60
         let twelveHour = hour % 12 == 0 ? 12 : hour % 12

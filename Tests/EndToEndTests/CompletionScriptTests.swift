@@ -42,6 +42,10 @@ struct CompletionScriptTests {
             (["region", "i"], ["intl"]),
             (["help", "wat"], ["watch"]),
             (["--count", ""], []),
+            (["--region", "=", "a"], ["aus", "all"]),
+            (["--count", "=", "3", "wa"], ["watch"]),
+            (["--source", "file", ":", "x", "li"], ["list"]),
+            (["?"], ["?"]),
             (["unfav"], []),
         ])
     func bashCompletes(line: [String], expected: [String]) throws {

@@ -46,9 +46,33 @@ struct InstallTests {
                 !FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent(path).path), "\(path) left")
         }
         #expect(FileManager.default.fileExists(atPath: other.path), "only what it installed is removed")
+        for folder in ["share", "lib"] {
+            #expect(
+                !FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent(folder).path),
+                "the folders it made and left empty go too: \(folder)")
+        }
+        #expect(
+            FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent("bin").path), "bin holds a file")
         let again = try shell("'\(script)' --prefix '\(prefix.url.path)' --uninstall")
         #expect(again.status == 1)
         #expect(again.stderr.contains("nothing of next-to-go is installed under"))
+    }
+
+    @Test("a file of someone else's where it would install is never replaced")
+    func othersFile() throws {
+        let prefix = try TemporaryDirectory()
+        defer { prefix.remove() }
+        let theirs = prefix.url.appendingPathComponent("bin/next-to-go")
+        try FileManager.default.createDirectory(
+            at: theirs.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("theirs".utf8).write(to: theirs)
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: Fixtures.packageRoot.appendingPathComponent("Scripts/install").path),
+            arguments: ["--prefix", prefix.url.path, "--from", BinaryRunner.binary.deletingLastPathComponent().path],
+            stdin: "", environment: [:], timeout: 60)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is already there and is not from an earlier install"))
+        #expect(try String(contentsOf: theirs, encoding: .utf8) == "theirs")
     }
 
     @Test("a mistake in its arguments is a usage error")

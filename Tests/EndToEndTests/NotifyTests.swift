@@ -74,7 +74,7 @@ struct NotifyTests {
         #expect(run.status == 0)
         #expect(
             run.stderr.hasPrefix(
-                "--notify: nothing here: this terminal shows no notifications and notify-send is not installed; alerts stay here.\n"
+                "Desktop notifications: nothing here shows them: this terminal shows no notifications and notify-send is not installed; alerts stay here.\n"
             ), "\(run.stderr)")
         #expect(run.stderr.contains("Alert: R5 Moonee Valley (horse) starts in 2m 0s"))
     }

@@ -62,6 +62,20 @@ struct SettingsEndToEndTests {
     }
 
     @Test(
+        "a file from Windows (CRLF, a byte-order mark), tabs for spaces: read as meant; a source that is none is skipped"
+    )
+    func windowsFile() throws {
+        defer { home.remove() }
+        try Data("\u{FEFF}region = nz\r\ncount\t= 2\r\nsource = bogus\r\n".utf8).write(to: config)
+        let run = try run()
+        #expect(run.status == 0)
+        #expect(run.lines.first == "Next to Go - all categories - New Zealand")
+        #expect(
+            run.lines.filter { $0.contains("Manukau") || $0.contains("Addington") || $0.contains("  2  ") }.count >= 1)
+        #expect(run.stderr.hasPrefix("Settings: \(config.path) line 3: source 'bogus' is not valid"), "\(run.stderr)")
+    }
+
+    @Test(
         "a settings file that is a folder, a FIFO, huge or binary is said and ignored, never waited on",
         arguments: ["folder", "fifo", "huge", "binary"])
     func hostileFile(kind: String) throws {

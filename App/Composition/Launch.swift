@@ -20,7 +20,6 @@ final class Launch {
     private let environment: [String: String]
     private let io: ProcessIO
     private let terminal: TerminalEnvironment
-    private let favourites: FileFavourites
     private let standardOutput: StandardOutput
     private let liveTerminal: LiveTerminal?
     private let jsonOutput: JSONCommandOutput?
@@ -59,18 +58,16 @@ final class Launch {
         } catch {
             return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
         }
+        /// A text that is the whole answer (help, the manual): 0 once it is out, 74 if it could not be written.
+        func printed(_ text: String) -> Outcome {
+            .ended(StandardStreams.write(text, to: .output) ? .ok : .outputFailed)
+        }
         switch options.action {
-        case .showHelp:
-            return .ended(StandardStreams.write(Usage.text + "\n", to: .output) ? .ok : .outputFailed)
-        case .showVersion:
-            return .ended(StandardStreams.write(Usage.version + "\n", to: .output) ? .ok : .outputFailed)
-        case .showManual:
-            return .ended(StandardStreams.write(ManPage.text(), to: .output) ? .ok : .outputFailed)
-        case .showCompletions(let shell):
-            return .ended(
-                StandardStreams.write(CompletionScripts.script(for: shell), to: .output) ? .ok : .outputFailed)
-        case .interactive, .single:
-            break
+        case .showHelp: return printed(Usage.text + "\n")
+        case .showVersion: return printed(Usage.version + "\n")
+        case .showManual: return printed(ManPage.text())
+        case .showCompletions(let shell): return printed(CompletionScripts.script(for: shell))
+        case .interactive, .single: break
         }
         guard let source = RaceSource(argument: options.source) else {
             // A path given bare: the file is there, only `file:` is missing.
@@ -136,7 +133,6 @@ final class Launch {
             directory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileFavourites.defaultDirectory(environment: environment),
             clock: clock, lockPatience: mode.favouritesLockPatience, gathersChanges: mode.gathersFavouriteChanges)
-        self.favourites = favourites
         let failedSaves = FailedSaves()
         self.failedSaves = failedSaves
         // The turn's favourite changes are saved before anything is written: no answer is seen before its change.

@@ -112,14 +112,17 @@ struct Settings {
             }
             filter = categories
         case "colour", "notify":
+            let on: Bool
             switch value.lowercased() {
-            case "on", "yes", "true":
-                if key == "notify" { arguments.append(option) } else { arguments.removeAll { $0 == option } }
-            case "off", "no", "false":
-                if key == "colour" { arguments.append(option) } else { arguments.removeAll { $0 == option } }
+            case "on", "yes", "true": on = true
+            case "off", "no", "false": on = false
             default:
                 warnings.append("Settings: \(place): \(key) \(shown) is not valid: expected on or off; it is skipped.")
+                return
             }
+            // The last word wins: --notify turns notifications on, --no-color turns colour off.
+            arguments.removeAll { $0 == option }
+            if on == (key == "notify") { arguments.append(option) }
         default:
             do {
                 _ = try LaunchOptions(arguments: [option, value])

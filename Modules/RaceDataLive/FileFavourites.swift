@@ -88,12 +88,12 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
             if gathersChanges { readThisTurn = [] }
             return FavouritesState(favourites: [])
         }
-        if let favourites = unchangedSinceKnown() {
+        // Taken before the read: a change made while reading then shows as a new identity next time.
+        let identity = FileIdentity(path: file.path)
+        if let favourites = unchanged(since: identity) {
             if gathersChanges { readThisTurn = favourites }
             return FavouritesState(favourites: favourites)
         }
-        // Taken before the read: a change made while reading then shows as a new identity next time.
-        let identity = FileIdentity(path: file.path)
         let reading = try file.read()
         guard let problem = reading.problem else {
             remember(reading.favourites, identity: identity)
@@ -186,8 +186,8 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
 
     /// The favourites as the file holds them, read again only if it changed since; repaired if it needs it.
     private func currentUnderLock() throws(FavouritesError) -> FavouritesState {
-        if let favourites = unchangedSinceKnown() { return FavouritesState(favourites: favourites) }
         let identity = FileIdentity(path: file.path)
+        if let favourites = unchanged(since: identity) { return FavouritesState(favourites: favourites) }
         let reading = try file.read()
         let state = try file.repaired(reading)
         // A repair wrote a new file, under the lock: its identity is the one to remember.
@@ -227,9 +227,9 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
 
     // MARK: - What this process knows of the file
 
-    /// The favourites as last read or written, if the file is provably the same file since.
-    private func unchangedSinceKnown() -> [FavouriteRace]? {
-        guard let known, let identity = FileIdentity(path: file.path), identity == known.identity else { return nil }
+    /// The favourites as last read or written, if the file (`identity`, as it is now) is provably the same file.
+    private func unchanged(since identity: FileIdentity?) -> [FavouriteRace]? {
+        guard let known, let identity, identity == known.identity else { return nil }
         return known.favourites
     }
 

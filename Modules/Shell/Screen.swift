@@ -64,6 +64,18 @@ public struct ScreenCommand<Presenter>: Sendable {
         self.perform = perform
     }
 
+    /// A command that takes a position on the screen's list (`show N`): `run` with it, and nothing else.
+    public init(
+        _ entry: CommandEntry,
+        atPosition run: @escaping @MainActor @Sendable (Presenter, Int, @escaping CommandCompletion) -> Void
+    ) {
+        self.init(entry) { presenter, command, completion in
+            guard case .position(let position)? = command.value else { return false }
+            run(presenter, position, completion)
+            return true
+        }
+    }
+
     /// A command that takes no arguments: `run` when it is given none.
     public init(
         _ entry: CommandEntry, run: @escaping @MainActor @Sendable (Presenter, @escaping CommandCompletion) -> Void

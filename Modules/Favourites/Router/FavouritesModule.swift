@@ -29,21 +29,13 @@ public enum FavouritesModule {
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
                 summary: "open favourite N's details", example: "show 1", screens: [.favourites],
                 misuse: CommandEntry.positionMisuse("show", on: "favourites list"))
-        ) { presenter, command, done in
-            guard case .position(let position)? = command.value else { return false }
-            presenter.openRace(position: position, completion: done)
-            return true
-        },
+        ) { presenter, position, done in presenter.openRace(position: position, completion: done) },
         ScreenCommand(
             CommandEntry(
                 "unfav", arguments: [CommandArgument("N", .position)], usage: "unfav N",
                 summary: "remove favourite N", example: "unfav 1", screens: [.favourites],
                 misuse: CommandEntry.positionMisuse("unfav", on: "favourites list"))
-        ) { presenter, command, done in
-            guard case .position(let position)? = command.value else { return false }
-            presenter.unfavourite(position: position, completion: done)
-            return true
-        },
+        ) { presenter, position, done in presenter.unfavourite(position: position, completion: done) },
         ScreenCommand(
             CommandEntry(
                 "list", aliases: ["ls"], summary: "back to the race list (same as `back`)", example: "list",

@@ -110,22 +110,14 @@ public enum RaceListModule {
                     "N is the race's position on the board as last drawn. The sheet has the race's card when its source has one (the snapshot's own, Neds' with --source neds, or --cards): the field with barriers, riders, trainers, weights, fixed prices and how they moved, the favourite and the mover, scratchings last; after the jump the result and dividends; an abandoned race says so.",
                 example: "show 2",
                 screens: [.raceList], misuse: CommandEntry.positionMisuse("show", on: "board"))
-        ) { presenter, command, done in
-            guard case .position(let position)? = command.value else { return false }
-            presenter.openRace(position: position, completion: done)
-            return true
-        },
+        ) { presenter, position, done in presenter.openRace(position: position, completion: done) },
         ScreenCommand(
             CommandEntry(
                 "fav", arguments: [CommandArgument("N", .position)], usage: "fav N",
                 summary: "add race N to favourites, or remove it",
                 details: "Favourites are kept across runs and marked on the board.", example: "fav 1",
                 screens: [.raceList], misuse: CommandEntry.positionMisuse("fav", on: "board"))
-        ) { presenter, command, done in
-            guard case .position(let position)? = command.value else { return false }
-            presenter.toggleFavourite(position: position, completion: done)
-            return true
-        },
+        ) { presenter, position, done in presenter.toggleFavourite(position: position, completion: done) },
         ScreenCommand(
             CommandEntry(
                 "favs", aliases: ["favourites", "favorites"], summary: "show your favourite races",

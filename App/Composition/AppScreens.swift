@@ -23,6 +23,7 @@ struct AppScreens: ScreenFactory {
     let statusBook: RaceStatusBook
     let refreshInterval: TimeInterval
     let alertMinutes: Int?
+    let alertIsDefault: Bool
     let region: RaceRegion?
     let count: Int
     /// The categories the board starts with (the `filter` setting); empty for all.
@@ -31,6 +32,8 @@ struct AppScreens: ScreenFactory {
     /// At a live terminal, the most a sheet waits for its race card before it is drawn without it.
     let firstCardWait: TimeInterval?
     let favourites: any FavouritesRepository
+    /// Where `save` keeps the board's settings.
+    let settings: any SettingsStore
     let latestRaces = LatestRaces()
     let clock: any WallClock
     let renderer: any ScreenRenderer
@@ -40,8 +43,9 @@ struct AppScreens: ScreenFactory {
     /// The root screen; its first fetch starts at once, before any command.
     func makeRaceList(navigator: any Navigator) -> RaceListScreen {
         let screen = RaceListModule.makeScreen(
-            service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook, clock: clock,
-            refreshInterval: refreshInterval, alertLead: alertMinutes.map { TimeInterval($0) * 60 }, region: region,
+            service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
+            statusBook: statusBook, clock: clock, refreshInterval: refreshInterval,
+            alertLead: alertMinutes.map { TimeInterval($0) * 60 }, alertIsDefault: alertIsDefault, region: region,
             count: count, categories: filter, offersShell: offersShell,
             view: notifier.map { NotifyingRaceListView(renderer.raceListView(), notifier: $0) }
                 ?? renderer.raceListView(),

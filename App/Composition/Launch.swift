@@ -170,9 +170,12 @@ final class Launch {
                 StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
             } ?? setup.service,
             cards: cards, statusBook: statusBook, refreshInterval: options.refreshInterval,
-            alertMinutes: mode.alertMinutes, region: options.region, count: options.count, filter: filter,
+            alertMinutes: mode.alertMinutes, alertIsDefault: mode.alertIsDefault, region: options.region,
+            count: options.count, filter: filter,
             offersShell: { if case .single = mode.kind { false } else { true } }(),
-            firstCardWait: mode.firstCardWait, favourites: favourites, clock: clock, renderer: renderer,
+            firstCardWait: mode.firstCardWait, favourites: favourites,
+            settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
+            clock: clock, renderer: renderer,
             notifier: notifier)
     }
 

@@ -55,7 +55,8 @@ enum ManPage {
             paragraph(
                 "Settings, key = value a line: filter, region, count, alert, refresh, source, colour, notify; each also "
                     + "as a NEXT_TO_GO_<KEY> variable. Flags win over variables, variables over the file; --no-config "
-                    + "leaves the file out."),
+                    + "leaves the file out. save writes filter, region, count and alert into it, atomically, keeping "
+                    + "comments, other keys and every other line as they were."),
             ".TP", "\\fI$XDG_DATA_HOME/next\\-to\\-go/favourites.json\\fR (else \\fI~/.local/share/next\\-to\\-go\\fR)",
             paragraph(
                 "Favourites, changed under favourites.lock; a damaged file is kept aside before anything is written."),
@@ -80,7 +81,7 @@ enum ManPage {
             ".TP", "64", paragraph("a usage error: an option, a command or an argument that is not right"),
             ".TP", "65", paragraph("bad data: the source answered something that is not a feed"),
             ".TP", "69", paragraph("the source could not be reached"),
-            ".TP", "73", paragraph("favourites could not be saved (with --strict, for a piped run)"),
+            ".TP", "73", paragraph("favourites or settings could not be saved (with --strict, for a piped run)"),
             ".TP", "74", paragraph("the output could not be written"),
             ".TP", "129, 130, 131, 143", paragraph("after SIGHUP, SIGINT, SIGQUIT or SIGTERM"),
             ".SH EXAMPLES",

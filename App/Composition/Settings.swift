@@ -10,9 +10,6 @@ import Shell
 /// value given wins. A line or variable that is not right is named and skipped; the app still starts. The file
 /// is input like any other: a folder, a FIFO, a huge or binary file is said and ignored, never waited on.
 struct Settings {
-    static let fileName = "config"
-    static let maximumBytes = 64 * 1024
-
     /// Each key and the option it stands for; `colour` and `notify` take on/off.
     static let keys: [(key: String, option: String)] = [
         ("source", "--source"), ("filter", ""), ("region", "--region"), ("count", "--count"), ("alert", "--alert"),
@@ -25,19 +22,14 @@ struct Settings {
     var filter: [RaceCategory] = []
     var warnings: [String] = []
 
-    static func file(environment: [String: String]) -> URL {
-        XDGDirectory.resolve("XDG_CONFIG_HOME", homeFallback: ".config", environment: environment)
-            .appendingPathComponent(fileName)
-    }
-
     /// The settings for a run: the file unless `--no-config` is among the options, then the variables.
     static func load(environment: [String: String], arguments commandLine: [String]) -> Settings {
         var settings = Settings()
         if !commandLine.prefix(while: { $0 != "--" }).contains("--no-config") {
-            settings.read(file(environment: environment))
+            settings.read(SettingsText.file(environment: environment))
         }
         for (key, _) in keys {
-            let variable = "NEXT_TO_GO_" + key.uppercased()
+            let variable = SettingsText.variable(for: key)
             if let value = environment[variable] {
                 settings.take(key: key, value: value, from: variable)
             }
@@ -48,42 +40,27 @@ struct Settings {
     private mutating func read(_ file: URL) {
         let data: Data
         do {
-            data = try RegularFile.read(file.path, maximumBytes: Self.maximumBytes)
+            data = try RegularFile.read(file.path, maximumBytes: SettingsText.maximumBytes)
         } catch {
             switch error {
             case .missing: return
             case .notRegular: warnings.append("Settings: \(file.path) is not a regular file; it is ignored.")
             case .tooLarge:
                 warnings.append(
-                    "Settings: \(file.path) is larger than \(Self.maximumBytes / 1024) KB, far more than settings take; it is ignored."
+                    "Settings: \(file.path) is larger than \(SettingsText.maximumBytes / 1024) KB, far more than settings take; it is ignored."
                 )
             case .unreadable(let reason):
                 warnings.append("Settings: \(file.path) could not be read (\(reason)); it is ignored.")
             }
             return
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        // Lines end in \n, \r\n (a file from Windows) or \r; tabs are spaces here.
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .replacingOccurrences(of: "\t", with: " ").split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, rawLine) in lines.enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
-            let place = "\(file.path) line \(index + 1)"
-            guard let equals = line.firstIndex(of: "="),
-                line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-            else {
-                warnings.append("Settings: \(place) is not `key = value`; it is skipped.")
-                continue
+        for line in SettingsText(Array(data)).lines {
+            let place = "\(file.path) line \(line.number)"
+            switch line.meaning {
+            case .nothing: continue
+            case .malformed: warnings.append("Settings: \(place) is not `key = value`; it is skipped.")
+            case .entry(let key, let value, _): take(key: key, value: value, from: place)
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            // A comment may follow the value, after a space: `count = 10  # a longer board`.
-            if let comment = value.range(of: #"\s#"#, options: .regularExpression) {
-                value = value[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
-            }
-            take(key: key, value: value, from: place)
         }
     }
 
@@ -102,7 +79,9 @@ struct Settings {
             warnings.append(
                 "Settings: \(place): source \(shown) is not valid: expected \(RaceSource.usage); it is skipped.")
         case "filter":
+            // `all` (what `save` writes for no filter) is every category, as no word is.
             let words = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+                .filter { $0.lowercased() != "all" }
             let categories = words.compactMap(RaceCategory.init(userInput:))
             guard categories.count == words.count else {
                 warnings.append(

@@ -35,8 +35,8 @@ enum Usage {
         explains one):
         \(AppCommands.table.referenceLines().map { "  " + $0 }.joined(separator: "\n"))
 
-        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites not saved,
-        74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.
+        Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites or settings
+        not saved, 74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.
         Colour and emoji only on a terminal; NO_COLOR and TERM=dumb turn them off.
         """
 }

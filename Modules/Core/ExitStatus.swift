@@ -7,7 +7,7 @@ public enum ExitStatus: Int32, Sendable, Equatable {
     case dataError = 65
     /// The race feed could not be read at all.
     case unavailable = 69
-    /// Favourites could not be saved (disk full, permissions…); nothing saved was lost.
+    /// Favourites or settings could not be saved (disk full, permissions…); nothing saved was lost.
     case cannotSave = 73
     /// Stdout could not be written: a full disk, a closed descriptor, a reader that went away.
     case outputFailed = 74

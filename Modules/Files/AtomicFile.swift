@@ -57,6 +57,11 @@ public enum AtomicFile {
         guard descriptor >= 0 else {
             throw .errno("could not create a temporary file")
         }
+        // The file keeps the permissions it had (a settings file kept private stays private).
+        var existing = stat()
+        if stat(file.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        }
         // Once a process and folder: a dead writer's leftovers do not come back while this process lives.
         if cleanedFolders.withLock({ $0.insert(temporary.path).inserted }) {
             removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)

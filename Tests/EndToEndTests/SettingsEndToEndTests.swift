@@ -94,4 +94,38 @@ struct SettingsEndToEndTests {
         #expect(run.stderr.hasPrefix("Settings: \(config.path)"), "\(run.stderr)")
         #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B }, "no control bytes from the file")
     }
+
+    @Test("`save` in a script keeps the board for the next start, and the file's own lines stay")
+    func savedFromAPipe() throws {
+        defer { home.remove() }
+        try Data("# mine\ncount = 9  # big\ntheme = dark\n".utf8).write(to: config)
+        let saving = try BinaryRunner.run(
+            ["--now", "1748310000", "--data-dir", home.url.appendingPathComponent("data").path, "--cards", "none"],
+            stdin: "filter dogs\nregion nz\ncount 3\nalert 10\nsave\nquit\n",
+            environment: ["XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path], timeout: 30)
+        #expect(saving.status == 0)
+        #expect(
+            saving.lines.contains(
+                "Saved filter greyhound, region nz, count 3, alert 10 to \(config.path): the next start begins with them."
+            ), "\(saving.stdout)")
+        #expect(
+            try String(contentsOf: config, encoding: .utf8)
+                == "# mine\ncount = 3  # big\ntheme = dark\nfilter = greyhound\nregion = nz\nalert = 10\n")
+        let next = try run()
+        #expect(next.lines.first == "Next to Go - greyhound - New Zealand")
+        #expect(next.lines.filter { $0.hasPrefix("  ") && $0.contains("Manukau") }.count == 3, "\(next.stdout)")
+    }
+
+    @Test("`save` where the file cannot be written: said, exit 73 alone, and the folder in its place is untouched")
+    func saveRefused() throws {
+        defer { home.remove() }
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let run = try BinaryRunner.run(
+            ["--now", "1748310000", "--cards", "none", "save"],
+            environment: ["XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path], timeout: 30)
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("Settings not saved: \(config.path) is not a regular file; it is left as it is."))
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: config.path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
 }

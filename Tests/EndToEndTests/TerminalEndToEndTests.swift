@@ -16,8 +16,11 @@ struct LiveTerminalEndToEndTests {
         "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--refresh", "0",
     ]
 
-    func session(_ arguments: [String] = pinned, columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
-        let session = try TerminalSession(arguments: arguments, columns: columns, rows: rows)
+    func session(
+        _ arguments: [String] = pinned, environment: [String: String] = [:], columns: Int = 90, rows: Int = 30
+    ) throws -> TerminalSession {
+        let session = try TerminalSession(
+            arguments: arguments, environment: environment, columns: columns, rows: rows)
         try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")
         return session
     }
@@ -70,6 +73,31 @@ struct LiveTerminalEndToEndTests {
         Thread.sleep(forTimeInterval: 0.5)
         #expect(session.screen.components(separatedBy: choices).count == 2, "listed once: \(session.screen)")
         #expect(session.lines.last == "next-to-go> fav", "\(session.screen)")
+    }
+
+    @Test("`save` at the prompt: the next start at a terminal has the same filter, region, count and alert")
+    func saveAtThePrompt() throws {
+        let first = try session()
+        defer { first.stop() }
+        for command in ["filter dogs", "region nz", "count 3", "alert 10", "save"] {
+            try first.type(command)
+            try first.send("Enter")
+        }
+        #expect(first.waitFor("Saved filter greyhound, region nz, count 3, alert 10 to"), "\(first.screen)")
+        let config = first.directory.url.appendingPathComponent("config/next-to-go/config")
+        #expect(
+            try String(contentsOf: config, encoding: .utf8).hasSuffix(
+                "filter = greyhound\nregion = nz\ncount = 3\nalert = 10\n"))
+        try first.type("quit")
+        try first.send("Enter")
+        #expect(first.waitForExit() == 0)
+        let second = try session(
+            Self.pinned, environment: ["XDG_CONFIG_HOME": first.directory.url.appendingPathComponent("config").path])
+        defer { second.stop() }
+        #expect(second.waitFor("Next to Go · greyhound · New Zealand"), "\(second.screen)")
+        try second.type("save")
+        try second.send("Enter")
+        #expect(second.waitFor("Saved filter greyhound, region nz, count 3, alert 10 to"), "\(second.screen)")
     }
 
     @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")

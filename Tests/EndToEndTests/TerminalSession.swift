@@ -21,7 +21,10 @@ final class TerminalSession {
         let dir = directory.url.path
         let variables =
             (BinaryRunner.baseEnvironment.merging(
-                ["XDG_STATE_HOME": "\(dir)/state", "XDG_DATA_HOME": "\(dir)/data", "XDG_CACHE_HOME": "\(dir)/cache"]
+                [
+                    "XDG_STATE_HOME": "\(dir)/state", "XDG_DATA_HOME": "\(dir)/data", "XDG_CACHE_HOME": "\(dir)/cache",
+                    "XDG_CONFIG_HOME": "\(dir)/config",
+                ]
             ) { $1 }.merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quoted($0.value))" }.sorted().joined(separator: " ")
         let app = ([BinaryRunner.binary.path] + arguments).map(Self.quoted).joined(separator: " ")

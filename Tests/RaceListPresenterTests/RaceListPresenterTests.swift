@@ -486,4 +486,56 @@ struct RaceListPresenterTests {
         #expect(router.favouritesOpened == 1)
         #expect(log.results == [.success])
     }
+
+    // MARK: - save
+
+    @Test("save keeps the board's filter, region and count and the alert, and says where and what")
+    func saveKeepsTheBoard() {
+        load([race("a", 100, .greyhound)])
+        presenter.change(.only([.harness, .greyhound]), completion: log.callback)
+        presenter.change(.region(.australia), completion: log.callback)
+        presenter.change(.size(3), completion: log.callback)
+        presenter.change(.search("park"), completion: log.callback)
+        presenter.setAlert(minutes: 10, completion: log.callback)
+        presenter.saveSettings(completion: log.callback)
+        #expect(
+            interactor.savedSettings == [
+                BoardSettings(categories: [.greyhound, .harness], region: .australia, count: 3, alert: .minutes(10))
+            ], "a search is not kept")
+        #expect(
+            view.messages.last
+                == "Saved filter greyhound harness, region aus, count 3, alert 10 to /home/you/.config/next-to-go/config: the next start begins with them."
+        )
+        #expect(log.results.last == .success)
+    }
+
+    @Test("save with alerts only off by default leaves the kept alert alone; alerts turned off are kept off")
+    func saveAlertChoice() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: .standard, alertLead: nil, alertIsDefault: true)
+        presenter.start()
+        interactor.answer([race("a", 100)])
+        presenter.saveSettings(completion: log.callback)
+        #expect(interactor.savedSettings.last?.alert == nil)
+        #expect(view.messages.last?.contains("The alert kept there is left as it was") == true)
+        presenter.setAlert(minutes: nil, completion: log.callback)
+        presenter.saveSettings(completion: log.callback)
+        #expect(interactor.savedSettings.last == BoardSettings(categories: [], region: nil, count: 5, alert: .off))
+    }
+
+    @Test("a variable that will win over the saved file is named")
+    func saveNamesOverridingVariables() {
+        interactor.settingsAnswer = .success(SavedSettings(location: "/c", overriddenBy: ["NEXT_TO_GO_COUNT"]))
+        presenter.saveSettings(completion: log.callback)
+        #expect(view.messages.last?.hasSuffix(" NEXT_TO_GO_COUNT is set, and comes before the file.") == true)
+    }
+
+    @Test("a save that fails says why, and the command fails as a save does (73)")
+    func saveSettingsFails() {
+        interactor.settingsAnswer = .failure(SettingsError("/c is not a regular file; it is left as it is"))
+        presenter.saveSettings(completion: log.callback)
+        #expect(view.commandErrors == ["Settings not saved: /c is not a regular file; it is left as it is."])
+        #expect(log.results == [.failure(.cannotSave)])
+    }
 }

@@ -8,11 +8,12 @@ import Synchronization
 ///
 /// It keeps no race data of its own: the presenter owns the state. Each
 /// good fetch is also published to `latestRaces` for the other modules.
-/// Favourites go through `favourites`, on the main actor: a local file that
-/// answers in microseconds, never behind a slow fetch.
+/// Favourites and settings go through their stores, on the main actor: local
+/// files that answer in microseconds, never behind a slow fetch.
 public final class RaceListInteractor: RaceListInteractorInput {
     private let service: any RaceService
     private let favourites: any FavouritesRepository
+    private let settings: (any SettingsStore)?
     private let latestRaces: LatestRaces
     private let statusBook: RaceStatusBook
     private let queue: DispatchQueue
@@ -29,6 +30,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     public init(
         service: any RaceService,
         favourites: any FavouritesRepository,
+        settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces = LatestRaces(),
         statusBook: RaceStatusBook = RaceStatusBook(),
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
@@ -36,6 +38,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     ) {
         self.service = service
         self.favourites = favourites
+        self.settings = settings
         self.latestRaces = latestRaces
         self.statusBook = statusBook
         self.queue = queue
@@ -79,5 +82,11 @@ public final class RaceListInteractor: RaceListInteractorInput {
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
         favourites.result(of: .toggle(favourite))
+    }
+
+    @MainActor
+    public func saveSettings(_ board: BoardSettings) -> Result<SavedSettings, SettingsError> {
+        guard let settings else { return .failure(SettingsError("this board keeps no settings")) }
+        return Result { () throws(SettingsError) in try settings.save(board) }
     }
 }

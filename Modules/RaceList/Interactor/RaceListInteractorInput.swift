@@ -18,6 +18,9 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     /// Adds the race to the favourites, or removes it if it is one: saved (or gathered in the turn) when it returns.
     @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError>
 
+    /// Keeps the board's settings for the next start (`save`): saved when it returns.
+    @MainActor func saveSettings(_ settings: BoardSettings) -> Result<SavedSettings, SettingsError>
+
     /// The races a card has said were abandoned (read at each draw).
     var abandonedRaceIDs: Set<String> { get }
 }

@@ -27,6 +27,8 @@ public protocol RaceListModuleInput: AnyObject {
     func openFavourites(completion: @escaping CommandCompletion)
     /// `alert MINUTES` / `alert off`: how long before a favourite's start to alert (nil: off).
     func setAlert(minutes: Int?, completion: @escaping CommandCompletion)
+    /// `save`: keeps the filter, region, count and alert for the next start.
+    func saveSettings(completion: @escaping CommandCompletion)
     /// From now on, once a second: the status line, notices of what happens by itself, and alerts. For a person
     /// at a terminal; pipes never start it.
     func startLiveUpdates()

@@ -32,13 +32,17 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var drawsWatchFrame = false
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
     private var showsAll = false
+    /// The alert is the run's default, not anyone's choice (off in a pipe that did not ask): `save` leaves the
+    /// kept alert alone.
+    private var alertIsDefault: Bool
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
         alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard(),
-        offersShell: Bool = true, timeZone: TimeZone = .current
+        alertIsDefault: Bool = false, offersShell: Bool = true, timeZone: TimeZone = .current
     ) {
+        self.alertIsDefault = alertIsDefault
         self.timeZone = timeZone
         self.offersShell = offersShell
         self.markers = FavouriteMarkers(interactor: interactor, alerts: FavouriteAlerts(lead: alertLead))
@@ -146,9 +150,28 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
         markers.alerts.lead = minutes.map { TimeInterval($0) * 60 }
+        alertIsDefault = false
         view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
         feed.whenSettled { [weak self] in
             self?.loadFavourites { completion(.success) }
+        }
+    }
+
+    /// `save`: the filter, region, count and alert, kept for the next start.
+    public func saveSettings(completion: @escaping CommandCompletion) {
+        let alert: BoardSettings.Alert? =
+            if let lead = markers.alerts.lead { .minutes(Int(saturatingRoundedDown: lead / 60)) } else {
+                alertIsDefault ? nil : .off
+            }
+        let settings = BoardSettings(
+            categories: Array(board.categories), region: board.region, count: board.size, alert: alert)
+        switch interactor.saveSettings(settings) {
+        case .success(let saved):
+            view?.displayMessage(RaceListViewModels.settingsSaved(settings, saved))
+            completion(.success)
+        case .failure(let error):
+            view?.displayCommandError("Settings not saved: \(error.description).")
+            completion(.failure(.cannotSave))
         }
     }
 

@@ -191,6 +191,22 @@ public struct RaceListViewModels: Sendable {
         }
     }
 
+    /// "Saved filter greyhound, region aus, count 3, alert 10 to ~/.config/next-to-go/config: the next start
+    /// begins with them."
+    public static func settingsSaved(_ settings: BoardSettings, _ saved: SavedSettings) -> String {
+        var message = "Saved \(settings.summary) to \(saved.location): the next start begins with them."
+        if settings.alert == nil {
+            message += " The alert kept there is left as it was (this run has none only because none was asked for)."
+        }
+        if !saved.overriddenBy.isEmpty {
+            let names = saved.overriddenBy.joined(separator: ", ")
+            message +=
+                saved.overriddenBy.count == 1
+                ? " \(names) is set, and comes before the file." : " \(names) are set, and come before the file."
+        }
+        return message
+    }
+
     public static func leftBoard(_ race: Race) -> String {
         "\(name(of: race)) has left the board."
     }

@@ -162,6 +162,13 @@ public enum RaceListModule {
         },
         ScreenCommand(
             CommandEntry(
+                "save", summary: "keep the filter, region, count and alert for the next start",
+                details:
+                    "Written to the settings file ($XDG_CONFIG_HOME/next-to-go/config, else ~/.config/next-to-go/config) at once and whole: the four keys get their new values where they stand, and comments, other keys and lines the app skips stay as they were. A search is not kept. In a pipe that never set an alert, the kept alert is left alone.",
+                example: "save", screens: [.raceList], worksFromAbove: true)
+        ) { presenter, done in presenter.saveSettings(completion: done) },
+        ScreenCommand(
+            CommandEntry(
                 "refresh", aliases: ["r"], summary: "fetch the races again now",
                 details: "Joins a fetch already under way rather than sending a second one.", example: "refresh",
                 screens: [.raceList], worksFromAbove: true)
@@ -181,16 +188,19 @@ public enum RaceListModule {
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
     public static func makeScreen(
-        service: any RaceService, favourites: any FavouritesRepository, latestRaces: LatestRaces,
-        statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
-        refreshInterval: TimeInterval, alertLead: TimeInterval?, region: RaceRegion? = nil,
+        service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
+        latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
+        refreshInterval: TimeInterval, alertLead: TimeInterval?, alertIsDefault: Bool = false,
+        region: RaceRegion? = nil,
         count: Int = RaceBoard.standardSize, categories: [RaceCategory] = [], offersShell: Bool = true,
         view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
-                service: service, favourites: favourites, latestRaces: latestRaces, statusBook: statusBook),
-            clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, region: region, count: count,
+                service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
+                statusBook: statusBook),
+            clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, alertIsDefault: alertIsDefault,
+            region: region, count: count,
             categories: categories, offersShell: offersShell, view: view, navigator: navigator)
     }
 
@@ -198,7 +208,8 @@ public enum RaceListModule {
     /// else is assembled as the app assembles it.
     public static func makeScreen(
         interactor: any RaceListInteractorInput, clock: any WallClock, refreshInterval: TimeInterval,
-        alertLead: TimeInterval?, region: RaceRegion? = nil, count: Int = RaceBoard.standardSize,
+        alertLead: TimeInterval?, alertIsDefault: Bool = false, region: RaceRegion? = nil,
+        count: Int = RaceBoard.standardSize,
         categories: [RaceCategory] = [], offersShell: Bool = true, view: any RaceListViewInput,
         navigator: any Navigator
     ) -> RaceListScreen {
@@ -210,6 +221,7 @@ public enum RaceListModule {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
             refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board,
+            alertIsDefault: alertIsDefault,
             offersShell: offersShell)
         return screen(presenter: presenter, view: view)
     }

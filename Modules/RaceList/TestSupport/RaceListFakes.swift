@@ -37,6 +37,17 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
         favourites.result(of: .toggle(favourite))
     }
 
+    /// The settings `save` kept, in order; `settingsAnswer` is what the store says.
+    public private(set) var savedSettings: [BoardSettings] = []
+    public var settingsAnswer: Result<SavedSettings, SettingsError> = .success(
+        SavedSettings(location: "/home/you/.config/next-to-go/config"))
+
+    @MainActor
+    public func saveSettings(_ settings: BoardSettings) -> Result<SavedSettings, SettingsError> {
+        savedSettings.append(settings)
+        return settingsAnswer
+    }
+
     @MainActor
     public func answer(_ result: Result<RaceFeed, RaceDataError>) {
         let completions = waiting
@@ -124,6 +135,7 @@ public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput
     public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
         record("setAlert(\(minutes.map(String.init) ?? "off"))", completion)
     }
+    public func saveSettings(completion: @escaping CommandCompletion) { record("saveSettings", completion) }
     public func startLiveUpdates() { record("startLiveUpdates") }
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
         record("watch(\(seconds))", completion)
@@ -144,10 +156,20 @@ public final class FailingRaceListInteractor: RaceListInteractorInput, @unchecke
         unexpectedFavouritesCall("toggleFavourite(\($0.id))")
     }
 
+    public var onSaveSettings: @MainActor (BoardSettings) -> Result<SavedSettings, SettingsError> = {
+        unexpectedCall("saveSettings(\($0.summary))")
+        return .failure(SettingsError("not expected"))
+    }
+
     public init() {}
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         MainActor.assumeIsolated { onRefresh(completion) }
+    }
+
+    @MainActor
+    public func saveSettings(_ settings: BoardSettings) -> Result<SavedSettings, SettingsError> {
+        onSaveSettings(settings)
     }
 
     @MainActor

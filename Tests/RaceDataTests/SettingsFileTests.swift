@@ -71,6 +71,15 @@ struct SettingsFileTests {
                 + Array("count = 3\r\n# note\r\nregion = aus\r\nfilter = greyhound harness\r\nalert = 10\r\n".utf8))
     }
 
+    @Test("a file of only a byte-order mark is a new file that keeps its mark")
+    func onlyAByteOrderMark() throws {
+        defer { directory.remove() }
+        try write([0xEF, 0xBB, 0xBF])
+        _ = try store.save(Self.dogsInAustralia)
+        #expect(
+            try Array(Data(contentsOf: file)).prefix(5) == [0xEF, 0xBB, 0xBF, UInt8(ascii: "#"), UInt8(ascii: " ")])
+    }
+
     @Test("bytes that are not UTF-8 in a comment or another key survive a save untouched")
     func invalidUTF8Survives() throws {
         defer { directory.remove() }

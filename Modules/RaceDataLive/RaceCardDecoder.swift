@@ -311,8 +311,10 @@ public struct RaceCardDecoder: Sendable {
         return format(value)
     }
 
+    /// "58" for a whole number, "57.5" otherwise; a number no Int holds (1e300, from a damaged card) is written as
+    /// it is, never converted.
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        Int(exactly: value).map(String.init) ?? String(value)
     }
 
     private static func plausibleDate(_ seconds: Double) -> Date? {

@@ -215,6 +215,29 @@ extension LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("a wide window's live board says where and when each race starts, in local time; narrowed, the compact rows")
+    func wideLiveBoard() throws {
+        let session = try session(
+            ["--refresh", "0"], environment: ["TZ": "Australia/Sydney"], columns: 120, rows: 30)
+        defer { session.stop() }
+        // "  1  🏇  R5   Moonee Valley   VIC   7:42pm    1m 57s"
+        let wideRow = #"^  1  .+  [A-Z]{2,3}\s+\d{1,2}:\d{2}(am|pm)\s+(\d+h )?\d+m( \d+s)?$"#
+        let firstRow = { Self.firstRow(session.lines) ?? "" }
+        #expect(
+            session.waitUntil { firstRow().range(of: wideRow, options: .regularExpression) != nil },
+            "\(session.screen)")
+        let before = firstRow()
+        #expect(session.waitUntil(timeout: 5) { firstRow() != before }, "it ticks: \(session.screen)")
+        #expect(firstRow().range(of: wideRow, options: .regularExpression) != nil, "\(session.screen)")
+        try session.resize(columns: 80, rows: 30)
+        #expect(
+            session.waitUntil {
+                !firstRow().isEmpty && firstRow().range(of: #"\d:\d{2}(am|pm)"#, options: .regularExpression) == nil
+            }, "narrow rows: \(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
     func sheetLiveWithoutItsBoard() throws {
         // The snapshot's first race: a board of 8 rows and a sheet of 27 (13 runners) do not fit 34 rows together.

@@ -45,6 +45,26 @@ enum CardDocuments {
 struct RaceCardDecoderTests {
     let decoder = RaceCardDecoder()
 
+    @Test(
+        "a weight given as a number no Int holds (the fuzz's 1e300) or out of range is left out, never a crash",
+        arguments: [1e300, -1e300, 9.3e18, 250, 0])
+    func hugeWeight(allocated: Double) throws {
+        var runner = CardDocuments.runner(1, "Tickford")
+        runner["weight"] = ["allocated": allocated]
+        let card = try decoder.decode(CardDocuments.card(runners: [runner]), raceID: "r1", source: "test")
+        #expect(card.runners.first?.weight == nil)
+    }
+
+    @Test("a weight given as a number is written as people write it: 58, 57.5")
+    func numericWeight() throws {
+        var whole = CardDocuments.runner(1, "Tickford")
+        whole["weight"] = ["allocated": 58.0]
+        var half = CardDocuments.runner(2, "Frosbie")
+        half["weight"] = ["allocated": 57.5]
+        let card = try decoder.decode(CardDocuments.card(runners: [whole, half]), raceID: "r1", source: "test")
+        #expect(card.runners.map(\.weight) == ["58", "57.5"])
+    }
+
     @Test("the field in number order, every column the sheet shows, scratchings and market marks")
     func field() throws {
         let data = CardDocuments.card(runners: [

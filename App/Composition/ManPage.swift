@@ -56,7 +56,8 @@ enum ManPage {
                 "Settings, key = value a line: filter, region, count, alert, refresh, source, colour, notify; each also "
                     + "as a NEXT_TO_GO_<KEY> variable. Flags win over variables, variables over the file; --no-config "
                     + "leaves the file out. save writes filter, region, count and alert into it, atomically, keeping "
-                    + "comments, other keys and every other line as they were."),
+                    + "comments, other keys and every other line as they were; an alert nobody chose (the run's "
+                    + "default) is not written."),
             ".TP", "\\fI$XDG_DATA_HOME/next\\-to\\-go/favourites.json\\fR (else \\fI~/.local/share/next\\-to\\-go\\fR)",
             paragraph(
                 "Favourites, changed under favourites.lock; a damaged file is kept aside before anything is written."),

@@ -13,8 +13,8 @@ public struct BoardSettings: Sendable, Equatable {
     /// nil for every region.
     public var region: RaceRegion?
     public var count: Int
-    /// nil leaves the kept alert as it is: alerts off only because nobody asked for them (a pipe's default) are
-    /// not a choice to keep.
+    /// nil leaves the kept alert as it is: the run's default (2 min at a terminal, off in a pipe) is not a choice
+    /// to keep.
     public var alert: Alert?
 
     public init(categories: [RaceCategory], region: RaceRegion?, count: Int, alert: Alert?) {

@@ -18,6 +18,12 @@ public final class SettingsFile: SettingsStore {
         self.environment = environment
     }
 
+    /// The file's path, `~` for the home folder: short enough for a message at the prompt.
+    private var shownPath: String {
+        guard let home = environment["HOME"], home.count > 1, file.path.hasPrefix(home + "/") else { return file.path }
+        return "~" + file.path.dropFirst(home.count)
+    }
+
     public func save(_ settings: BoardSettings) throws(SettingsError) -> SavedSettings {
         let target = AtomicFile.followingLinks(file)
         let text: SettingsText
@@ -35,6 +41,11 @@ public final class SettingsFile: SettingsStore {
                 throw SettingsError("\(file.path) could not be read (\(reason)); it is left as it is")
             }
         }
+        // UTF-16 or binary: nothing in it reads as settings, and lines added in UTF-8 would make it neither.
+        if text.bytes.contains(0) || text.bytes.starts(with: [0xFF, 0xFE]) || text.bytes.starts(with: [0xFE, 0xFF]) {
+            throw SettingsError(
+                "\(file.path) is not text the app reads (UTF-16, or binary: it holds NUL bytes); it is left as it is")
+        }
         let entries = settings.entries
         do {
             try AtomicFile.write(Data(text.setting(entries)), to: target)
@@ -42,7 +53,7 @@ public final class SettingsFile: SettingsStore {
             throw SettingsError("\(file.path): \(error.description)")
         }
         return SavedSettings(
-            location: file.path,
+            location: shownPath,
             overriddenBy: entries.map { SettingsText.variable(for: $0.key) }.filter { environment[$0] != nil })
     }
 }

@@ -85,9 +85,13 @@ public struct SettingsText: Sendable {
         while keyEnd > start, isSpace(bytes[keyEnd - 1]) { keyEnd -= 1 }
         var valueStart = equals + 1
         while valueStart < end, isSpace(bytes[valueStart]) { valueStart += 1 }
-        // A comment may follow the value, after a space: `count = 10  # a longer board`.
+        // A comment may follow the value, after a space: `count = 10  # a longer board`, or stand for it:
+        // `filter = # none yet`.
         var valueEnd = valueStart
-        while valueEnd < end, !(isSpace(bytes[valueEnd]) && bytes[valueEnd + 1..<end].first == UInt8(ascii: "#")) {
+        let startsWithComment = valueStart > equals + 1 && valueStart < end && bytes[valueStart] == UInt8(ascii: "#")
+        while !startsWithComment, valueEnd < end,
+            !(isSpace(bytes[valueEnd]) && bytes[valueEnd + 1..<end].first == UInt8(ascii: "#"))
+        {
             valueEnd += 1
         }
         while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
@@ -110,9 +114,11 @@ public struct SettingsText: Sendable {
             }
             if places.isEmpty { added.append((key, value)) }
             for place in places {
-                // `key =` with nothing after it: the value goes after a space, not against the `=`.
+                // `key =` with nothing after it: the value goes after a space, not against the `=`; before a
+                // comment (`key = # note`), a space keeps the comment one.
                 let spaced = place.isEmpty && bytes[place.lowerBound - 1] == UInt8(ascii: "=")
-                replacements.append((place, spaced ? " " + value : value))
+                let beforeComment = place.isEmpty && bytes[place.upperBound...].first == UInt8(ascii: "#")
+                replacements.append((place, (spaced ? " " : "") + value + (beforeComment ? " " : "")))
             }
         }
         var result: [UInt8] = []

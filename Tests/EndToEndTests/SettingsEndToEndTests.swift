@@ -106,7 +106,7 @@ struct SettingsEndToEndTests {
         #expect(saving.status == 0)
         #expect(
             saving.lines.contains(
-                "Saved filter greyhound, region nz, count 3, alert 10 to \(config.path): the next start begins with them."
+                "Saved filter greyhound, region nz, count 3, alert 10 to \(config.path)."
             ), "\(saving.stdout)")
         #expect(
             try String(contentsOf: config, encoding: .utf8)

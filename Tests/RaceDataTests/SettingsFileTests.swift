@@ -140,18 +140,41 @@ struct SettingsFileTests {
         #expect(try Array(Data(contentsOf: file)) == huge)
     }
 
-    @Test("a folder that cannot be written: the failure says so, and the file is as it was")
+    @Test("a file where the folder should be: the write fails and says so, and that file is as it was")
     func unwritableFolder() throws {
-        defer {
-            chmod(file.deletingLastPathComponent().path, 0o755)
-            directory.remove()
-        }
-        try write(Array("count = 9\n".utf8))
-        #expect(chmod(file.deletingLastPathComponent().path, 0o500) == 0)
-        // Root writes anywhere: the refusal is only for the rest of us.
-        guard access(file.deletingLastPathComponent().path, W_OK) != 0 else { return }
+        defer { directory.remove() }
+        let folder = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not a folder\n".utf8).write(to: folder)
         #expect(throws: SettingsError.self) { try store.save(Self.dogsInAustralia) }
-        #expect(try contents() == "count = 9\n")
+        #expect(try String(contentsOf: folder, encoding: .utf8) == "not a folder\n")
+    }
+
+    @Test(
+        "a UTF-16 or binary file is not rewritten: nothing in it reads as settings",
+        arguments: [
+            [UInt8(0xFF), 0xFE, UInt8(ascii: "c"), 0, UInt8(ascii: "o"), 0],
+            [UInt8(0xFE), 0xFF, 0, UInt8(ascii: "c")],
+            Array("count = 3\n".utf8) + [0, 1, 2],
+        ])
+    func notText(bytes: [UInt8]) throws {
+        defer { directory.remove() }
+        try write(bytes)
+        #expect(throws: SettingsError.self) { try store.save(Self.dogsInAustralia) }
+        #expect(try Array(Data(contentsOf: file)) == bytes)
+    }
+
+    @Test("`key = # note` is a key with no value and a comment: the value goes before the comment, which stays one")
+    func valueThatIsAComment() throws {
+        defer { directory.remove() }
+        try write(Array("filter = # dogs only, one day\ncount =# 3\n".utf8))
+        _ = try store.save(BoardSettings(categories: [.greyhound], region: nil, count: 3, alert: nil))
+        #expect(
+            try contents()
+                == "filter = greyhound # dogs only, one day\ncount =3\nregion = all\n")
+        let text = SettingsText(Array("filter = # dogs only\n".utf8))
+        #expect(text.lines.first?.meaning == .entry(key: "filter", value: "", valueBytes: 9..<9))
     }
 
     @Test("the variables set now that will come before the file are named")

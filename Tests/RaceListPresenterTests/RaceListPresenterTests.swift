@@ -504,9 +504,21 @@ struct RaceListPresenterTests {
             ], "a search is not kept")
         #expect(
             view.messages.last
-                == "Saved filter greyhound harness, region aus, count 3, alert 10 to /home/you/.config/next-to-go/config: the next start begins with them."
+                == "Saved filter greyhound harness, region aus, count 3, alert 10 to /home/you/.config/next-to-go/config."
         )
         #expect(log.results.last == .success)
+    }
+
+    @Test("save with a terminal's default alert (2 min, nobody asked) leaves the kept alert alone")
+    func saveDefaultAlertAtATerminal() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: .standard, alertLead: 120, alertIsDefault: true)
+        presenter.saveSettings(completion: log.callback)
+        #expect(interactor.savedSettings.last?.alert == nil)
+        presenter.setAlert(minutes: 2, completion: log.callback)
+        presenter.saveSettings(completion: log.callback)
+        #expect(interactor.savedSettings.last?.alert == .minutes(2), "asked for, it is kept")
     }
 
     @Test("save with alerts only off by default leaves the kept alert alone; alerts turned off are kept off")
@@ -518,7 +530,7 @@ struct RaceListPresenterTests {
         interactor.answer([race("a", 100)])
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == nil)
-        #expect(view.messages.last?.contains("The alert kept there is left as it was") == true)
+        #expect(view.messages.last?.hasSuffix("(not the alert: this run's is only the default).") == true)
         presenter.setAlert(minutes: nil, completion: log.callback)
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last == BoardSettings(categories: [], region: nil, count: 5, alert: .off))
@@ -528,7 +540,7 @@ struct RaceListPresenterTests {
     func saveNamesOverridingVariables() {
         interactor.settingsAnswer = .success(SavedSettings(location: "/c", overriddenBy: ["NEXT_TO_GO_COUNT"]))
         presenter.saveSettings(completion: log.callback)
-        #expect(view.messages.last?.hasSuffix(" NEXT_TO_GO_COUNT is set, and comes before the file.") == true)
+        #expect(view.messages.last?.hasSuffix(" NEXT_TO_GO_COUNT is set and comes first.") == true)
     }
 
     @Test("a save that fails says why, and the command fails as a save does (73)")

@@ -32,8 +32,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var drawsWatchFrame = false
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
     private var showsAll = false
-    /// The alert is the run's default, not anyone's choice (off in a pipe that did not ask): `save` leaves the
-    /// kept alert alone.
+    /// The alert is the run's default, not anyone's choice (2 min at a terminal, off in a pipe, when nobody asked):
+    /// `save` leaves the kept alert alone.
     private var alertIsDefault: Bool
 
     public init(
@@ -159,9 +159,10 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     /// `save`: the filter, region, count and alert, kept for the next start.
     public func saveSettings(completion: @escaping CommandCompletion) {
+        // A default is no choice: 2 min at a terminal saved would make every piped run alert.
         let alert: BoardSettings.Alert? =
-            if let lead = markers.alerts.lead { .minutes(Int(saturatingRoundedDown: lead / 60)) } else {
-                alertIsDefault ? nil : .off
+            if alertIsDefault { nil } else {
+                markers.alerts.lead.map { .minutes(Int(saturatingRoundedDown: $0 / 60)) } ?? .off
             }
         let settings = BoardSettings(
             categories: Array(board.categories), region: board.region, count: board.size, alert: alert)

@@ -191,18 +191,15 @@ public struct RaceListViewModels: Sendable {
         }
     }
 
-    /// "Saved filter greyhound, region aus, count 3, alert 10 to ~/.config/next-to-go/config: the next start
-    /// begins with them."
+    /// "Saved filter greyhound, region aus, count 3, alert 10 to ~/.config/next-to-go/config."
     public static func settingsSaved(_ settings: BoardSettings, _ saved: SavedSettings) -> String {
-        var message = "Saved \(settings.summary) to \(saved.location): the next start begins with them."
-        if settings.alert == nil {
-            message += " The alert kept there is left as it was (this run has none only because none was asked for)."
-        }
+        var message = "Saved \(settings.summary) to \(saved.location)"
+        message += settings.alert == nil ? " (not the alert: this run's is only the default)." : "."
         if !saved.overriddenBy.isEmpty {
             let names = saved.overriddenBy.joined(separator: ", ")
             message +=
                 saved.overriddenBy.count == 1
-                ? " \(names) is set, and comes before the file." : " \(names) are set, and come before the file."
+                ? " \(names) is set and comes first." : " \(names) are set and come first."
         }
         return message
     }

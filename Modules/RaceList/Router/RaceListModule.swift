@@ -164,7 +164,7 @@ public enum RaceListModule {
             CommandEntry(
                 "save", summary: "keep the filter, region, count and alert for the next start",
                 details:
-                    "Written to the settings file ($XDG_CONFIG_HOME/next-to-go/config, else ~/.config/next-to-go/config) at once and whole: the four keys get their new values where they stand, and comments, other keys and lines the app skips stay as they were. A search is not kept. In a pipe that never set an alert, the kept alert is left alone.",
+                    "Written to the settings file ($XDG_CONFIG_HOME/next-to-go/config, else ~/.config/next-to-go/config) at once and whole: the four keys get their new values where they stand, and comments, other keys and lines the app skips stay as they were. A search is not kept, nor an alert nobody chose (the run's default: 2 min at a terminal, none in a pipe): `alert MINUTES` or `alert off` first to keep one.",
                 example: "save", screens: [.raceList], worksFromAbove: true)
         ) { presenter, done in presenter.saveSettings(completion: done) },
         ScreenCommand(

@@ -51,7 +51,8 @@ public final class RaceListTextView: RaceListViewInput {
     }
 
     public func displayMessage(_ message: String) {
-        output.writeLine(message)
+        // A message may carry outside text (the settings file's path): cleaned as every other line is.
+        output.writeLine(style.clean(message))
     }
 
     public func displayStatus(_ status: LiveStatusViewModel) {

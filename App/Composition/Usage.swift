@@ -21,6 +21,11 @@ enum Usage {
         Options:
         \(LaunchOptionEntry.helpLines().map { "  " + $0 }.joined(separator: "\n"))
 
+        Settings: $XDG_CONFIG_HOME/next-to-go/config (else ~/.config/next-to-go/config), key = value a
+        line, # for comments: source, filter, region, count, alert, refresh, colour (on/off), notify
+        (on/off); each also as NEXT_TO_GO_<KEY>. Flags win over variables, variables over the file.
+        `save` at the prompt writes the board's filter, region, count and alert there.
+
         Files: favourites in the data directory above; the last good feed of each URL in
         $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
         URL cannot be reached at start, and of each race card fetched over HTTP in its cards/ folder

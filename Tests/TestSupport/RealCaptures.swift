@@ -17,7 +17,8 @@ public enum RealCaptures {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue
         else { return nil }
-        return candidate
+        // A folder reached through a symbolic link (../shared linked from elsewhere) is listed from where it is.
+        return candidate.resolvingSymlinksInPath()
     }()
 
     public static var available: Bool { directory != nil }

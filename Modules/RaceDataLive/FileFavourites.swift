@@ -85,20 +85,15 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         if let readThisTurn { return FavouritesState(favourites: readThisTurn) }
         guard FileManager.default.fileExists(atPath: file.directory.path) else {
             known = nil
-            if gathersChanges { readThisTurn = [] }
-            return FavouritesState(favourites: [])
+            return readInThisTurn([])
         }
         // Taken before the read: a change made while reading then shows as a new identity next time.
         let identity = FileIdentity(path: file.path)
-        if let favourites = unchanged(since: identity) {
-            if gathersChanges { readThisTurn = favourites }
-            return FavouritesState(favourites: favourites)
-        }
+        if let favourites = unchanged(since: identity) { return readInThisTurn(favourites) }
         let reading = try file.read()
         guard let problem = reading.problem else {
             remember(reading.favourites, identity: identity)
-            if gathersChanges { readThisTurn = reading.favourites }
-            return FavouritesState(favourites: reading.favourites)
+            return readInThisTurn(reading.favourites)
         }
         if let identity, identity == unrepairable { return FavouritesState(favourites: reading.favourites) }
         do {
@@ -113,9 +108,15 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         }
     }
 
+    /// A clean read, the answer to every look until the turn ends when a turn gathers changes.
+    private func readInThisTurn(_ favourites: [FavouriteRace]) -> FavouritesState {
+        if gathersChanges { readThisTurn = favourites }
+        return FavouritesState(favourites: favourites)
+    }
+
     public func apply(_ change: FavouritesChange) throws(FavouritesError) -> FavouritesState {
         guard gathersChanges else {
-            return try transaction { current throws(FavouritesError) in try saved([change], on: current) }
+            return try transaction { current throws(FavouritesError) in try saved(change, on: current) }
         }
         var warning: String?
         if openTurn == nil {
@@ -133,7 +134,7 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         guard var turn = openTurn else { return FavouritesState(favourites: []) }
         if case .prune = change {
             // Saved at once, with the turn's changes before it: its note names the copy of the file kept first.
-            let state = try saved([change], on: FavouritesState(favourites: turn.favourites))
+            let state = try saved(change, on: FavouritesState(favourites: turn.favourites))
             // A prune that removed nothing wrote nothing: the turn's changes still wait for its end.
             if state.favourites != turn.favourites {
                 openTurn = OpenTurn(
@@ -195,23 +196,20 @@ public final class FileFavourites: FavouritesRepository, FavouritesTurn {
         return state
     }
 
-    /// The changes made to `current` and written once; nothing is written when they change nothing. A prune that
+    /// The change made to `current` and written; nothing is written when it changes nothing. A prune that
     /// removes anything keeps the file as it was aside first, and says where.
     private func saved(
-        _ changes: [FavouritesChange], on current: FavouritesState
+        _ change: FavouritesChange, on current: FavouritesState
     ) throws(FavouritesError) -> FavouritesState {
-        var favourites = current.favourites
-        for change in changes {
-            if let reason = change.refusal(given: favourites) {
-                throw .unavailable(location: location, reason: reason)
-            }
-            favourites = change.applied(to: favourites)
+        if let reason = change.refusal(given: current.favourites) {
+            throw .unavailable(location: location, reason: reason)
         }
+        let favourites = change.applied(to: current.favourites)
         guard favourites != current.favourites else { return current }
-        let pruned = changes.reduce(into: Set<String>()) { ids, change in
-            if case .prune(let stale) = change { ids.formUnion(stale) }
+        var prunedCount = 0
+        if case .prune(let stale) = change {
+            prunedCount = current.favourites.filter { stale.contains($0.id) && !favourites.contains($0) }.count
         }
-        let prunedCount = current.favourites.filter { pruned.contains($0.id) && !favourites.contains($0) }.count
         var notes = current.warning.map { [$0] } ?? []
         if prunedCount > 0 {
             let aside = try file.replaceKeepingAside(tag: "before-prune", with: favourites)

@@ -1,5 +1,4 @@
 import Core
-import Files
 import Foundation
 import RaceDataLive
 import Shell
@@ -38,23 +37,15 @@ struct Settings {
     }
 
     private mutating func read(_ file: URL) {
-        let data: Data
+        let text: SettingsText
         do {
-            data = try RegularFile.read(file.path, maximumBytes: SettingsText.maximumBytes)
+            guard let found = try SettingsText.read(file.path, shownAs: file.path) else { return }
+            text = found
         } catch {
-            switch error {
-            case .missing: return
-            case .notRegular: warnings.append("Settings: \(file.path) is not a regular file; it is ignored.")
-            case .tooLarge:
-                warnings.append(
-                    "Settings: \(file.path) is larger than \(SettingsText.maximumBytes / 1024) KB, far more than settings take; it is ignored."
-                )
-            case .unreadable(let reason):
-                warnings.append("Settings: \(file.path) could not be read (\(reason)); it is ignored.")
-            }
+            warnings.append("Settings: \(error); it is ignored.")
             return
         }
-        for line in SettingsText(Array(data)).lines {
+        for line in text.lines {
             let place = "\(file.path) line \(line.number)"
             switch line.meaning {
             case .nothing: continue

@@ -28,18 +28,9 @@ public final class SettingsFile: SettingsStore {
         let target = AtomicFile.followingLinks(file)
         let text: SettingsText
         do {
-            text = SettingsText(Array(try RegularFile.read(target.path, maximumBytes: SettingsText.maximumBytes)))
+            text = try SettingsText.read(target.path, shownAs: file.path) ?? SettingsText([])
         } catch {
-            switch error {
-            case .missing: text = SettingsText([])
-            case .notRegular: throw SettingsError("\(file.path) is not a regular file; it is left as it is")
-            case .tooLarge:
-                throw SettingsError(
-                    "\(file.path) is larger than \(SettingsText.maximumBytes / 1024) KB, far more than settings take; it is left as it is"
-                )
-            case .unreadable(let reason):
-                throw SettingsError("\(file.path) could not be read (\(reason)); it is left as it is")
-            }
+            throw SettingsError("\(error); it is left as it is")
         }
         // UTF-16 or binary: nothing in it reads as settings, and lines added in UTF-8 would make it neither.
         if text.bytes.contains(0) || text.bytes.starts(with: [0xFF, 0xFE]) || text.bytes.starts(with: [0xFE, 0xFF]) {

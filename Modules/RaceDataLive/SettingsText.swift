@@ -55,6 +55,28 @@ public struct SettingsText: Sendable {
         self.lines = lines
     }
 
+    /// Why a settings file is not read: "PATH is not a regular file", for the caller to say what it does about it.
+    public struct Unreadable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The file at `path` as settings text (nil when there is none), read as input: a folder, a FIFO, a huge file
+    /// is refused, never waited on. Messages name it `shownAs`.
+    public static func read(_ path: String, shownAs shown: String) throws(Unreadable) -> SettingsText? {
+        do {
+            return SettingsText(Array(try RegularFile.read(path, maximumBytes: maximumBytes)))
+        } catch {
+            switch error {
+            case .missing: return nil
+            case .notRegular: throw Unreadable(description: "\(shown) is not a regular file")
+            case .tooLarge:
+                throw Unreadable(
+                    description: "\(shown) is larger than \(maximumBytes / 1024) KB, far more than settings take")
+            case .unreadable(let reason): throw Unreadable(description: "\(shown) could not be read (\(reason))")
+            }
+        }
+    }
+
     /// The variable that stands for a key (`NEXT_TO_GO_COUNT`).
     public static func variable(for key: String) -> String { "NEXT_TO_GO_" + key.uppercased() }
 

@@ -22,28 +22,21 @@ final class FavouriteMarkers {
     }
 
     /// Reads the favourites; `racesNow` gives each one's race as the feed has it now, for alerts by its start.
-    func reload(
-        racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
-        then done: @escaping @MainActor () -> Void
-    ) {
+    func reload(racesNow: (String) -> Race?, at now: () -> Date) {
         switch interactor.loadFavourites() {
         case .success(let state): apply(state, racesNow: racesNow, now: now())
         case .failure(let error): onWarning(error.description)
         }
-        done()
     }
 
     /// Adds `race` to the favourites or takes it out; the error is the store's, for the user.
-    func toggle(
-        _ race: Race, racesNow: @escaping @MainActor (String) -> Race?, at now: @escaping @MainActor () -> Date,
-        then done: @escaping @MainActor (FavouritesError?) -> Void
-    ) {
+    func toggle(_ race: Race, racesNow: (String) -> Race?, at now: () -> Date) -> FavouritesError? {
         switch interactor.toggleFavourite(FavouriteRace(race)) {
         case .success(let state):
             apply(state, racesNow: racesNow, now: now())
-            done(nil)
+            return nil
         case .failure(let error):
-            done(error)
+            return error
         }
     }
 

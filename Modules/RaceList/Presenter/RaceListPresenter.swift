@@ -138,13 +138,11 @@ public final class RaceListPresenter: RaceListModuleInput {
             guard let self, let race = self.boardRace(at: position, command: "fav", completion: completion) else {
                 return
             }
-            self.markers.toggle(race, racesNow: { [weak self] in self?.board.race(id: $0) }, at: self.clock.now) {
-                [weak self] error in
-                guard let self else { return }
-                guard let error else { return completion(self.render(all: self.showsAll)) }
-                self.view?.displayCommandError(error.description)
-                completion(.failure(.cannotSave))
+            guard let error = self.markers.toggle(race, racesNow: self.board.race(id:), at: self.clock.now) else {
+                return completion(self.render(all: self.showsAll))
             }
+            self.view?.displayCommandError(error.description)
+            completion(.failure(.cannotSave))
         }
     }
 
@@ -153,7 +151,9 @@ public final class RaceListPresenter: RaceListModuleInput {
         alertIsDefault = false
         view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
         feed.whenSettled { [weak self] in
-            self?.loadFavourites { completion(.success) }
+            guard let self else { return }
+            self.loadFavourites()
+            completion(.success)
         }
     }
 
@@ -204,10 +204,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// again for alerts, and the status line moves on.
     private func tick() {
         feed.refillIfShort()
-        loadFavourites { [weak self] in
-            guard let self else { return }
-            self.view?.displayStatus(self.viewModels().status(isFetching: self.feed.isFetching))
-        }
+        loadFavourites()
+        view?.displayStatus(viewModels().status(isFetching: feed.isFetching))
         timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
     }
 
@@ -234,15 +232,13 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Markers are read from the store before each draw, so changes made on
     /// other screens or by another process show up.
     private func drawBoard(_ completion: @escaping CommandCompletion) {
-        loadFavourites { [weak self] in
-            guard let self else { return }
-            completion(self.render(all: self.showsAll))
-        }
+        loadFavourites()
+        completion(render(all: showsAll))
     }
 
-    /// Reads the favourites (markers and alerts), then runs `done`.
-    private func loadFavourites(then done: @escaping @MainActor () -> Void) {
-        markers.reload(racesNow: { [weak self] id in self?.board.race(id: id) }, at: clock.now, then: done)
+    /// Reads the favourites (markers and alerts).
+    private func loadFavourites() {
+        markers.reload(racesNow: board.race(id:), at: clock.now)
     }
 
     // MARK: - View model

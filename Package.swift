@@ -117,7 +117,9 @@ let package = Package(
             name: "next-to-go-fetch", dependencies: ["Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
-            dependencies: ["RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "next-to-go-fetch"],
+            dependencies: [
+                "Files", "RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "next-to-go-fetch",
+            ],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.
         .executableTarget(

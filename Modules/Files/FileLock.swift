@@ -7,12 +7,17 @@ import Synchronization
     import Darwin
 #endif
 
-/// An exclusive `flock` on a file beside the data it guards, waited for a bounded time.
+/// An exclusive `flock` on a file beside the data it guards, taken in turn and waited for a bounded time.
 ///
 /// Another copy of the app holds it for milliseconds, unless that copy is stopped (Ctrl-Z in another terminal)
 /// or hung: then waiting forever froze this copy too. So a lock not had within `patience` is given up with a
 /// message naming the holder, which writes its process id into the file while it holds it. After one such
 /// failure, attempts for a while wait briefly only: a script of a thousand changes must not wait a thousand times.
+///
+/// `flock` alone is not fair: a copy that lets go and takes the lock straight back (a script toggling hundreds of
+/// favourites) can keep a waiter out for as long as it likes. So the lock is taken through a turnstile, a second
+/// lock file (`queuePath`) held only while waiting for the first: a waiter holds the turnstile, and the copy that
+/// just let go must pass the turnstile too, so it queues behind the waiter instead of overtaking it.
 public final class FileLock: Sendable {
     public struct Failure: Error {
         public let reason: String
@@ -21,41 +26,57 @@ public final class FileLock: Sendable {
     }
 
     let path: String
+    let queuePath: String
     private let patience: Duration
     /// When a wait last ran out; later attempts soon after it wait `briefPatience` only.
     private let lastTimeout = Mutex<ContinuousClock.Instant?>(nil)
     private static let briefPatience = Duration.milliseconds(100)
     private static let rememberedTimeout = Duration.seconds(10)
+    /// The longest sleep between two tries: a waiter is served this soon after the holder lets go.
+    private static let longestPause = Duration.milliseconds(5)
 
-    public init(path: String, patience: Duration = .seconds(3)) {
+    /// - Parameters:
+    ///   - path: the lock file; its holder's process id is written in it.
+    ///   - queuePath: the turnstile's file, held by the next in line.
+    public init(path: String, queuePath: String, patience: Duration = .seconds(3)) {
         self.path = path
+        self.queuePath = queuePath
         self.patience = patience
     }
 
     /// The lock file, open and locked; give it back to `unlock`.
     /// - Parameter createDirectory: called when the folder is missing, before one more try.
     public func lock(createDirectory: () throws(Failure) -> Void) throws(Failure) -> Int32 {
-        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
-            try createDirectory()
-            descriptor = open(path, flags, 0o644)
-        }
-        guard descriptor >= 0 else {
-            throw Failure(reason: "could not open the lock file (\(Self.errnoText()))")
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw Failure(reason: "the lock file \(path) is not a regular file; move it away")
-        }
+        let descriptor = try Self.openLockFile(path, createDirectory: createDirectory)
+        let queue: Int32
         do throws(Failure) {
-            try waitForLock(descriptor)
+            queue = try Self.openLockFile(queuePath, createDirectory: createDirectory)
         } catch {
             close(descriptor)
             throw error
         }
-        writeHolder(descriptor)
+        // Closing the turnstile's descriptor lets the next in line through.
+        defer { close(queue) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let recentlyTimedOut = lastTimeout.withLock { last in
+            last.map { start - $0 < Self.rememberedTimeout } ?? false
+        }
+        let deadline = start + (recentlyTimedOut ? min(patience, Self.briefPatience) : patience)
+        do throws(Failure) {
+            guard try Self.take(queue, before: deadline, clock: clock) else {
+                throw timedOut(descriptor, queue: queue, waited: deadline - start, clock: clock)
+            }
+            Self.writeHolder(queue)
+            guard try Self.take(descriptor, before: deadline, clock: clock) else {
+                throw timedOut(descriptor, queue: nil, waited: deadline - start, clock: clock)
+            }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        lastTimeout.withLock { $0 = nil }
+        Self.writeHolder(descriptor)
         return descriptor
     }
 
@@ -64,50 +85,74 @@ public final class FileLock: Sendable {
         close(descriptor)
     }
 
-    private func waitForLock(_ descriptor: Int32) throws(Failure) {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let recentlyTimedOut = lastTimeout.withLock { last in
-            last.map { start - $0 < Self.rememberedTimeout } ?? false
+    private static func openLockFile(_ path: String, createDirectory: () throws(Failure) -> Void) throws(Failure)
+        -> Int32
+    {
+        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        var descriptor = open(path, flags, 0o644)
+        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
+            try createDirectory()
+            descriptor = open(path, flags, 0o644)
         }
-        let allowed = recentlyTimedOut ? min(patience, Self.briefPatience) : patience
-        var pause = Duration.milliseconds(1)
+        guard descriptor >= 0 else {
+            throw Failure(reason: "could not open the lock file (\(errnoText()))")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw Failure(reason: "the lock file \(path) is not a regular file; move it away")
+        }
+        return descriptor
+    }
+
+    /// Tries until `deadline`; false if the lock was not had by then. Polled: a blocking `flock` cannot be given
+    /// a time limit without signals.
+    private static func take(_ descriptor: Int32, before deadline: ContinuousClock.Instant, clock: ContinuousClock)
+        throws(Failure) -> Bool
+    {
+        var pause = Duration.microseconds(200)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw Failure(reason: "could not lock (\(Self.errnoText()))")
+                throw Failure(reason: "could not lock (\(errnoText()))")
             }
-            let waited = clock.now - start
-            guard waited < allowed else {
-                lastTimeout.withLock { $0 = clock.now }
-                throw Failure(reason: holderMessage(descriptor, waited: allowed))
-            }
-            Thread.sleep(forTimeInterval: Self.seconds(min(pause, allowed - waited)))
-            pause = min(pause * 2, .milliseconds(50))
+            let left = deadline - clock.now
+            guard left > .zero else { return false }
+            Thread.sleep(forTimeInterval: seconds(min(pause, left)))
+            pause = min(pause * 2, longestPause)
         }
-        lastTimeout.withLock { $0 = nil }
+        return true
+    }
+
+    private func timedOut(_ descriptor: Int32, queue: Int32?, waited: Duration, clock: ContinuousClock) -> Failure {
+        lastTimeout.withLock { $0 = clock.now }
+        // Whoever holds the lock, or (when the turnstile was not had) a copy stopped while next in line.
+        let holders = [Self.holderID(descriptor)] + [queue.flatMap(Self.holderID)]
+        let others = holders.compactMap { $0 }.filter { $0 != getpid() && (kill($0, 0) == 0 || errno == EPERM) }
+        return Failure(reason: Self.holderMessage(others, waited: waited))
+    }
+
+    /// Tells a copy stopped with Ctrl-Z (which only its own terminal can bring back) from one that is busy saving.
+    static func holderMessage(_ others: [pid_t], waited: Duration) -> String {
+        let seconds = seconds(waited)
+        let waitedText = seconds >= 1 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds * 1000).rounded())) ms"
+        if let stopped = others.first(where: isStopped) {
+            return
+                "another copy of next-to-go (process \(stopped), stopped) holds the favourites and has not let go in \(waitedText); bring it back (`fg` in its terminal) or quit it, then try again"
+        }
+        let named = others.first.map { " (process \($0))" } ?? ""
+        return
+            "another copy of next-to-go\(named) is saving the favourites and has not finished in \(waitedText); try again"
     }
 
     /// Our process id, so a copy that waits in vain can say who holds the lock.
-    private func writeHolder(_ descriptor: Int32) {
+    private static func writeHolder(_ descriptor: Int32) {
         let text = Array("\(getpid())\n".utf8)
         guard ftruncate(descriptor, 0) == 0 else { return }
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
 
-    private func holderMessage(_ descriptor: Int32, waited: Duration) -> String {
-        let seconds = Self.seconds(waited)
-        let waitedText = seconds >= 1 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds * 1000).rounded())) ms"
-        let advice = "; bring it back (`fg` in its terminal) or quit it, then try again"
-        guard let holder = holderID(descriptor), holder != getpid(), kill(holder, 0) == 0 || errno == EPERM else {
-            return "another copy of next-to-go holds the favourites and has not let go in \(waitedText)\(advice)"
-        }
-        let state = Self.isStopped(holder) ? ", stopped" : ""
-        return
-            "another copy of next-to-go (process \(holder)\(state)) holds the favourites and has not let go in \(waitedText)\(advice)"
-    }
-
     /// The process id the holder wrote, if the file holds one.
-    private func holderID(_ descriptor: Int32) -> pid_t? {
+    private static func holderID(_ descriptor: Int32) -> pid_t? {
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
@@ -117,7 +162,7 @@ public final class FileLock: Sendable {
     }
 
     /// Whether a process is stopped (Ctrl-Z, SIGSTOP), the usual reason a lock is held for seconds.
-    private static func isStopped(_ process: pid_t) -> Bool {
+    public static func isStopped(_ process: pid_t) -> Bool {
         #if canImport(Glibc)
             // The state follows the command name, which is in parentheses and may itself hold them.
             guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),

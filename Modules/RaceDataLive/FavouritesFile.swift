@@ -14,6 +14,8 @@ import RaceData
 /// does, and decides when to read and write.
 struct FavouritesFile: Sendable {
     static let lockName = "favourites.lock"
+    /// The lock's turnstile (`FileLock`): held by the next copy in line while it waits.
+    static let queueName = "favourites.queue"
 
     let directory: URL
     let fileURL: URL
@@ -27,7 +29,9 @@ struct FavouritesFile: Sendable {
         self.clock = clock
         fileURL = directory.appendingPathComponent(FileFavourites.fileName)
         path = fileURL.path
-        fileLock = FileLock(path: directory.appendingPathComponent(Self.lockName).path, patience: lockPatience)
+        fileLock = FileLock(
+            path: directory.appendingPathComponent(Self.lockName).path,
+            queuePath: directory.appendingPathComponent(Self.queueName).path, patience: lockPatience)
     }
 
     var location: String { path }

@@ -213,7 +213,9 @@ struct FavouritesEndToEndTests {
                 """)
         #expect(try Data(contentsOf: file) == damaged)
         let names = try FileManager.default.contentsOfDirectory(atPath: data.url.path).sorted()
-        #expect(names == ["favourites.json", "favourites.lock"], "the copy made before each try was taken back")
+        #expect(
+            names == ["favourites.json", "favourites.lock", "favourites.queue"],
+            "the copy made before each try was taken back")
     }
 
     /// `/dev/shm`, where it is writable and another file system than the temporary folder's.
@@ -249,7 +251,7 @@ struct FavouritesEndToEndTests {
         #expect(try Data(contentsOf: elsewhere) == damaged)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: data.url.path).sorted() == [
-                "favourites.json", "favourites.lock",
+                "favourites.json", "favourites.lock", "favourites.queue",
             ])
     }
 

@@ -1,0 +1,175 @@
+import Files
+import Foundation
+import RaceData
+import RaceDataLive
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The favourites lock between copies of the app. Not on the main actor: these wait on other processes and
+/// threads, and no other test should wait behind them.
+@Suite("Favourites lock")
+struct FavouritesLockTests {
+    @Test("two processes toggling 200 favourites each at once: all 400 land, then all 400 go")
+    func twoProcesses() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = directory.url.appendingPathComponent("data")
+        let tool = ProcessRunner.builtProduct("FavouritesStress")
+        func runBoth() async throws {
+            async let left = blocking {
+                try ProcessRunner.run(
+                    executable: tool, arguments: [folder.path, "left", "200"], environment: [:], timeout: 300)
+            }
+            async let right = blocking {
+                try ProcessRunner.run(
+                    executable: tool, arguments: [folder.path, "right", "200"], environment: [:], timeout: 300)
+            }
+            let runs = try await [left, right]
+            #expect(runs.map(\.status) == [0, 0], "\(runs.map(\.stderr))")
+        }
+        let store = await FileFavourites(directory: folder, clock: ManualClock(1_748_310_000))
+
+        try await runBoth()
+        let expected = Set(["left", "right"].flatMap { prefix in (0..<200).map { "\(prefix)-\($0)" } })
+        #expect(try await store.load().ids == expected)
+
+        try await runBoth()
+        #expect(try await store.load().favourites.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "favourites.json", "favourites.lock", "favourites.queue",
+            ])
+    }
+
+    @Test("a copy that lets go and takes the lock straight back queues behind the copy already waiting")
+    func waiterGoesFirst() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let lockPath = directory.url.appendingPathComponent("x.lock").path
+        let queuePath = directory.url.appendingPathComponent("x.queue").path
+        // Two copies as good as two processes: flock belongs to an open file, not to a process.
+        let holder = FileLock(path: lockPath, queuePath: queuePath, patience: .seconds(60))
+        let waiter = FileLock(path: lockPath, queuePath: queuePath, patience: .seconds(60))
+        let order = LockedValue<[String]>([])
+
+        let held = try holder.lock(createDirectory: {})
+        async let waited: Void = blocking {
+            let descriptor = try waiter.lock(createDirectory: {})
+            order.update { $0.append("waiter") }
+            waiter.unlock(descriptor)
+        }
+        try await blocking {
+            // The waiter is in line once it holds the turnstile (a lock with no turnstile: the test ends in failure).
+            let inLine = Date().addingTimeInterval(30)
+            while !Self.isLocked(queuePath), Date() < inLine { usleep(1_000) }
+            holder.unlock(held)
+            let again = try holder.lock(createDirectory: {})
+            order.update { $0.append("holder") }
+            holder.unlock(again)
+        }
+        try await waited
+        #expect(order.value == ["waiter", "holder"])
+    }
+
+    /// Whether another open file holds an flock on `path`.
+    private static func isLocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_EX | LOCK_NB) != 0
+    }
+
+    @Test(
+        "a holder that is running is 'saving; try again', a stopped one is named with `fg` advice, even next in line",
+        .enabled(if: LockHolder.canRun))
+    func holderMessages() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let lockPath = directory.url.appendingPathComponent("x.lock").path
+        let queuePath = directory.url.appendingPathComponent("x.queue").path
+
+        let busy = try LockHolder(file: lockPath, stopped: false)
+        defer { busy.kill() }
+        let impatient = FileLock(path: lockPath, queuePath: queuePath, patience: .milliseconds(200))
+        let runningReason = try await blocking { () -> String in
+            do throws(FileLock.Failure) {
+                _ = try impatient.lock(createDirectory: {})
+                return "taken"
+            } catch {
+                return error.reason
+            }
+        }
+        #expect(
+            runningReason
+                == "another copy of next-to-go (process \(busy.processID)) is saving the favourites and has not finished in 200 ms; try again"
+        )
+        busy.kill()
+
+        // A copy stopped while it waited in line holds the turnstile: the lock itself is free.
+        let stoppedInLine = try LockHolder(file: queuePath, stopped: true)
+        defer { stoppedInLine.kill() }
+        let other = FileLock(path: lockPath, queuePath: queuePath, patience: .milliseconds(200))
+        let stoppedReason = try await blocking { () -> String in
+            do throws(FileLock.Failure) {
+                _ = try other.lock(createDirectory: {})
+                return "taken"
+            } catch {
+                return error.reason
+            }
+        }
+        #expect(
+            stoppedReason
+                == "another copy of next-to-go (process \(stoppedInLine.processID), stopped) holds the favourites and has not let go in 200 ms; bring it back (`fg` in its terminal) or quit it, then try again"
+        )
+    }
+}
+
+/// Another process holding a lock file as a copy of the app would, its process id written in; stopped (as with
+/// Ctrl-Z) or running. A few lines of Python, since a test cannot fork itself safely.
+struct LockHolder {
+    static let canRun =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        && FileManager.default.fileExists(atPath: "/proc/self/stat")
+
+    let processID: Int32
+    private let process: Process
+
+    init(file: String, stopped: Bool) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let ready = file + ".ready"
+        process.arguments = [
+            "-c",
+            """
+            import fcntl, os, signal, sys, time
+            f = open(sys.argv[1], "a+")
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.truncate(0); f.write("%d\\n" % os.getpid()); f.flush()
+            open(sys.argv[2], "w").close()
+            if sys.argv[3] == "stop":
+                os.kill(os.getpid(), signal.SIGSTOP)
+            time.sleep(600)
+            """,
+            file, ready, stopped ? "stop" : "run",
+        ]
+        try process.run()
+        processID = process.processIdentifier
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: ready) || (stopped && !FileLock.isStopped(processID)) {
+            guard Date() < deadline else { throw CocoaError(.executableLoad) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    func kill() {
+        guard process.isRunning else { return }
+        Foundation.kill(processID, SIGKILL)
+        process.waitUntilExit()
+    }
+}

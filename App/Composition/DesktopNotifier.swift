@@ -65,15 +65,19 @@ final class DesktopNotifier {
         return nil
     }
 
-    /// The first executable `name` on `path`.
+    /// The first `name` on `path` that is a regular file this user may run: a folder or a FIFO of that name (the
+    /// x bit set) is not a program.
     static func find(_ name: String, path: String) -> String? {
-        path.split(separator: ":").lazy.map { "\($0)/\(name)" }.first {
-            $0.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0)
+        path.split(separator: ":").lazy.map { "\($0)/\(name)" }.first { candidate in
+            var status = stat()
+            return candidate.hasPrefix("/") && stat(candidate, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+                && access(candidate, X_OK) == 0
         }
     }
 
-    /// Starts the program with nothing on its streams, and leaves it: a thread of its own reaps it, ending it
-    /// past `patience`.
+    /// Starts the program with nothing on its streams, in a session of its own, and leaves it: a thread of its own
+    /// reaps it, ending it (with whatever it started) past `patience`, and the app's exit ends it if it is still
+    /// running then (`OwnedChildren`).
     private static func run(_ program: String, arguments: [String]) {
         var actions = Spawn.emptyFileActions()
         posix_spawn_file_actions_init(&actions)
@@ -88,23 +92,39 @@ final class DesktopNotifier {
         defer { posix_spawnattr_destroy(&attributes) }
         // Where the system cannot (glibc before 2.34), the child may hold a pipe of the app's a few seconds at most.
         _ = Spawn.closeOtherDescriptors(&actions, &attributes)
+        let leadsGroup = Spawn.startInOwnSession(&attributes)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var spawned: pid_t = 0
         guard posix_spawn(&spawned, program, &actions, &attributes, argv, Spawn.environment) == 0 else { return }
-        let started = Date()
         let child = spawned
+        OwnedChildren.add(child, leadsGroup: leadsGroup)
+        let started = ContinuousClock.now
         Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(child, &status, WNOHANG) == 0 {
-                if Date().timeIntervalSince(started) > patience {
-                    kill(child, SIGKILL)
-                    waitpid(child, &status, 0)
-                    return
+            while !hasExited(child) {
+                if ContinuousClock.now - started > .seconds(patience) {
+                    OwnedChildren.end(child)
+                    break
                 }
                 usleep(50_000)
             }
+            // Off the list before it is collected: once collected, its process id may be another process's.
+            OwnedChildren.remove(child)
+            var status: Int32 = 0
+            waitpid(child, &status, 0)
         }
+    }
+
+    /// Whether a child has ended, without collecting it (its process id stays its own until `waitpid`).
+    private nonisolated static func hasExited(_ child: pid_t) -> Bool {
+        var information = siginfo_t()
+        guard waitid(P_PID, id_t(child), &information, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        // With WNOHANG and nothing to report, waitid answers 0 and leaves si_pid 0.
+        #if canImport(Darwin)
+            return information.si_pid != 0
+        #else
+            return information._sifields._sigchld.si_pid != 0
+        #endif
     }
 }
 

@@ -2,7 +2,6 @@ import Core
 import Files
 import Foundation
 import RaceData
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -148,28 +147,6 @@ public enum FetchAnswer {
     }
 }
 
-/// The fetching children alive now. When the app exits in the middle of a fetch (end of input, `quit`, a
-/// signal: every path ends in `exit`), they are killed rather than left to finish for no one.
-private enum LiveChildren {
-    private static let pids = Mutex<Set<pid_t>>([])
-    private static let killedAtExit: Void = {
-        atexit { LiveChildren.killAll() }
-    }()
-
-    static func add(_ pid: pid_t) {
-        _ = killedAtExit
-        pids.withLock { _ = $0.insert(pid) }
-    }
-
-    static func remove(_ pid: pid_t) {
-        pids.withLock { _ = $0.remove(pid) }
-    }
-
-    private static func killAll() {
-        for pid in pids.withLock({ $0 }) { kill(pid, SIGKILL) }
-    }
-}
-
 /// A child process whose stdout is read through a pipe; stdin and stderr are /dev/null.
 private final class ChildProcess {
     struct Failure: Error {
@@ -229,7 +206,7 @@ private final class ChildProcess {
         }
         pid = child
         output = descriptors[0]
-        LiveChildren.add(child)
+        OwnedChildren.add(child)
     }
 
     /// Reads stdout to its end, or until `limit` bytes or `seconds` are passed; then the child is reaped
@@ -269,7 +246,7 @@ private final class ChildProcess {
     private func reap() {
         // Out of the exit handler's list before it is collected: once collected, its pid may be another
         // process's. (Its stdout has no reader by now, so it ends by itself anyway.)
-        LiveChildren.remove(pid)
+        OwnedChildren.remove(pid)
         var status: Int32 = 0
         for _ in 0..<20 {
             let result = waitpid(pid, &status, WNOHANG)

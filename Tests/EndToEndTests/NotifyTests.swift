@@ -62,6 +62,76 @@ struct NotifyTests {
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test(
+        "a notify-send that hangs runs in a session of its own, and it and what it started end when the app does",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    func notifierEndsWithTheApp() throws {
+        let log = try TemporaryDirectory()
+        defer { log.remove() }
+        let record = log.url.appendingPathComponent("record").path
+        // Its own process id, group and session, then a helper of its own, then a wait longer than any test.
+        let folder = try stub(
+            #"read -r _ _ _ _ group session _ < /proc/$$/stat; sleep 300 & echo "$$ $group $session $!" > "\#(record).tmp"; mv "\#(record).tmp" "\#(record)"; sleep 300"#
+        )
+        defer { folder.remove() }
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        // The input stays open until the notifier has said who it is; then the app reads its end and exits.
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary, arguments: Self.arguments + ["--data-dir", data.url.path, "--notify"],
+            environment: BinaryRunner.baseEnvironment.merging(["PATH": path(with: folder)]) { $1 })
+        app.write(Self.script)
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: record), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        app.closeInput()
+        #expect(try app.finish().status == 0)
+        let fields = try String(contentsOfFile: record, encoding: .utf8).split(separator: " ").compactMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(fields.count == 4)
+        let (notifier, group, session, helper) = (fields[0], fields[1], fields[2], fields[3])
+        #expect(group == notifier, "a process group of its own")
+        #expect(session == notifier, "a session of its own: no controlling terminal")
+        let gone = Date().addingTimeInterval(30)
+        while Self.isRunning(notifier) || Self.isRunning(helper), Date() < gone { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!Self.isRunning(notifier), "notify-send was ended with the app")
+        #expect(!Self.isRunning(helper), "and so was what it started")
+    }
+
+    /// Alive and not a zombie waiting to be collected.
+    private static func isRunning(_ process: Int32) -> Bool {
+        guard kill(process, 0) == 0,
+            let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].drop { $0 == " " }.first != "Z"
+    }
+
+    @Test("a notify-send that is a folder or a FIFO, even with its x bit set, is not a notify-send")
+    func notAProgram() throws {
+        for kind in ["folder", "fifo"] {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let impostor = folder.url.appendingPathComponent("notify-send").path
+            if kind == "folder" {
+                try FileManager.default.createDirectory(atPath: impostor, withIntermediateDirectories: false)
+                chmod(impostor, 0o755)
+            } else {
+                #expect(mkfifo(impostor, 0o755) == 0)
+            }
+            let data = try TemporaryDirectory()
+            defer { data.remove() }
+            let run = try BinaryRunner.run(
+                Self.arguments + ["--data-dir", data.url.path, "--notify"], stdin: Self.script,
+                environment: ["PATH": folder.url.path])
+            #expect(run.status == 0)
+            #expect(
+                run.stderr.hasPrefix(
+                    "Desktop notifications: nothing here shows them: this terminal shows no notifications and notify-send is not installed; alerts stay here.\n"
+                ), "\(kind): \(run.stderr)")
+        }
+    }
+
     @Test("with nothing to reach, --notify says so once and the alerts stay in the terminal")
     func nothingToReach() throws {
         let empty = try TemporaryDirectory()

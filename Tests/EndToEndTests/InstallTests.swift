@@ -75,6 +75,79 @@ struct InstallTests {
         #expect(try String(contentsOf: theirs, encoding: .utf8) == "theirs")
     }
 
+    /// Runs `Scripts/install ARGUMENTS` into `prefix`, from the built app.
+    private func install(_ prefix: TemporaryDirectory, _ arguments: [String] = []) throws -> ProcessRunner.Run {
+        try BinaryRunner.run(
+            executable: URL(fileURLWithPath: Fixtures.packageRoot.appendingPathComponent("Scripts/install").path),
+            arguments: ["--prefix", prefix.url.path]
+                + (arguments.isEmpty ? ["--from", BinaryRunner.binary.deletingLastPathComponent().path] : arguments),
+            stdin: "", environment: [:], timeout: 120)
+    }
+
+    @Test("uninstall removes only what is still as installed: a file put in its place, or beside it, stays")
+    func uninstallLeavesWhatChanged() throws {
+        let prefix = try TemporaryDirectory()
+        defer { prefix.remove() }
+        #expect(try install(prefix).status == 0)
+        let man = prefix.url.appendingPathComponent("share/man/man1/next-to-go.1")
+        let link = prefix.url.appendingPathComponent("bin/next-to-go")
+        let resources = prefix.url.appendingPathComponent("lib/next-to-go/NextToGo_RaceDataLive.resources")
+        // The user's own page and program where the installed ones were, and a note of theirs among the resources.
+        try FileManager.default.removeItem(at: man)
+        try Data("my own page".utf8).write(to: man)
+        try FileManager.default.removeItem(at: link)
+        try Data("#!/bin/sh\n".utf8).write(to: link)
+        let note = resources.appendingPathComponent("my-notes.txt")
+        try Data("mine".utf8).write(to: note)
+
+        let uninstall = try install(prefix, ["--uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(try String(contentsOf: man, encoding: .utf8) == "my own page")
+        #expect(try String(contentsOf: link, encoding: .utf8) == "#!/bin/sh\n")
+        #expect(try String(contentsOf: note, encoding: .utf8) == "mine")
+        #expect(!FileManager.default.fileExists(atPath: resources.appendingPathComponent("snapshot-cards.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent("lib/next-to-go/next-to-go").path)
+        )
+        #expect(
+            uninstall.lines == [
+                "removed next-to-go from \(prefix.url.path)",
+                "left what changed since the install or is someone else's:",
+                "  \(link.path)",
+                "  \(man.path)",
+                "  \(resources.path)/ (holds files the install did not put there)",
+            ])
+    }
+
+    @Test("a reinstall never writes through a link planted where it installed: it stops, and the link's file is intact")
+    func reinstallOverPlantedLink() throws {
+        let prefix = try TemporaryDirectory()
+        defer { prefix.remove() }
+        #expect(try install(prefix).status == 0)
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        let precious = try elsewhere.file("precious", contents: Data("do not overwrite".utf8))
+        for path in ["share/man/man1/next-to-go.1", "share/zsh/site-functions/_next-to-go"] {
+            let planted = prefix.url.appendingPathComponent(path)
+            try FileManager.default.removeItem(at: planted)
+            try FileManager.default.createSymbolicLink(at: planted, withDestinationURL: precious)
+            let again = try install(prefix)
+            #expect(again.status == 1)
+            #expect(
+                again.stderr
+                    == "install: \(planted.path) has changed since it was installed (or was replaced by someone else); move it away and install again\n"
+            )
+            #expect(try String(contentsOf: precious, encoding: .utf8) == "do not overwrite")
+            try FileManager.default.removeItem(at: planted)
+        }
+        // Moved away, the reinstall writes new files, not links.
+        #expect(try install(prefix).status == 0)
+        let page = prefix.url.appendingPathComponent("share/man/man1/next-to-go.1").path
+        #expect(try FileManager.default.attributesOfItem(atPath: page)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOf: precious, encoding: .utf8) == "do not overwrite")
+        #expect(try install(prefix, ["--uninstall"]).status == 0)
+    }
+
     @Test("a mistake in its arguments is a usage error")
     func usage() throws {
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install").path

@@ -45,14 +45,40 @@ struct Settings {
             warnings.append("Settings: \(error); it is ignored.")
             return
         }
+        // A file that is not settings at all (a log, a binary) is said in a few lines, not one a line.
+        var skipped = 0
         for line in text.lines {
             let place = "\(file.path) line \(line.number)"
+            let said = warnings.count
             switch line.meaning {
             case .nothing: continue
             case .malformed: warnings.append("Settings: \(place) is not `key = value`; it is skipped.")
             case .entry(let key, let value, _): take(key: key, value: value, from: place)
             }
+            if warnings.count > said {
+                skipped += 1
+                if skipped > Self.linesSaid { warnings.removeLast(warnings.count - said) }
+            }
         }
+        if skipped > Self.linesSaid {
+            let more = skipped - Self.linesSaid
+            warnings.append(
+                "Settings: … and \(Self.grouped(more)) more \(more == 1 ? "line" : "lines") of \(file.path) skipped.")
+        }
+    }
+
+    /// The skipped lines of the file named one by one; past these, they are counted.
+    static let linesSaid = 3
+
+    /// 19997 as 19,997, whatever the locale: the rest of the message is English too.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        return ([Substring(digits)] + groups).joined(separator: ",")
     }
 
     /// One setting, checked as its option checks it; said and skipped if it is not right.

@@ -3,6 +3,12 @@ import Files
 import Foundation
 import RaceData
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The settings file as `save` writes it: the keys saved get their new values where they stand, keys not in it
 /// yet are added at the end, and every other line (comments, other settings, lines the app skips) is kept byte
 /// for byte. Written atomically, through a symbolic link (a dotfiles repository's link stays a link), with the
@@ -26,6 +32,12 @@ public final class SettingsFile: SettingsStore {
 
     public func save(_ settings: BoardSettings) throws(SettingsError) -> SavedSettings {
         let target = AtomicFile.followingLinks(file)
+        // A link to nowhere is a mistake to show, not a place to make: writing there made the folders it names.
+        var status = stat()
+        if target != file, lstat(target.path, &status) != 0 {
+            throw SettingsError(
+                "\(file.path) is a symbolic link to \(target.path), which does not exist; nothing is saved or created")
+        }
         let text: SettingsText
         do {
             text = try SettingsText.read(target.path, shownAs: file.path) ?? SettingsText([])
@@ -38,8 +50,15 @@ public final class SettingsFile: SettingsStore {
                 "\(file.path) is not text the app reads (UTF-16, or binary: it holds NUL bytes); it is left as it is")
         }
         let entries = settings.entries
+        let saved = text.setting(entries)
+        // The reader refuses a file over this; saving one would lose every setting at the next start.
+        guard saved.count <= SettingsText.maximumBytes else {
+            throw SettingsError(
+                "saving would make \(file.path) larger than \(SettingsText.maximumBytes / 1024) KB, more than the app reads at start; it is left as it is (remove lines it does not need, then save again)"
+            )
+        }
         do {
-            try AtomicFile.write(Data(text.setting(entries)), to: target)
+            try AtomicFile.write(Data(saved), to: target)
         } catch {
             throw SettingsError("\(file.path): \(error.description)")
         }

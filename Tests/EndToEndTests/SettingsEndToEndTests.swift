@@ -116,6 +116,40 @@ struct SettingsEndToEndTests {
         #expect(next.lines.filter { $0.hasPrefix("  ") && $0.contains("Manukau") }.count == 3, "\(next.stdout)")
     }
 
+    @Test("a junk settings file is said in a few lines and a count, not a line a line; the board still starts")
+    func junkFile() throws {
+        defer { home.remove() }
+        let junk = String(repeating: "junk\n", count: 12_000) + "count = 2\n"
+        try Data(junk.utf8).write(to: config)
+        let run = try run()
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "Settings: \(config.path) line 1 is not `key = value`; it is skipped.",
+                "Settings: \(config.path) line 2 is not `key = value`; it is skipped.",
+                "Settings: \(config.path) line 3 is not `key = value`; it is skipped.",
+                "Settings: ... and 11,997 more lines of \(config.path) skipped.",
+            ])
+        #expect(run.lines.filter { $0.range(of: #"^  \d+  "#, options: .regularExpression) != nil }.count == 2)
+    }
+
+    @Test("`save` that would grow the file past 64 KB: refused with 73, and the next start still reads every setting")
+    func saveAtTheLimit() throws {
+        defer { home.remove() }
+        // At the limit to the byte: one key more is too many.
+        let file = "region = nz\n" + String(repeating: "#", count: 64 * 1024 - 13) + "\n"
+        try Data(file.utf8).write(to: config)
+        let save = try BinaryRunner.run(
+            ["--now", "1748310000", "--cards", "none", "--count", "3", "save"],
+            environment: ["XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path], timeout: 30)
+        #expect(save.status == 73)
+        #expect(save.stderr.contains("larger than 64 KB, more than the app reads at start; it is left as it is"))
+        #expect(try String(contentsOf: config, encoding: .utf8) == file)
+        let next = try run()
+        #expect(next.stderr.isEmpty)
+        #expect(next.lines.first == "Next to Go - all categories - New Zealand")
+    }
+
     @Test("`save` where the file cannot be written: said, exit 73 alone, and the folder in its place is untouched")
     func saveRefused() throws {
         defer { home.remove() }

@@ -140,6 +140,43 @@ struct SettingsFileTests {
         #expect(try Array(Data(contentsOf: file)) == huge)
     }
 
+    @Test("a save that would grow the file past what the reader takes is refused, and the file is as it was")
+    func neverPastTheLimit() throws {
+        defer { directory.remove() }
+        // Settings and comments up to the byte: readable now, over the limit once a key is added.
+        let head = Array("filter = all\nregion = all\ncount = 3\n".utf8)
+        let padding = SettingsText.maximumBytes - head.count - 1
+        let bytes = head + [UInt8](repeating: UInt8(ascii: "#"), count: padding) + [0x0A]
+        #expect(bytes.count == SettingsText.maximumBytes)
+        try write(bytes)
+        #expect(
+            throws: SettingsError(
+                "saving would make \(file.path) larger than 64 KB, more than the app reads at start; it is left as it is (remove lines it does not need, then save again)"
+            )
+        ) { try store.save(BoardSettings(categories: [], region: nil, count: 5, alert: .off)) }
+        #expect(try Array(Data(contentsOf: file)) == bytes)
+        // A value changed in place that keeps the size is saved, up to the limit itself.
+        _ = try store.save(BoardSettings(categories: [], region: nil, count: 5, alert: nil))
+        #expect(
+            try Array(Data(contentsOf: file)) == Array("filter = all\nregion = all\ncount = 5\n".utf8)
+                + bytes.dropFirst(head.count))
+    }
+
+    @Test("a save through a link to nowhere says where it points and makes nothing: no file, no folder")
+    func danglingLink() throws {
+        defer { directory.remove() }
+        let nowhere = directory.url.appendingPathComponent("gone/dotfiles/next-to-go.conf")
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: nowhere)
+        #expect(
+            throws: SettingsError(
+                "\(file.path) is a symbolic link to \(nowhere.path), which does not exist; nothing is saved or created")
+        ) { try store.save(Self.dogsInAustralia) }
+        #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("gone").path))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == nowhere.path)
+    }
+
     @Test("a file where the folder should be: the write fails and says so, and that file is as it was")
     func unwritableFolder() throws {
         defer { directory.remove() }

@@ -19,4 +19,12 @@ public protocol RaceStatusService: Sendable {
     func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus]
     /// How long an answer holds before it is worth asking again.
     var statusLifetime: TimeInterval { get }
+    /// Answers from what it holds, with no request to wait on (the snapshot's cards): asked in the feed's own
+    /// fetch, so the board drawn from it already has them. A source that asks a server is asked beside the
+    /// fetch instead, and never holds it up.
+    var answersAtOnce: Bool { get }
+}
+
+extension RaceStatusService {
+    public var answersAtOnce: Bool { false }
 }

@@ -101,6 +101,7 @@ public final class SnapshotRaceCardService: RaceCardService {
 extension SnapshotRaceCardService: RaceStatusService {
     /// Told from the cards in memory: as cheap each fetch as once.
     public var statusLifetime: TimeInterval { 0 }
+    public var answersAtOnce: Bool { true }
 
     public func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
         let made = try allStatuses()

@@ -80,27 +80,86 @@ struct RaceStatusTests {
         let clock = ManualClock(1_000)
         let statuses = CountingStatuses(lifetime: 300)
         let book = RaceStatusBook()
-        let service = StatusMarkingRaceService(wrapping: OneRace(), statuses: statuses, book: book, clock: clock)
-        #expect(try service.fetchRaces().races.map(\.id) == ["r1"])
+        let queue = DispatchQueue(label: "statuses")
+        let service = StatusMarkingRaceService(
+            wrapping: OneRace(), statuses: statuses, book: book, clock: clock, statusQueue: queue)
+        let fetch = { () throws -> RaceFeed in
+            let feed = try service.fetchRaces()
+            queue.sync {}
+            return feed
+        }
+        #expect(try fetch().races.map(\.id) == ["r1"])
         #expect(book.abandonedRaceIDs == ["r1"])
         clock.advance(by: 299)
-        _ = try service.fetchRaces()
+        _ = try fetch()
         #expect(statuses.calls.withLock { $0 } == 1)
         clock.advance(by: 1)
-        _ = try service.fetchRaces()
+        _ = try fetch()
         #expect(statuses.calls.withLock { $0 } == 2)
         clock.set(10)
-        _ = try service.fetchRaces()
+        _ = try fetch()
         #expect(statuses.calls.withLock { $0 } == 3, "a clock set back asks again rather than never")
+    }
+
+    /// Statuses from a server that has not answered yet.
+    final class SilentStatuses: RaceStatusService {
+        let calls = Mutex(0)
+        let answer = DispatchSemaphore(value: 0)
+        var statusLifetime: TimeInterval { 0 }
+
+        func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
+            calls.withLock { $0 += 1 }
+            answer.wait()
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, RaceStatus.abandoned) })
+        }
+    }
+
+    @Test("statuses from a server never hold the feed up: the board has them once they come, asked once at a time")
+    func neverWaitedFor() throws {
+        let statuses = SilentStatuses()
+        let book = RaceStatusBook()
+        let queue = DispatchQueue(label: "statuses")
+        let service = StatusMarkingRaceService(
+            wrapping: OneRace(), statuses: statuses, book: book, clock: ManualClock(1_000), statusQueue: queue)
+        // Both answered while the first question is still out; the second does not ask again meanwhile.
+        #expect(try service.fetchRaces().races.count == 1)
+        #expect(try service.fetchRaces().races.count == 1)
+        #expect(book.abandonedRaceIDs.isEmpty)
+        statuses.answer.signal()
+        queue.sync {}
+        #expect(book.abandonedRaceIDs == ["r1"])
+        #expect(statuses.calls.withLock { $0 } == 1)
+    }
+
+    @Test("a status source that answers at once (the snapshot's cards) is asked in the fetch itself")
+    func askedInTheFetch() throws {
+        final class AtOnce: RaceStatusService {
+            var statusLifetime: TimeInterval { 0 }
+            var answersAtOnce: Bool { true }
+            func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
+                Dictionary(uniqueKeysWithValues: ids.map { ($0, RaceStatus.abandoned) })
+            }
+        }
+        let book = RaceStatusBook()
+        // A queue held still: had the question gone there, the book would be empty after the fetch.
+        let parked = DispatchQueue(label: "parked")
+        parked.suspend()
+        defer { parked.resume() }
+        let service = StatusMarkingRaceService(
+            wrapping: OneRace(), statuses: AtOnce(), book: book, clock: ManualClock(1_000), statusQueue: parked)
+        _ = try service.fetchRaces()
+        #expect(book.abandonedRaceIDs == ["r1"])
     }
 
     @Test("statuses that cannot be had leave the board's fetch as it was")
     func failingStatuses() throws {
         let book = RaceStatusBook()
+        let queue = DispatchQueue(label: "statuses")
         let service = StatusMarkingRaceService(
             wrapping: OneRace(), statuses: CountingStatuses(lifetime: 0, fails: true), book: book,
-            clock: ManualClock(1_000))
+            clock: ManualClock(1_000), statusQueue: queue)
         #expect(try service.fetchRaces().races.count == 1)
+        queue.sync {}
         #expect(book.abandonedRaceIDs.isEmpty)
     }
 

@@ -11,10 +11,12 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// - Parameters:
     ///   - port: 0 picks a free one; a number restarts a server on a port used before.
+    ///   - faultOnly: `fault` only on the paths holding this (`racing/meetings`).
     ///   - delay: how long the slow fault modes wait.
     ///   - requestLog: where the server notes each race card request's `From` and `X-Partner` headers.
     public init(
-        folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, delay: TimeInterval = 30,
+        folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, faultOnly: String? = nil,
+        delay: TimeInterval = 30,
         lifetime: TimeInterval = 120, requestLog: URL? = nil
     ) throws {
         process = Process()
@@ -24,6 +26,7 @@ public final class FixtureServer: @unchecked Sendable {
             "--port", String(port), "--lifetime", String(lifetime), "--delay", String(delay),
         ]
         if let fault { arguments += ["--fault", fault] }
+        if let faultOnly { arguments += ["--fault-only", faultOnly] }
         if let requestLog { arguments += ["--request-log", requestLog.path] }
         process.arguments = arguments
         let output = Pipe()

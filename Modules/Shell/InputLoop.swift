@@ -72,28 +72,48 @@ public final class InputLoop {
 
     /// Runs the lines one after another, each once the one before has settled, then lets the reader go on.
     /// A loop while commands settle at once, so a read of ten thousand lines never nests ten thousand calls.
+    ///
+    /// The batch's output is written when it ends, after the favourites it changed are saved in one write. A
+    /// command that waits (a sheet's card) holds it back a moment; one still waiting after `patience` (`watch`,
+    /// a slow server) has what came before it written, and writes as it goes until it settles.
     private func run(_ batch: ArraySlice<String>, then batchDone: DispatchSemaphore) {
+        output.batchUnderWay = true
         var remaining = batch
         while let line = remaining.first, !hasQuit {
             remaining = remaining.dropFirst()
             let step = Step()
             let rest = remaining
             session.execute(line: line) { [self] outcome in
+                step.hasSettled = true
                 settled(outcome)
                 if step.isInLoop { step.settledAtOnce = true } else { run(rest, then: batchDone) }
             }
             step.isInLoop = false
-            guard step.settledAtOnce else { return }
+            guard step.settledAtOnce else {
+                DispatchQueue.main.asyncAfter(deadline: .now() + Self.patience) {
+                    MainActor.assumeIsolated { [self] in
+                        guard !step.hasSettled else { return }
+                        output.batchUnderWay = false
+                        output.flush()
+                    }
+                }
+                return
+            }
         }
         // The batch read is a turn: what it changed is saved and its answers written before the next read.
+        output.batchUnderWay = false
         output.flush()
         batchDone.signal()
     }
 
-    /// Whether a command settled before `execute` returned.
+    /// How long a command may wait before the batch's output so far is written.
+    static let patience = DispatchTimeInterval.milliseconds(100)
+
+    /// Whether a command settled before `execute` returned, or at all.
     private final class Step {
         var isInLoop = true
         var settledAtOnce = false
+        var hasSettled = false
     }
 
     private func settled(_ outcome: ShellSession.Outcome) {

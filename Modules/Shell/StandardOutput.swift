@@ -13,6 +13,10 @@ public final class StandardOutput: TextOutput {
     private var pending = ""
     private var flushScheduled = false
     private let beforeWriting: (@MainActor () -> String?)?
+    /// A batch of piped input is running (`InputLoop`): its lines wait for the batch's end (or a `flush()`), so
+    /// the favourites it changed on any screen are saved once, not at every command that waited for something
+    /// (a sheet's card).
+    public var batchUnderWay = false
 
     /// - Parameter beforeWriting: runs before anything waiting is written (the app ends the favourites' turn
     ///   then, saving the changes it gathered, so no answer is seen before the change it reports is saved); a
@@ -24,9 +28,9 @@ public final class StandardOutput: TextOutput {
     public func writeLine(_ line: String) {
         pending += line
         pending += "\n"
-        guard !flushScheduled else { return }
+        guard !flushScheduled, !batchUnderWay else { return }
         flushScheduled = true
-        DispatchQueue.main.async { MainActor.assumeIsolated { self.flush() } }
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.flushIfScheduled() } }
     }
 
     public func writeError(_ line: String) {
@@ -38,6 +42,11 @@ public final class StandardOutput: TextOutput {
     public func writePrompt(_ prompt: String) {
         pending += prompt
         flush()
+    }
+
+    /// A flush scheduled for the end of a turn or batch, unless one came first.
+    private func flushIfScheduled() {
+        if flushScheduled { flush() }
     }
 
     /// Sends what is waiting now (before the process exits, say).

@@ -51,6 +51,32 @@ struct FavouritesEndToEndTests {
         #expect(try run("favs\n").lines == favourites, "saved, for the next run")
     }
 
+    @Test(
+        "toggles made on race sheets in a piped batch are saved in one write, before the batch's output",
+        .enabled(if: HostCapabilities.canTrace, "needs strace allowed to trace"))
+    func sheetTogglesGathered() throws {
+        defer { data.remove() }
+        let trace = data.url.appendingPathComponent("trace").path
+        // Each sheet waits for its card; 2 is toggled three times and 3 once: both stay.
+        let script = String(repeating: "show 2\nfav\nback\n", count: 3) + "show 3\nfav\nback\nfavs\n"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: [
+                "strace", "-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, BinaryRunner.binary.path,
+                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--data-dir",
+                data.url.path, "--cards", "none",
+            ], stdin: script, environment: [:], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.lines.suffix(3) == [
+                "Favourites", "  1  G  R1   Healesville      10m 0s", "  2  T  R4   Flamboro Downs   11m 0s",
+            ])
+        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("favourites.json")
+        }
+        #expect(renames.count == 1, "\(renames)")
+    }
+
     @Test("show N draws the list, then the sheet under it; fav there; back shows the marker")
     func sheet() throws {
         defer { data.remove() }

@@ -5,7 +5,7 @@ import Testing
 /// failure here rather than a suite quietly skipped.
 @Suite("The machine has what the terminal tests need")
 struct HostCapabilitiesTests {
-    @Test("on Linux: tmux, util-linux's script, /proc, zsh, fish and man (.ci/run installs the tools)")
+    @Test("on Linux: tmux, util-linux's script, /proc, zsh, fish, man and strace (.ci/run installs the tools)")
     func linuxHasTheTools() {
         #if os(Linux)
             #expect(HostCapabilities.hasProc)
@@ -13,6 +13,7 @@ struct HostCapabilitiesTests {
             #expect(HostCapabilities.hasUtilLinuxScript, "apt-get install util-linux (bsdutils)")
             #expect(HostCapabilities.hasZsh && HostCapabilities.hasFish, "apt-get install zsh fish")
             #expect(HostCapabilities.hasMan, "apt-get install man-db")
+            #expect(HostCapabilities.hasStraceInstalled, "apt-get install strace")
         #endif
     }
 }

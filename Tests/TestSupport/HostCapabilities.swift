@@ -28,6 +28,21 @@ public enum HostCapabilities {
         }
     }
 
+    /// strace, installed and allowed to trace here (a container may forbid ptrace): how a test counts the
+    /// writes a run makes.
+    public static let hasStraceInstalled = isInstalled("strace")
+    public static let canTrace: Bool = {
+        guard hasStraceInstalled else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["strace", "-f", "-o", "/dev/null", "true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// tmux, a terminal a test can type into and read (`send-keys`, `capture-pane`).
     public static let hasTmux: Bool = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains {
         FileManager.default.isExecutableFile(atPath: $0)

@@ -45,8 +45,12 @@ public final class FileLock: Sendable {
     }
 
     /// The lock file, open and locked; give it back to `unlock`.
-    /// - Parameter createDirectory: called when the folder is missing, before one more try.
-    public func lock(createDirectory: () throws(Failure) -> Void) throws(Failure) -> Int32 {
+    /// - Parameters:
+    ///   - createDirectory: called when the folder is missing, before one more try.
+    ///   - whenInLine: called once this copy holds the turnstile, next in line for the lock.
+    public func lock(createDirectory: () throws(Failure) -> Void, whenInLine: () -> Void = {}) throws(Failure)
+        -> Int32
+    {
         let descriptor = try Self.openLockFile(path, createDirectory: createDirectory)
         let queue: Int32
         do throws(Failure) {
@@ -55,8 +59,12 @@ public final class FileLock: Sendable {
             close(descriptor)
             throw error
         }
-        // Closing the turnstile's descriptor lets the next in line through.
-        defer { close(queue) }
+        // Letting the turnstile go lets the next in line through: unlocked, not only closed, as a child being
+        // started at this moment holds a copy of every descriptor until it runs its program.
+        defer {
+            flock(queue, LOCK_UN)
+            close(queue)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let recentlyTimedOut = lastTimeout.withLock { last in
@@ -68,6 +76,7 @@ public final class FileLock: Sendable {
                 throw timedOut(descriptor, queue: queue, waited: deadline - start, clock: clock)
             }
             Self.writeHolder(queue)
+            whenInLine()
             guard try Self.take(descriptor, before: deadline, clock: clock) else {
                 throw timedOut(descriptor, queue: nil, waited: deadline - start, clock: clock)
             }

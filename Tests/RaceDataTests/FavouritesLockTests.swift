@@ -59,15 +59,15 @@ struct FavouritesLockTests {
         let order = LockedValue<[String]>([])
 
         let held = try holder.lock(createDirectory: {})
+        let inLine = DispatchSemaphore(value: 0)
         async let waited: Void = blocking {
-            let descriptor = try waiter.lock(createDirectory: {})
+            let descriptor = try waiter.lock(createDirectory: {}, whenInLine: { inLine.signal() })
             order.update { $0.append("waiter") }
             waiter.unlock(descriptor)
         }
         try await blocking {
-            // The waiter is in line once it holds the turnstile (a lock with no turnstile: the test ends in failure).
-            let inLine = Date().addingTimeInterval(30)
-            while !Self.isLocked(queuePath), Date() < inLine { usleep(1_000) }
+            // The waiter holds the turnstile (a lock with no turnstile: it is never in line, and the holder goes on).
+            _ = inLine.wait(timeout: .now() + 30)
             holder.unlock(held)
             let again = try holder.lock(createDirectory: {})
             order.update { $0.append("holder") }
@@ -75,14 +75,6 @@ struct FavouritesLockTests {
         }
         try await waited
         #expect(order.value == ["waiter", "holder"])
-    }
-
-    /// Whether another open file holds an flock on `path`.
-    private static func isLocked(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return flock(descriptor, LOCK_EX | LOCK_NB) != 0
     }
 
     @Test(

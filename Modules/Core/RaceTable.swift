@@ -72,9 +72,9 @@ public enum RaceTable {
         return rows.indices.map { index in
             let row = rows[index]
             let position =
-                String(repeating: " ", count: positionColumns - String(row.position).count) + String(row.position)
+                TerminalText.spaces(positionColumns - String(row.position).count) + String(row.position)
             let status =
-                String(repeating: " ", count: max(0, statusColumns - TerminalText.width(of: statuses[index])))
+                TerminalText.spaces(statusColumns - TerminalText.width(of: statuses[index]))
                 + statuses[index]
             let paintedStatus = row.statusTone.map { style.paint(status, $0) } ?? status
             let marker = row.isFavourite ? "  " + style.paint(favouriteMarker(style: style), .red) : ""
@@ -84,7 +84,7 @@ public enum RaceTable {
                     whereAndWhen += TerminalText.fit(places[index], columns: placeColumns, asciiOnly: asciiOnly) + "  "
                 }
                 whereAndWhen +=
-                    String(repeating: " ", count: max(0, timeColumns - TerminalText.width(of: times[index])))
+                    TerminalText.spaces(timeColumns - TerminalText.width(of: times[index]))
                     + style.paint(times[index], .dim) + "  "
             }
             return "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "

@@ -157,12 +157,33 @@ public enum TerminalText {
     /// Pads with spaces to `columns`, or shortens with an ellipsis to fit.
     public static func fit(_ text: String, columns: Int, asciiOnly: Bool) -> String {
         let current = width(of: text)
-        if current <= columns { return text + String(repeating: " ", count: columns - current) }
+        if current <= columns { return text + spaces(columns - current) }
         let ellipsis = asciiOnly ? "..." : "…"
         let budget = columns - width(of: ellipsis)
-        guard budget > 0 else { return String(repeating: ".", count: max(columns, 0)) }
+        guard budget > 0 else { return repeated(UInt8(ascii: "."), count: columns) }
         let kept = prefix(text, columns: budget)
-        return kept + ellipsis + String(repeating: " ", count: max(0, budget - width(of: kept)))
+        return kept + ellipsis + spaces(budget - width(of: kept))
+    }
+
+    /// `text` and spaces after it (or before it, `right`) to fill `columns`; as it is if it is as wide already.
+    public static func padded(_ text: String, to columns: Int, right: Bool = false) -> String {
+        let gap = spaces(columns - width(of: text))
+        return right ? gap + text : text + gap
+    }
+
+    /// `count` spaces (none for a count below one). Tables are made of them: written out byte by byte, where
+    /// `String(repeating:count:)` appends one string at a time.
+    public static func spaces(_ count: Int) -> String {
+        repeated(UInt8(ascii: " "), count: count)
+    }
+
+    /// One ASCII character `count` times.
+    public static func repeated(_ ascii: UInt8, count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: ascii)
+            return count
+        }
     }
 
     /// The characters of `text` that fit in `columns`, never half a wide character; no padding, no mark.

@@ -32,7 +32,8 @@ public struct TerminalEnvironment: Sendable {
             stdoutIsTTY: isatty(io.output) == 1,
             stdinIsTTY: isatty(io.input) == 1,
             reportedColumns: io.ownsProcess ? windowColumns() : nil)
-        if io.ownsProcess { terminal.liveColumns = windowColumns }
+        // A pipe or a file never becomes a terminal: its width is not asked again at every draw.
+        if io.ownsProcess, terminal.stdoutIsTTY { terminal.liveColumns = windowColumns }
         return terminal
     }
 

@@ -39,6 +39,14 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     private var isFavourite = false
     private var card: RaceCard?
+    /// The card as last worded for the view, shared by the sheets: a sheet is drawn every second and at every
+    /// command, and its card changes far less often.
+    private static var wordedCard = RecentAnswers<WordingQuestion, RaceCardViewModel>()
+
+    private struct WordingQuestion: Equatable {
+        let card: RaceCard
+        let timeZone: TimeZone
+    }
     private var cardNote: String?
     private var hasAskedForCard = false
     private var nextCardFetch: (any ScheduledWork)?
@@ -204,7 +212,13 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             fields: fields(countdown: countdown),
             comment: race.form.comment,
             isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text,
-            card: card.map(RaceCardWording(timeZone: timeZone).viewModel), cardNote: cardNote)
+            card: card.map(worded), cardNote: cardNote)
+    }
+
+    private func worded(_ card: RaceCard) -> RaceCardViewModel {
+        Self.wordedCard.answer(to: WordingQuestion(card: card, timeZone: timeZone)) { question in
+            RaceCardWording(timeZone: question.timeZone).viewModel(question.card)
+        }
     }
 
     private func fields(countdown: Countdown) -> [DetailField] {

@@ -27,7 +27,7 @@ struct RaceCardText {
             let nameColumns = min(24, names.map { TerminalText.width(of: $0) }.max() ?? 0)
             for (placing, name) in zip(card.placings, names) {
                 var row =
-                    indent + "  " + placing.position.padding(toLength: 5, withPad: " ", startingAt: 0)
+                    indent + "  " + TerminalText.padded(TerminalText.prefix(placing.position, columns: 5), to: 5)
                     + pad(placing.number, 3, right: true) + "  " + fit(name, nameColumns)
                 if let margin = placing.margin { row += "  " + style.clean(margin) }
                 lines.append(trimmed(row))
@@ -42,7 +42,9 @@ struct RaceCardText {
                 let payouts = dividend.payouts.map(style.clean).joined(separator: separator)
                 let wrapped = TerminalText.wrap(payouts, columns: max(20, width - label.count - 11))
                 lines += wrapped.enumerated().map { index, line in
-                    label + (index == 0 ? dividend.bet : "").padding(toLength: 11, withPad: " ", startingAt: 0) + line
+                    label
+                        + TerminalText.padded(TerminalText.prefix(index == 0 ? dividend.bet : "", columns: 11), to: 11)
+                        + line
                 }
             }
         }
@@ -139,8 +141,7 @@ struct RaceCardText {
     }
 
     private func pad(_ text: String, _ columns: Int, right: Bool = false) -> String {
-        let gap = String(repeating: " ", count: max(0, columns - TerminalText.width(of: text)))
-        return right ? gap + text : text + gap
+        TerminalText.padded(text, to: columns, right: right)
     }
 
     private func fit(_ text: String, _ columns: Int) -> String {

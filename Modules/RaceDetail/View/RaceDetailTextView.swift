@@ -6,6 +6,23 @@ import Core
 public final class RaceDetailTextView: RaceDetailViewInput {
     private let output: any TextOutput
     private let style: DisplayStyle
+    /// The card's lines and the comment's, as last laid out. A sheet is drawn again every second and at every
+    /// command (a new sheet for each `show`), while a card changes every few seconds at most, and its field's
+    /// table is most of a sheet's work. Shared by the sheets: each answer depends only on its question.
+    private static var cardLines = RecentAnswers<CardQuestion, [String]>()
+    private static var commentLines = RecentAnswers<CommentQuestion, [String]>()
+
+    private struct CardQuestion: Equatable {
+        let card: RaceCardViewModel
+        let width: Int
+        let style: DisplayStyle
+    }
+
+    private struct CommentQuestion: Equatable {
+        let comment: String
+        let columns: Int
+        let style: DisplayStyle
+    }
 
     static let maximumWidth = 120
     static let indent = "  "
@@ -13,6 +30,18 @@ public final class RaceDetailTextView: RaceDetailViewInput {
     public init(output: any TextOutput, style: DisplayStyle) {
         self.output = output
         self.style = style
+    }
+
+    private func cardLines(_ card: RaceCardViewModel, width: Int) -> [String] {
+        Self.cardLines.answer(to: CardQuestion(card: card, width: width, style: style)) { question in
+            RaceCardText(style: question.style, width: question.width, indent: Self.indent).lines(question.card)
+        }
+    }
+
+    private func commentLines(_ comment: String, columns: Int) -> [String] {
+        Self.commentLines.answer(to: CommentQuestion(comment: comment, columns: columns, style: style)) { question in
+            TerminalText.wrap(question.style.clean(question.comment), columns: question.columns)
+        }
     }
 
     public func display(_ viewModel: RaceDetailViewModel) {
@@ -38,20 +67,20 @@ public final class RaceDetailTextView: RaceDetailViewInput {
 
         let labelColumns =
             (viewModel.fields.map(\.label.count) + [viewModel.comment == nil ? 0 : "Comment".count]).max() ?? 0
-        let valueIndent = Self.indent + String(repeating: " ", count: labelColumns + 2)
+        let valueIndent = Self.indent + TerminalText.spaces(labelColumns + 2)
         let fields = viewModel.fields.map { ($0.label, $0.value) } + (viewModel.comment.map { [("Comment", $0)] } ?? [])
         for (label, value) in fields {
             let columns = max(20, width - valueIndent.count)
             let valueLines =
                 label == "Comment"
-                ? TerminalText.wrap(style.clean(value), columns: columns)
+                ? commentLines(value, columns: columns)
                 : Self.fit(style.clean(value), columns: columns)
             for (index, line) in valueLines.enumerated() {
                 lines.append(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
             }
         }
         if let card = viewModel.card {
-            lines += RaceCardText(style: style, width: width, indent: Self.indent).lines(card)
+            lines += cardLines(card, width: width)
         }
         if let note = viewModel.cardNote {
             lines += TerminalText.wrap(style.clean(note), columns: width - Self.indent.count).map {
@@ -124,11 +153,11 @@ public final class RaceDetailTextView: RaceDetailViewInput {
     }
 
     private func labelled(_ label: String, _ value: String, labelColumns: Int) -> String {
-        Self.indent + style.paint(label.padding(toLength: labelColumns, withPad: " ", startingAt: 0), .dim) + "  "
+        Self.indent + style.paint(TerminalText.padded(label, to: labelColumns), .dim) + "  "
             + value
     }
 
     private func rule(width: Int) -> String {
-        String(repeating: style.usesGlyphs ? "─" : "-", count: width)
+        style.usesGlyphs ? String(repeating: "─", count: width) : TerminalText.repeated(UInt8(ascii: "-"), count: width)
     }
 }

@@ -209,8 +209,10 @@ public struct RaceBoard: Sendable, Equatable {
 
     /// A board with some races but fewer than its size: the feed has no more that pass (`Only 3 harness races in
     /// the feed.`), so the user knows the board is not broken.
-    public var shortNote: String? {
-        let count = visible.count
+    public var shortNote: String? { shortNote(showing: visible.count) }
+
+    /// The note for a board of `count` races, those just drawn (worked out again, they cost a pass over the feed).
+    public func shortNote(showing count: Int) -> String? {
         guard count > 0, count < size else { return nil }
         return "Only \(count) \(kindsWords)\(count == 1 ? "race" : "races")\(narrowingWords) to come in the feed."
     }

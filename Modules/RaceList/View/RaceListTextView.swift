@@ -8,6 +8,16 @@ public final class RaceListTextView: RaceListViewInput {
     private let style: DisplayStyle
     /// Lines the last board took, so a `watch` frame can be drawn over it.
     private var lastBoardLineCount = 0
+    /// The tables last laid out, shared by the views: a board is drawn at every command and every second, and
+    /// within a second its rows are most often the ones drawn before.
+    private static var tables = RecentAnswers<TableQuestion, [String]>(capacity: 4)
+
+    /// The width as it was asked: a style compares its live width as it is now, whenever that is.
+    private struct TableQuestion: Equatable {
+        let rows: [RaceTableRow]
+        let style: DisplayStyle
+        let width: Int
+    }
 
     public init(output: any TextOutput, style: DisplayStyle) {
         self.output = output
@@ -21,10 +31,10 @@ public final class RaceListTextView: RaceListViewInput {
             guard style.isInteractive else { return }
             output.writeLine(style.paint("Loading races from \(style.clean(source))...", .dim))
         case .races(let rows):
-            writeBoard(viewModel, body: RaceTable.lines(for: rows.map(Self.tableRow), style: style))
+            writeBoard(viewModel, body: table(rows))
         case .sections(let sections):
             // One table for every row, so the columns line up across sections.
-            let table = RaceTable.lines(for: sections.flatMap(\.rows).map(Self.tableRow), style: style)
+            let table = table(sections.flatMap(\.rows))
             var body: [String] = []
             var next = 0
             for section in sections {
@@ -67,6 +77,13 @@ public final class RaceListTextView: RaceListViewInput {
     public func displayAlert(_ alert: RaceAlertViewModel) {
         let mark = style.usesGlyphs ? "⏰ " : "Alert: "
         output.writeAlert(style.paint(mark + style.clean(alert.message), .yellow))
+    }
+
+    private func table(_ rows: [RaceRowViewModel]) -> [String] {
+        Self.tables.answer(to: TableQuestion(rows: rows.map(Self.tableRow), style: style, width: style.width)) {
+            question in
+            RaceTable.lines(for: question.rows, style: question.style)
+        }
     }
 
     private static func tableRow(_ row: RaceRowViewModel) -> RaceTableRow {

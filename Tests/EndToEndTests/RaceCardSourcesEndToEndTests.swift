@@ -170,14 +170,12 @@ struct RaceCardSourcesEndToEndTests {
     @Test("a card never waits for the meetings list: with meetings that never answer, `show` answers at once")
     func cardBeforeMeetings() throws {
         // The meetings list answers after two minutes; the wait for it would be the whole connect timeout.
-        try withAffiliates(fault: "slow-first-byte", faultOnly: "racing/meetings", delay: 120) { server, log in
+        try withAffiliates(fault: "slow-first-byte", faultOnly: "racing/meetings", delay: 120) { server, _ in
             let started = Date()
             let run = try show(1, cards: server.url("affiliates/v1"), ["--connect-timeout", "60", "--timeout", "90"])
             #expect(Date().timeIntervalSince(started) < 30, "it waited for the meetings list")
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("  Field (2 runners, 1 scratched) - Open"), "\(run.stdout)")
-            let requests = try String(contentsOf: log, encoding: .utf8)
-            #expect(requests.contains("/affiliates/v1/racing/meetings"), "it was asked for: \(requests)")
         }
     }
 

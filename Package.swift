@@ -126,16 +126,23 @@ let package = Package(
             name: "FavouritesStress", dependencies: ["Core", "RaceData", "RaceDataLive"],
             path: "Tests/FavouritesStress"),
 
-        // MARK: Shell — launch options, terminal detection, the line-based REPL
+        // MARK: Shell — the REPL's kernel: screens, the command table and its parsing, launch options, input
+        // loops over lines and the output they write. What a feature's Router builds on.
         .target(name: "Shell", dependencies: ["Core", "Files"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
+
+        // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
+        // mode, signals. Only the app links it.
+        .target(name: "Terminal", dependencies: ["Core", "Files", "Shell"], path: "Modules/Terminal"),
+        .testTarget(
+            name: "TerminalTests", dependencies: ["Terminal", "Shell", "TestSupport"], path: "Tests/TerminalTests"),
 
         // MARK: App — the composition root, a function (`NextToGoApp.run`) tests can call in-process, and the
         // executable, which only calls it
         .target(
             name: "AppComposition",
             dependencies: [
-                "Core", "Files", "RaceData", "RaceDataLive", "Shell", "RaceListRouter", "RaceDetailRouter",
+                "Core", "Files", "RaceData", "RaceDataLive", "Shell", "Terminal", "RaceListRouter", "RaceDetailRouter",
                 "FavouritesRouter",
                 "RaceListView", "RaceDetailView", "FavouritesView",
             ],
@@ -153,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "AppCompositionTests",
             dependencies: [
-                "AppComposition", "Shell", "Core", "TestSupport", "RaceListRouter", "RaceDetailRouter",
+                "AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceListRouter", "RaceDetailRouter",
                 "FavouritesRouter",
             ],
             path: "Tests/AppCompositionTests"

@@ -1,6 +1,7 @@
 import Foundation
 import RaceListRouter
 import Shell
+import Terminal
 
 /// Shell completion scripts (`--completions bash|zsh|fish`), made from the option table and the command table:
 /// the options and what their values can be, the commands a one-shot run takes (the race list's, where it starts,

@@ -1,6 +1,7 @@
 import Foundation
 import RaceListRouter
 import Shell
+import Terminal
 
 /// The manual page, `next-to-go.1` (`next-to-go --man`), made from the same declarations as `--help`: the option
 /// table and the command table, with the files, environment, exit statuses and examples that `--help` names.

@@ -38,7 +38,7 @@ public struct TerminalEnvironment: Sendable {
     }
 
     /// Stdout's window width now, if stdout is a terminal.
-    @Sendable static func windowColumns() -> Int? {
+    @Sendable public static func windowColumns() -> Int? {
         windowSize().flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil }
     }
 

@@ -3,6 +3,7 @@ import FavouritesRouter
 import RaceDetailRouter
 import RaceListRouter
 import Shell
+import Terminal
 import Testing
 
 @testable import AppComposition

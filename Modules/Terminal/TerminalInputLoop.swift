@@ -1,5 +1,6 @@
 import Core
 import Dispatch
+import Shell
 
 #if canImport(Glibc)
     import Glibc

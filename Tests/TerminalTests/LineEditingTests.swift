@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Shell
+import Terminal
 import Testing
 
 @Suite("Keys from terminal bytes")

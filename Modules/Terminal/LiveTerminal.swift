@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Shell
 
 #if canImport(Glibc)
     import Glibc

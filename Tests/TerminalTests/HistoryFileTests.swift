@@ -1,5 +1,6 @@
 import Foundation
 import Shell
+import Terminal
 import TestSupport
 import Testing
 

@@ -48,15 +48,10 @@ public enum Spawn {
 
     /// Has the child start a session of its own: a process group it leads (so it and whatever it starts can be
     /// ended together) and no controlling terminal (so it can neither read the app's terminal nor be stopped or
-    /// interrupted with it). `POSIX_SPAWN_SETSID`: glibc 2.26, macOS 10.15; the Glibc module does not export it.
+    /// interrupted with it).
     public static func startInOwnSession(_ attributes: inout Attributes) -> Bool {
-        #if canImport(Darwin)
-            let ownSession = Int16(POSIX_SPAWN_SETSID)
-        #else
-            let ownSession: Int16 = 0x80
-        #endif
         var flags: Int16 = 0
         posix_spawnattr_getflags(&attributes, &flags)
-        return posix_spawnattr_setflags(&attributes, flags | ownSession) == 0
+        return posix_spawnattr_setflags(&attributes, flags | PlatformConstants.spawnInOwnSession) == 0
     }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Synchronization
 
@@ -184,8 +185,7 @@ public final class FileLock: Sendable {
             var size = MemoryLayout<kinfo_proc>.stride
             var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, process]
             guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return false }
-            // SSTOP in <sys/proc.h>.
-            return info.kp_proc.p_stat == 4
+            return Int32(info.kp_proc.p_stat) == PlatformConstants.stoppedProcessState
         #else
             return false
         #endif

@@ -50,7 +50,7 @@ public struct TerminalEnvironment: Sendable {
     /// Stdout's window as the terminal reports it; nil when stdout is no terminal.
     private static func windowSize() -> winsize? {
         var size = winsize()
-        return ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
+        return ioctl(STDOUT_FILENO, PlatformConstants.windowSizeRequest, &size) == 0 ? size : nil
     }
 
     /// The same terminal with colour turned off, as `--no-color` asks.

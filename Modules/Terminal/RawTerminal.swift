@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -29,8 +31,8 @@ public enum RawTerminal {
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         settings.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | ISTRIP)
         withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
-            bytes[Int(VMIN)] = 1
-            bytes[Int(VTIME)] = 0
+            bytes[PlatformConstants.minimumCharactersSlot] = 1
+            bytes[PlatformConstants.timeoutSlot] = 0
         }
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &settings) == 0 else { return false }
         isRaw = true

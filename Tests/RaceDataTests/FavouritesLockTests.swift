@@ -60,20 +60,28 @@ struct FavouritesLockTests {
 
         let held = try holder.lock(createDirectory: {})
         let inLine = DispatchSemaphore(value: 0)
-        async let waited: Void = blocking {
-            let descriptor = try waiter.lock(createDirectory: {}, whenInLine: { inLine.signal() })
+        let done = DispatchSemaphore(value: 0)
+        // A thread of its own, started here: a task could wait long for a thread on a busy machine.
+        Thread {
+            defer { done.signal() }
+            guard let descriptor = try? waiter.lock(createDirectory: {}, whenInLine: { inLine.signal() }) else {
+                return
+            }
             order.update { $0.append("waiter") }
             waiter.unlock(descriptor)
-        }
-        try await blocking {
-            // The waiter holds the turnstile (a lock with no turnstile: it is never in line, and the holder goes on).
-            _ = inLine.wait(timeout: .now() + 30)
+        }.start()
+        let wasInLine = try await blocking {
+            // The waiter holds the turnstile. A lock with no turnstile never says so: the holder goes on after
+            // a long wait, and the test fails on the order.
+            let wasInLine = inLine.wait(timeout: .now() + 300) == .success
             holder.unlock(held)
             let again = try holder.lock(createDirectory: {})
             order.update { $0.append("holder") }
             holder.unlock(again)
+            return wasInLine
         }
-        try await waited
+        try await blocking { done.wait() }
+        #expect(wasInLine, "the waiter never said it was in line")
         #expect(order.value == ["waiter", "holder"])
     }
 

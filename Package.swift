@@ -9,15 +9,12 @@ import PackageDescription
 
 struct Feature {
     let name: String
-    var interactorDependencies: [Target.Dependency] = []
-    var presenterDependencies: [Target.Dependency] = []
-    var routerDependencies: [Target.Dependency] = []
 
     var targets: [Target] {
         [
             .target(
                 name: "\(name)Interactor",
-                dependencies: ["Core", "RaceData"] + interactorDependencies,
+                dependencies: ["Core", "RaceData"],
                 path: "Modules/\(name)/Interactor"
             ),
             .target(
@@ -27,8 +24,7 @@ struct Feature {
             ),
             .target(
                 name: "\(name)Presenter",
-                dependencies: ["Core", .target(name: "\(name)Interactor"), .target(name: "\(name)View")]
-                    + presenterDependencies,
+                dependencies: ["Core", .target(name: "\(name)Interactor"), .target(name: "\(name)View")],
                 path: "Modules/\(name)/Presenter"
             ),
             .target(
@@ -38,7 +34,7 @@ struct Feature {
                     .target(name: "\(name)Interactor"),
                     .target(name: "\(name)Presenter"),
                     .target(name: "\(name)View"),
-                ] + routerDependencies,
+                ],
                 path: "Modules/\(name)/Router"
             ),
             // Fakes of the feature's interactor, view and router for any test target: they record what they are

@@ -3,7 +3,7 @@ import Core
 /// The favourites, as every module reaches them: synchronously, on the main actor, where commands run. Each
 /// change is one transaction on the store beneath (read again only if someone else changed it, changed, written
 /// once); in a turn that gathers changes (a piped script's read), the turn's changes are one transaction, saved
-/// when the turn ends (`FavouritesTurn`).
+/// when the turn ends: the app ends it before it writes what the turn answered (`FileFavourites.endTurn`).
 @MainActor
 public protocol FavouritesRepository: AnyObject, Sendable {
     /// Names where favourites live, for messages.
@@ -36,15 +36,6 @@ extension FavouritesRepository {
             return try apply(change)
         }
     }
-}
-
-/// Where a turn of input ends: the changes it gathered are saved, in one write. Input loops end a turn when they
-/// have run what they read; output ends it before anything is written, so no answer is seen before the change it
-/// reports is saved.
-@MainActor
-public protocol FavouritesTurn: AnyObject, Sendable {
-    /// Saves what the turn gathered and lets the store go; nil when there was nothing to save or it is saved.
-    func endTurn() -> FavouritesError?
 }
 
 /// One change to the favourites.

@@ -9,7 +9,7 @@ import RaceData
     import Darwin
 #endif
 
-/// Fetches in a short-lived `next-to-go-fetch` helper process, which runs HTTPFetch's `InProcessHTTPTransport`
+/// Fetches in a short-lived `next-to-go-fetch` helper process, which runs `InProcessHTTPTransport` (App/Fetch)
 /// and hands the body back through a pipe.
 ///
 /// Why a child: FoundationNetworking on Linux runs every transfer of a process on one shared serial queue,

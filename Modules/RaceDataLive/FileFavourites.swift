@@ -21,10 +21,11 @@ import RaceData
 ///
 /// With `gathersChanges`, a piped script's turn is one transaction: the first change takes the lock (and says at
 /// once if it cannot), the rest are made in memory, where they stay true because no other process can change the
-/// file meanwhile, and `endTurn()` writes them all once and lets go. The input loop ends the turn when it has run
-/// what it read, and output ends it before writing anything, so no answer is seen before its change is saved.
+/// file meanwhile, and `endTurn()` writes them all once and lets go. The app's output ends the turn before it
+/// writes anything (a batch of piped input writes once, at its end), so no answer is seen before its change is
+/// saved.
 @MainActor
-public final class FileFavourites: FavouritesRepository, FavouritesTurn {
+public final class FileFavourites: FavouritesRepository {
     public nonisolated static let fileName = "favourites.json"
     /// Favourites are pruned a day after their race, so a real file holds a few dozen. Past these the file is
     /// not what this app wrote, and reading it whole on every command would make the board crawl.

@@ -52,7 +52,7 @@ public final class HTTPRaceService: RaceService {
 
     /// - Parameter transport: how the bytes are fetched. The app passes `ChildProcessHTTPTransport`, which runs
     ///   the `next-to-go-fetch` helper, so the app itself never loads FoundationNetworking (and curl with its
-    ///   thirty libraries: 6 ms of every start); tests may pass HTTPFetch's `InProcessHTTPTransport`.
+    ///   thirty libraries: 6 ms of every start); tests may pass the helper's `InProcessHTTPTransport` (App/Fetch).
     public init(url: URL, limits: Limits = .standard, transport: any HTTPTransport) {
         self.url = url
         self.limits = limits

@@ -1,7 +1,6 @@
 import Core
 import Dispatch
 import RaceData
-import Synchronization
 
 public typealias RaceCardCompletion = @MainActor @Sendable (Result<RaceCard?, RaceDataError>) -> Void
 
@@ -23,9 +22,8 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let raceID: String
     private let cards: (any RaceCardService)?
     private let favourites: any FavouritesRepository
-    private let queue: DispatchQueue
     private let deliver: MainDelivery
-    private let waiters = Mutex([RaceCardCompletion]())
+    private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
     private let statusBook: RaceStatusBook?
 
     /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
@@ -40,8 +38,8 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         self.cards = cards
         self.statusBook = statusBook
         self.favourites = favourites
-        self.queue = queue
         self.deliver = deliver
+        fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
     public var cardSourceDescription: String? { cards?.sourceDescription }
@@ -61,24 +59,13 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
             deliver { completion(.success(nil)) }
             return
         }
-        let isFirst = waiters.withLock { waiting in
-            waiting.append(completion)
-            return waiting.count == 1
-        }
-        guard isFirst else { return }
-        queue.async { [self] in
-            let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
-            if case .success(let card?) = result, let status = card.status {
-                statusBook?.record(status, forRace: raceID)
-            }
-            // Taken after the fetch: a request that came while it ran gets this answer.
-            let answered = waiters.withLock { waiting in
-                defer { waiting = [] }
-                return waiting
-            }
-            deliver {
-                for waiter in answered { waiter(result) }
-            }
-        }
+        fetches.request(
+            { [raceID, statusBook] in
+                let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
+                if case .success(let card?) = result, let status = card.status {
+                    statusBook?.record(status, forRace: raceID)
+                }
+                return result
+            }, completion: completion)
     }
 }

@@ -1,7 +1,6 @@
 import Core
 import Dispatch
 import RaceData
-import Synchronization
 
 /// Fetches races on one serial queue, so fetches never run side by side, and
 /// folds overlapping refresh requests into the fetch already under way.
@@ -16,14 +15,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let settings: (any SettingsStore)?
     private let latestRaces: LatestRaces
     private let statusBook: RaceStatusBook
-    private let queue: DispatchQueue
-    private let deliver: MainDelivery
-    private let pending = Mutex(PendingRequests())
-
-    private struct PendingRequests {
-        var waiters: [RaceListFetchCompletion] = []
-        var fetchScheduled = false
-    }
+    private let fetches: CoalescedFetch<Result<RaceFeed, RaceDataError>>
 
     /// - Parameter deliver: how results reach the main actor; the default hops
     ///   onto the main queue.
@@ -41,8 +33,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         self.settings = settings
         self.latestRaces = latestRaces
         self.statusBook = statusBook
-        self.queue = queue
-        self.deliver = deliver
+        fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
     public var sourceDescription: String { service.sourceDescription }
@@ -50,28 +41,13 @@ public final class RaceListInteractor: RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { statusBook.abandonedRaceIDs }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
-        let mustSchedule = pending.withLock { requests in
-            requests.waiters.append(completion)
-            defer { requests.fetchScheduled = true }
-            return !requests.fetchScheduled
-        }
-        guard mustSchedule else { return }
-        queue.async { [self] in runFetch() }
-    }
-
-    /// Runs on `queue`. Waiters are taken after the fetch, so every request
-    /// that arrived while it ran gets its result.
-    private func runFetch() {
-        latestRaces.fetchStarted()
-        let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
-        latestRaces.fetchFinished(with: try? result.get().races)
-        let waiters = pending.withLock { requests in
-            defer { requests = PendingRequests() }
-            return requests.waiters
-        }
-        deliver {
-            for waiter in waiters { waiter(result) }
-        }
+        fetches.request(
+            { [service, latestRaces] in
+                latestRaces.fetchStarted()
+                let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
+                latestRaces.fetchFinished(with: try? result.get().races)
+                return result
+            }, completion: completion)
     }
 
     @MainActor

@@ -159,9 +159,7 @@ public struct RaceListViewModels: Sendable {
         } else {
             freshnessText = "not loaded"
         }
-        return LiveStatusViewModel(
-            next: nextText, urgency: countdown.map(NextToGoRules.urgency(of:)), freshness: freshnessText,
-            isStale: stale != nil)
+        return LiveStatusViewModel(next: nextText, freshness: freshnessText)
     }
 
     public func alert(_ alert: FavouriteAlerts.Alert) -> RaceAlertViewModel {

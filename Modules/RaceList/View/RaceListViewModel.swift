@@ -100,16 +100,12 @@ public enum CountdownUrgency: Sendable, Equatable {
 public struct LiveStatusViewModel: Sendable, Equatable {
     /// "R9 Hoosier Park (harness) in 1m 0s", or what to say when there is none.
     public let next: String
-    public let urgency: CountdownUrgency?
     /// "updated 5s ago", "fetching...", or the stale notice.
     public let freshness: String
-    public let isStale: Bool
 
-    public init(next: String, urgency: CountdownUrgency?, freshness: String, isStale: Bool) {
+    public init(next: String, freshness: String) {
         self.next = next
-        self.urgency = urgency
         self.freshness = freshness
-        self.isStale = isStale
     }
 }
 

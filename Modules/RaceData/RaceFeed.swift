@@ -9,21 +9,16 @@ public struct RaceFeed: Sendable, Equatable {
     /// Set when these races are a copy saved earlier, standing in because the
     /// source could not be reached.
     public let offline: OfflineCopy?
-    /// The bytes these races were decoded from, where they are worth keeping as they came (an HTTP answer, for
-    /// the feed cache). Not part of what makes two feeds equal.
-    public let sourceBody: Data?
     /// The `--source` value that would replay these races against the clock (`replay:PATH` for a file), to
     /// suggest when every race in the feed has already run.
     public let replaySource: String?
 
     public init(
-        races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil, sourceBody: Data? = nil,
-        replaySource: String? = nil
+        races: [Race], skipped: [SkippedRace] = [], offline: OfflineCopy? = nil, replaySource: String? = nil
     ) {
         self.races = races
         self.skipped = skipped
         self.offline = offline
-        self.sourceBody = sourceBody
         self.replaySource = replaySource
     }
 
@@ -33,14 +28,11 @@ public struct RaceFeed: Sendable, Equatable {
             replaySource: replaySource)
     }
 
-    public func withSourceBody(_ body: Data) -> RaceFeed {
-        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: body, replaySource: replaySource)
-    }
-
     public func replayable(as source: String) -> RaceFeed {
-        RaceFeed(races: races, skipped: skipped, offline: offline, sourceBody: sourceBody, replaySource: source)
+        RaceFeed(races: races, skipped: skipped, offline: offline, replaySource: source)
     }
 
+    /// The races and what was said of them; where the feed could be replayed from is not part of it.
     public static func == (left: RaceFeed, right: RaceFeed) -> Bool {
         left.races == right.races && left.skipped == right.skipped && left.offline == right.offline
     }
@@ -57,7 +49,7 @@ public struct OfflineCopy: Sendable, Equatable {
     }
 }
 
-public struct SkippedRace: Sendable, Equatable, CustomStringConvertible {
+public struct SkippedRace: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The summary's key in `race_summaries`.
     public let key: String
     public let reason: String

@@ -3,10 +3,16 @@ import Files
 import Foundation
 import RaceData
 
-/// The last good feed of each URL, under `$XDG_CACHE_HOME/next-to-go/`, so
-/// the board can start with no network.
+/// The last good feed of each URL, under `$XDG_CACHE_HOME/next-to-go/`, so the board can start with no network.
+/// It keeps the races as the source's format decoded them (in the app's own JSON), whatever that format was:
+/// the cache knows no feed shape. The file is input like any other: one that is not this, or holds a race that
+/// could not have been saved (an id too long, a start no clock holds), is damaged and ignored.
 public struct FeedCache: Sendable {
     public let directory: URL
+    /// Far more races than any feed gives.
+    static let maximumRaces = 20_000
+    /// A saved feed's file; a bigger one is not ours.
+    static let maximumFileBytes = 32 * 1024 * 1024
 
     public init(directory: URL) {
         self.directory = directory
@@ -45,35 +51,61 @@ public struct FeedCache: Sendable {
         let file = fileURL(for: url)
         let data: Data
         do {
-            // The saved body is at most the feed cap, and JSON-escaped it can grow; a bigger file is not ours.
-            data = try RegularFile.read(file.path, maximumBytes: 2 * HTTPRaceService.Limits.standard.maximumBodyBytes)
+            data = try RegularFile.read(file.path, maximumBytes: Self.maximumFileBytes)
         } catch {
             return error == .missing ? .none : .damaged(path: file.path)
         }
+        // A copy an earlier version kept (the answer's bytes) is simply not there for this one.
+        if let earlier = try? JSONDecoder().decode(EarlierEntry.self, from: data), earlier.body != nil,
+            earlier.races == nil
+        {
+            return .none
+        }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.url == url.absoluteString,
             entry.savedAt.isFinite, Race.plausibleStarts.contains(Date(timeIntervalSince1970: entry.savedAt)),
-            let feed = try? NedsFeedDecoder().decode(Data(entry.body.utf8), source: url.absoluteString)
+            entry.races.count <= Self.maximumRaces, entry.races.allSatisfy(Self.couldHaveBeenSaved)
         else {
             return .damaged(path: file.path)
         }
-        return .found(CachedFeed(feed: feed, savedAt: Date(timeIntervalSince1970: entry.savedAt)))
+        return .found(
+            CachedFeed(
+                feed: RaceFeed(races: entry.races, skipped: entry.skipped),
+                savedAt: Date(timeIntervalSince1970: entry.savedAt)))
     }
 
     /// Best effort: a cache that cannot be written costs nothing but the
     /// offline start, so failures are ignored.
-    public func save(_ body: Data, for url: URL, at date: Date) {
-        guard let text = String(data: body, encoding: .utf8),
-            let data = try? JSONEncoder().encode(
-                Entry(url: url.absoluteString, savedAt: date.timeIntervalSince1970, body: text))
-        else { return }
+    public func save(_ feed: RaceFeed, for url: URL, at date: Date) {
+        let entry = Entry(
+            url: url.absoluteString, savedAt: date.timeIntervalSince1970, races: feed.races, skipped: feed.skipped)
+        guard let data = try? JSONEncoder().encode(entry), data.count <= Self.maximumFileBytes else { return }
         try? AtomicFile.write(data, to: fileURL(for: url), durability: .renamedOnly)
+    }
+
+    /// What a feed's decoder can give: the bounds every format's races are held to (text is cut to its limit
+    /// and an ellipsis).
+    static func couldHaveBeenSaved(_ race: Race) -> Bool {
+        let texts = [
+            race.name, race.meetingName, race.venue.name, race.venue.state, race.venue.country,
+            race.form.trackCondition, race.form.weather,
+        ].compactMap { $0 }
+        return !race.id.isEmpty && race.id.count <= Race.maximumIDLength && !race.meetingName.isEmpty
+            && texts.allSatisfy { $0.count <= Race.maximumTextLength + 1 }
+            && (race.form.comment?.count ?? 0) <= Race.maximumCommentLength + 1
+            && Race.plausibleNumbers.contains(race.number) && Race.plausibleStarts.contains(race.advertisedStart)
     }
 
     private struct Entry: Codable {
         let url: String
         let savedAt: TimeInterval
-        /// The feed exactly as the server sent it.
-        let body: String
+        let races: [Race]
+        let skipped: [SkippedRace]
+    }
+
+    /// An entry of an earlier version: the answer's bytes, no races.
+    private struct EarlierEntry: Decodable {
+        let body: String?
+        let races: [Race]?
     }
 }
 

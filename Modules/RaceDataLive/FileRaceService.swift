@@ -9,10 +9,14 @@ public struct FileRaceService: RaceService {
     public let path: String
     /// Feeds are small; anything bigger (or endless, like a device) is refused.
     public let maximumBytes: Int
-    private let decoder = NedsFeedDecoder()
+    private let format: any FeedFormat
 
-    public init(path: String, maximumBytes: Int = HTTPRaceService.Limits.standard.maximumBodyBytes) {
+    public init(
+        path: String, format: any FeedFormat = RacingAPI.all[0].format,
+        maximumBytes: Int = HTTPRaceService.Limits.standard.maximumBodyBytes
+    ) {
         self.path = path
+        self.format = format
         self.maximumBytes = maximumBytes
     }
 
@@ -26,7 +30,7 @@ public struct FileRaceService: RaceService {
         } catch {
             throw error.raceDataError(source: sourceDescription, notRegularReason: Self.notRegularReason(path))
         }
-        return try decoder.decode(bytes, source: sourceDescription).replayable(as: "replay:\(path)")
+        return try format.decode(bytes, source: sourceDescription).replayable(as: "replay:\(path)")
     }
 
     private static func notRegularReason(_ path: String) -> String {

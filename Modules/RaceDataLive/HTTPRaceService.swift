@@ -47,23 +47,23 @@ public final class HTTPRaceService: RaceService {
 
     public let url: URL
     public let limits: Limits
-    private let decoder = NedsFeedDecoder()
+    private let format: any FeedFormat
     private let transport: any HTTPTransport
 
     /// - Parameter transport: how the bytes are fetched. The app passes `ChildProcessHTTPTransport`, which runs
     ///   the `next-to-go-fetch` helper, so the app itself never loads FoundationNetworking (and curl with its
     ///   thirty libraries: 6 ms of every start); tests may pass the helper's `InProcessHTTPTransport` (App/Fetch).
-    public init(url: URL, limits: Limits = .standard, transport: any HTTPTransport) {
+    /// - Parameter format: the feed's shape; by default the one `RacingAPI` reads the URL as.
+    public init(url: URL, limits: Limits = .standard, transport: any HTTPTransport, format: (any FeedFormat)? = nil) {
         self.url = url
         self.limits = limits
         self.transport = transport
+        self.format = format ?? RacingAPI.format(of: url)
     }
 
     public var sourceDescription: String { url.absoluteString }
 
-    /// The answer, decoded; it carries the bytes it came from for the feed cache.
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
-        let body = try transport.get(url)
-        return try decoder.decode(body, source: sourceDescription).withSourceBody(body)
+        try format.decode(try transport.get(url), source: sourceDescription)
     }
 }

@@ -9,7 +9,7 @@ import RaceData
 /// missing or malformed without losing the race, and a summary that lacks a
 /// required field or has an unknown category is skipped and reported, not
 /// fatal. Only a body that is not JSON, or not this shape at all, fails.
-public struct NedsFeedDecoder: Sendable {
+public struct NedsFeedDecoder: FeedFormat {
     public init() {}
 
     public func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed {
@@ -24,7 +24,7 @@ public struct NedsFeedDecoder: Sendable {
 
     /// A file's bytes, given back page by page as they are read: a big feed's bytes and its races are never all
     /// held at once.
-    func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed {
+    public func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed {
         let document: FeedDocument
         do {
             document = try file.withUnsafeBytes { try FeedDocument(reading: $0, doneBefore: file.release(before:)) }

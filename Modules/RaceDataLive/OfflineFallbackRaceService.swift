@@ -3,8 +3,7 @@ import Foundation
 import RaceData
 import Synchronization
 
-/// Wraps any race service for a board left running: every good answer with races that carries its bytes is
-/// saved to the `FeedCache`, and if the very first fetch fails, the copy saved earlier stands in, marked offline
+/// Wraps any race service for a board left running: every good answer with races is saved to the `FeedCache`, and if the very first fetch fails, the copy saved earlier stands in, marked offline
 /// with its age and the reason. Any failure: a maintenance page in HTML, a captive portal's login, a body that is
 /// not JSON or JSON that is not the feed are exactly when the copy is wanted, as much as a refused connection. An
 /// answer that decodes but has no race to show is not saved over a copy that has some. After one live success a
@@ -42,7 +41,7 @@ public final class OfflineFallbackRaceService: RaceService {
             return offlineCopy.feed.offline(savedAt: offlineCopy.savedAt, because: error)
         }
         hasFetchedLive.set()
-        if let body = feed.sourceBody, !feed.races.isEmpty { cache?.save(body, for: cacheKey, at: clock.now()) }
+        if !feed.races.isEmpty { cache?.save(feed, for: cacheKey, at: clock.now()) }
         return feed
     }
 }

@@ -12,16 +12,18 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     case script(path: String)
     case http(URL)
 
-    public static let usage = "snapshot, neds, file:PATH, replay:PATH, script:PATH or an http(s):// URL"
+    public static let usage =
+        (["snapshot"] + RacingAPI.all.map(\.name)).joined(separator: ", ")
+        + ", file:PATH, replay:PATH, script:PATH or an http(s):// URL"
 
-    /// Parses `snapshot`, `neds`, `file:PATH`, `replay:PATH` or an `http://` / `https://` URL. A `nextraces` URL
-    /// asking for fewer than 45 races is asked for 45 (`HTTPRaceService.askingForMostRaces`).
+    /// Parses `snapshot`, an API's name (`neds`), `file:PATH`, `replay:PATH` or an `http://` / `https://` URL.
+    /// A `nextraces` URL asking for fewer than 45 races is asked for 45 (`HTTPRaceService.askingForMostRaces`).
     public init?(argument: String) {
         let lowered = argument.lowercased()
         if lowered == "snapshot" {
             self = .snapshot
-        } else if lowered == "neds" {
-            self = .http(HTTPRaceService.nedsURL)
+        } else if let api = RacingAPI.named(lowered) {
+            self = .http(api.feedURL)
         } else if lowered.hasPrefix("file:") {
             let path = String(argument.dropFirst("file:".count))
             guard !path.isEmpty else { return nil }
@@ -120,8 +122,8 @@ public enum RaceCardSource: Sendable, Equatable {
             self = .none
         } else if lowered == "snapshot" {
             self = .snapshot
-        } else if lowered == "neds" {
-            self = .http(base: HTTPRaceCardService.nedsBase)
+        } else if let base = RacingAPI.named(lowered)?.cardsBase {
+            self = .http(base: base)
         } else if lowered.hasPrefix("file:") {
             let path = String(argument.dropFirst("file:".count))
             guard !path.isEmpty else { return nil }
@@ -141,9 +143,8 @@ public enum RaceCardSource: Sendable, Equatable {
     public static func standard(for source: RaceSource) -> RaceCardSource {
         switch source {
         case .snapshot: .snapshot
-        case .http(let url) where url.host?.lowercased() == HTTPRaceService.nedsURL.host:
-            .http(base: HTTPRaceCardService.nedsBase)
-        case .http, .file, .replay, .script: .none
+        case .http(let url): RacingAPI.serving(url)?.cardsBase.map { .http(base: $0) } ?? .none
+        case .file, .replay, .script: .none
         }
     }
 

@@ -25,7 +25,7 @@ public struct SnapshotRaceService: RaceService {
         self.skipped = capture.skipped
     }
 
-    /// Loads the capture embedded in the package.
+    /// Loads the capture embedded in the package (made in Neds' shape by `Scripts/make-snapshot`).
     public static func embedded(clock: any WallClock) throws(RaceDataError) -> SnapshotRaceService {
         let source = "the embedded snapshot"
         guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
@@ -33,7 +33,7 @@ public struct SnapshotRaceService: RaceService {
         else {
             throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
         }
-        let capture = try NedsFeedDecoder().decode(data, source: source)
+        let capture = try RacingAPI.neds.format.decode(data, source: source)
         return SnapshotRaceService(capture: capture, clock: clock, launch: clock.now())
     }
 

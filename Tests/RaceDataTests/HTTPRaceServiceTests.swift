@@ -227,11 +227,12 @@ struct FeedCacheTests {
         try Data("{ damaged".utf8).write(to: cache.fileURL(for: url))
         #expect(cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path))
 
-        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 1e19))
+        let feed = try NedsFeedDecoder().decode(try Fixtures.data(Fixtures.fiveRaces), source: "five races")
+        cache.save(feed, for: url, at: Date(timeIntervalSince1970: 1e19))
         #expect(
             cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path), "a save time no clock can hold")
 
-        cache.save(try Fixtures.data(Fixtures.fiveRaces), for: url, at: Date(timeIntervalSince1970: 1_748_310_000))
+        cache.save(feed, for: url, at: Date(timeIntervalSince1970: 1_748_310_000))
         guard case .found(let copy) = cache.lookUp(url) else {
             Issue.record("expected the saved feed to replace the damaged one")
             return
@@ -239,6 +240,51 @@ struct FeedCacheTests {
         #expect(copy.savedAt == Date(timeIntervalSince1970: 1_748_310_000))
         #expect(cache.fileURL(for: url) != cache.fileURL(for: URL(string: "http://127.0.0.1:9/other")!))
         #expect(cache.lookUp(URL(string: "http://127.0.0.1:9/other")!) == .none)
+    }
+
+    @Test("the copy keeps the races as decoded, whatever shape the feed came in; a copy of an earlier version is none")
+    func keepsDecodedRaces() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let url = URL(string: "http://127.0.0.1:9/races")!
+        let feed = try NedsFeedDecoder().decode(try Fixtures.data(Fixtures.tenRaces), source: "ten races")
+        cache.save(feed, for: url, at: Date(timeIntervalSince1970: 1_748_310_000))
+        guard case .found(let copy) = cache.lookUp(url) else {
+            Issue.record("expected the saved feed")
+            return
+        }
+        #expect(copy.feed == RaceFeed(races: feed.races, skipped: feed.skipped))
+
+        try Data(#"{"url": "http://127.0.0.1:9/races", "savedAt": 1748310000, "body": "{}"}"#.utf8).write(
+            to: cache.fileURL(for: url))
+        #expect(cache.lookUp(url) == .none, "an earlier version kept the answer's bytes")
+    }
+
+    @Test(
+        "a copy holding a race no decoder could have given is damaged, not shown (and a plausible one is)",
+        arguments: [
+            (#""id": "r", "number": 1"#, true), (#""id": "", "number": 1"#, false), (#""id": "r", "number": 0"#, false),
+            (#""id": "\#(String(repeating: "x", count: 201))", "number": 1"#, false),
+        ])
+    func implausibleRace(idAndNumber: String, plausible: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FeedCache(directory: directory.url)
+        let url = URL(string: "http://127.0.0.1:9/races")!
+        let race =
+            #"{\#(idAndNumber), "meetingName": "M", "category": "horse", "advertisedStart": 770000000, "venue": {}, "form": {}}"#
+        try Data(#"{"url": "\#(url)", "savedAt": 1748310000, "races": [\#(race)], "skipped": []}"#.utf8).write(
+            to: cache.fileURL(for: url))
+        if plausible {
+            guard case .found(let copy) = cache.lookUp(url) else {
+                Issue.record("a plausible race was not read back")
+                return
+            }
+            #expect(copy.feed.races.map(\.id) == ["r"])
+        } else {
+            #expect(cache.lookUp(url) == .damaged(path: cache.fileURL(for: url).path))
+        }
     }
 
     @Test("the default location follows XDG_CACHE_HOME, then HOME")
@@ -347,18 +393,18 @@ struct OfflineFallbackTests {
     let key = URL(string: "http://127.0.0.1:9/races")!
     let clock = ManualClock(1_748_310_000)
 
-    @Test("saves what carries its bytes and has races; stands in at start for any failure, not only a dead network")
+    @Test("saves an answer that has races; stands in at start for any failure, not only a dead network")
     func wrapsAnyService() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let cache = FeedCache(directory: directory.url)
         let body = try Fixtures.data(Fixtures.fiveRaces)
         let races = try NedsFeedDecoder().decode(body, source: "the fake service").races
-        let fake = FakeRaceService(result: .success(RaceFeed(races: races).withSourceBody(body)))
+        let fake = FakeRaceService(result: .success(RaceFeed(races: races)))
         _ = try OfflineFallbackRaceService(wrapping: fake, cache: cache, cacheKey: key, offlineCopy: nil, clock: clock)
             .fetchRaces()
         guard case .found(let copy) = cache.lookUp(key) else {
-            Issue.record("the answer's bytes were not saved")
+            Issue.record("the answer was not saved")
             return
         }
         #expect(copy.savedAt == clock.now())
@@ -379,7 +425,7 @@ struct OfflineFallbackTests {
         }
 
         // After one live answer, a failure is a failure: the board keeps its own races.
-        fake.answer(.success(RaceFeed(races: races).withSourceBody(body)))
+        fake.answer(.success(RaceFeed(races: races)))
         let wrapped = OfflineFallbackRaceService(
             wrapping: fake, cache: cache, cacheKey: key, offlineCopy: copy, clock: clock)
         _ = try wrapped.fetchRaces()
@@ -393,9 +439,8 @@ struct OfflineFallbackTests {
         defer { directory.remove() }
         let cache = FeedCache(directory: directory.url)
         let body = try Fixtures.data(Fixtures.fiveRaces)
-        cache.save(body, for: key, at: clock.now())
-        let empty = Data(#"{"data": {"next_to_go_ids": [], "race_summaries": {}}}"#.utf8)
-        let fake = FakeRaceService(result: .success(RaceFeed(races: []).withSourceBody(empty)))
+        cache.save(try NedsFeedDecoder().decode(body, source: "five races"), for: key, at: clock.now())
+        let fake = FakeRaceService(result: .success(RaceFeed(races: [])))
         let later = ManualClock(1_748_310_600)
         let feed = try OfflineFallbackRaceService(
             wrapping: fake, cache: cache, cacheKey: key, offlineCopy: nil, clock: later

@@ -124,7 +124,7 @@ let package = Package(
 
         // MARK: Shell — the REPL's kernel: screens, the command table and its parsing, launch options, input
         // loops over lines and the output they write. What a feature's Router builds on.
-        .target(name: "Shell", dependencies: ["Core", "Files"], path: "Modules/Shell"),
+        .target(name: "Shell", dependencies: ["Core", "Files", "RaceData"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
 
         // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NextToGoApp", "AppComposition", "Core", "TestSupport"],
+            dependencies: ["NextToGoApp", "AppComposition", "Core", "TestSupport", "RaceListRouter"],
             path: "Tests/EndToEndTests"
         ),
 

@@ -17,12 +17,12 @@ enum CompletionScripts {
 
     /// The commands `next-to-go COMMAND` can run, each once by its words.
     static var commands: [CommandEntry] {
-        AppCommands.table.entries(on: .raceList, screenBelow: false)
+        AppFeatures.commands.entries(on: .raceList, screenBelow: false)
     }
 
     /// The words each command's argument can be, for the commands that have some.
     static var argumentWords: [(entry: CommandEntry, words: [String])] {
-        let completion = Completion(table: AppCommands.table)
+        let completion = Completion(table: AppFeatures.commands)
         return commands.compactMap { entry in
             let words = completion.firstArgumentWords(of: entry)
             return words.isEmpty ? nil : (entry, words)

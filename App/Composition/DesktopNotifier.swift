@@ -1,7 +1,6 @@
 import Core
 import Dispatch
 import Foundation
-import RaceListView
 
 #if canImport(Glibc)
     import Glibc
@@ -125,29 +124,5 @@ final class DesktopNotifier {
         #else
             return information._sifields._sigchld.si_pid != 0
         #endif
-    }
-}
-
-/// The race list's view, with its alerts sent to the desktop too (`--notify`): everything else as the view draws it.
-@MainActor
-final class NotifyingRaceListView: RaceListViewInput {
-    private let view: any RaceListViewInput
-    private let notifier: DesktopNotifier
-
-    init(_ view: any RaceListViewInput, notifier: DesktopNotifier) {
-        self.view = view
-        self.notifier = notifier
-    }
-
-    func display(_ viewModel: RaceListViewModel) { view.display(viewModel) }
-    func displayCommandError(_ message: String) { view.displayCommandError(message) }
-    func displayWarning(_ message: String) { view.displayWarning(message) }
-    func displayMessage(_ message: String) { view.displayMessage(message) }
-    func displayStatus(_ status: LiveStatusViewModel) { view.displayStatus(status) }
-    func displayNotice(_ message: String) { view.displayNotice(message) }
-
-    func displayAlert(_ alert: RaceAlertViewModel) {
-        view.displayAlert(alert)
-        notifier.notify(alert.message)
     }
 }

@@ -28,7 +28,8 @@ final class Launch {
     private let screens: AppScreens
     private let notifier: DesktopNotifier?
     private var session: ShellSession?
-    private var raceList: RaceListScreen?
+    /// The root screen, the race list: at a live terminal its live updates start with the terminal loop.
+    private var root: (any Screen)?
     private var terminationSignals: TerminationSignals?
     private var terminalLoop: TerminalInputLoop?
     private var inputLoop: InputLoop?
@@ -107,12 +108,15 @@ final class Launch {
         let cards = cardSource.makeService(
             clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
+        var withSettings = options
+        withSettings.filter = settings.filter
         let launch = Launch(
-            options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards,
-            filter: settings.filter)
+            options: withSettings, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
         // Said only where alerts can come (a person at the prompt, or --alert asked for).
-        if let notifier = launch.notifier, notifier.reachesNothing, launch.mode.alertMinutes != nil {
+        if let notifier = launch.notifier, notifier.reachesNothing,
+            RaceListModule.alertMinutes(options: options, isLive: launch.mode.isLive) != nil
+        {
             launch.warn("Desktop notifications: \(notifier.reach); alerts stay here.")
         }
         return .ready(launch)
@@ -120,7 +124,7 @@ final class Launch {
 
     private init(
         options: LaunchOptions, environment: [String: String], io: ProcessIO, clock: any WallClock,
-        setup: ServiceSetup, cards: (any RaceCardService)?, filter: [RaceCategory]
+        setup: ServiceSetup, cards: (any RaceCardService)?
     ) {
         self.options = options
         self.environment = environment
@@ -154,10 +158,8 @@ final class Launch {
             output = standardOutput
         }
         self.output = output
-        let renderer: any ScreenRenderer =
-            if let jsonOutput { JSONRenderer(output: jsonOutput) } else {
-                TextRenderer(output: output, style: terminal.displayStyle)
-            }
+        let presentation: Presentation =
+            if let jsonOutput { .json(jsonOutput) } else { .text(output, terminal.displayStyle) }
         // What the cards say of races' status (abandoned), for the board as well as the sheet.
         let statusBook = RaceStatusBook()
         let notifier =
@@ -166,18 +168,22 @@ final class Launch {
                 environment: environment, isTerminal: mode.isLive,
                 writeToTerminal: { StandardStreams.write($0, to: .output) }) : nil
         self.notifier = notifier
+        let races: any RaceService =
+            if let statuses = cards as? any RaceStatusService {
+                StatusMarkingRaceService(wrapping: setup.service, statuses: statuses, book: statusBook, clock: clock)
+            } else {
+                setup.service
+            }
+        var alsoAlert: (@MainActor (String) -> Void)?
+        if let notifier { alsoAlert = { notifier.notify($0) } }
+        let offersShell: Bool = if case .single = mode.kind { false } else { true }
         screens = AppScreens(
-            service: (cards as? any RaceStatusService).map {
-                StatusMarkingRaceService(wrapping: setup.service, statuses: $0, book: statusBook, clock: clock)
-            } ?? setup.service,
-            cards: cards, statusBook: statusBook, refreshInterval: options.refreshInterval,
-            alertMinutes: mode.alertMinutes, alertIsDefault: mode.alertIsDefault, region: options.region,
-            count: options.count, filter: filter,
-            offersShell: { if case .single = mode.kind { false } else { true } }(),
-            firstCardWait: mode.firstCardWait, favourites: favourites,
-            settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
-            clock: clock, renderer: renderer,
-            notifier: notifier)
+            context: FeatureContext(
+                races: races, cards: cards, statusBook: statusBook, latestRaces: LatestRaces(),
+                favourites: favourites,
+                settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
+                clock: clock, timeZone: .current, options: options, isLive: mode.isLive, offersShell: offersShell,
+                firstCardWait: mode.firstCardWait, presentation: presentation, alsoAlert: alsoAlert))
     }
 
     /// A warning from the start (a locale variable dropped, a source's note), in the run's own form.
@@ -194,13 +200,13 @@ final class Launch {
         finished = finish
         if io.ownsProcess { terminationSignals = TerminationSignals(alsoInterrupt: mode.isLive) }
         let session = ShellSession(
-            output: output, factory: screens, commands: AppCommands.table,
+            output: output, factory: screens, commands: AppFeatures.commands,
             helpWidth: { [terminal, jsonOutput] in
                 terminal.isInteractiveOutput && jsonOutput == nil ? terminal.displayStyle.width : nil
             }
         ) { [unowned self] navigator in
-            let screen = screens.makeRaceList(navigator: navigator)
-            raceList = screen
+            let screen = screens.makeRoot(navigator: navigator)
+            root = screen
             return screen
         }
         self.session = session
@@ -224,11 +230,11 @@ final class Launch {
                 historyFile: HistoryFile(url: HistoryFile.defaultURL(environment: environment)) {
                     [output, terminal] in output.writeWarning($0, style: terminal.displayStyle)
                 },
-                commands: AppCommands.table, finish: { [weak self] in self?.end($0) })
+                commands: AppFeatures.commands, finish: { [weak self] in self?.end($0) })
             terminalLoop = loop
             output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
             // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
-            raceList?.presenter.startLiveUpdates()
+            (root as? RaceListScreen)?.presenter.startLiveUpdates()
             if !loop.start(firstLine: "list") { end(.ok) }
         case .lines, .json:
             // A person typing at a prompt gets the first board without asking.

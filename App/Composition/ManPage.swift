@@ -39,7 +39,7 @@ enum ManPage {
             paragraph(
                 "Typed at the prompt, piped one a line, or given after the options to run once. `help` lists the "
                     + "ones that work where you are; `help COMMAND` explains one."))
-        let table = AppCommands.table
+        let table = AppFeatures.commands
         for screen in table.screens {
             lines.append(".SS On \(escaped(screen.title))")
             for entry in table.entries where entry.screens?.contains(screen) == true {

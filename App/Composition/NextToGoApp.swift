@@ -64,10 +64,6 @@ struct RunMode: Equatable {
     }
 
     let kind: Kind
-    /// Alerts are for a person watching unless asked for: piped output stays the commands' own.
-    let alertMinutes: Int?
-    /// No alert was asked for (`save` keeps no alert that was only the default).
-    let alertIsDefault: Bool
     /// A piped script's favourite changes are saved together, one write a turn; JSON prints each command's
     /// document at once, and a person at a terminal or a single command has nothing to gather.
     let gathersFavouriteChanges: Bool
@@ -87,8 +83,6 @@ struct RunMode: Equatable {
         case _ where terminal.showsPrompt && terminal.isInteractiveOutput: kind = .live
         default: kind = .lines
         }
-        alertMinutes = options.alertMinutes ?? (kind == .live ? 2 : nil)
-        alertIsDefault = options.alertMinutes == nil
         gathersFavouriteChanges = kind == .lines
         firstCardWait = kind == .live ? 0.5 : nil
         showsPrompt = kind == .lines && terminal.showsPrompt

@@ -38,7 +38,7 @@ enum Usage {
 
         Shell commands (`help` inside the shell lists the ones that work where you are, `help COMMAND`
         explains one):
-        \(AppCommands.table.referenceLines().map { "  " + $0 }.joined(separator: "\n"))
+        \(AppFeatures.commands.referenceLines().map { "  " + $0 }.joined(separator: "\n"))
 
         Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites or settings
         not saved, 74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.

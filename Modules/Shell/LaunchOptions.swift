@@ -38,6 +38,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var region: RaceRegion?
     /// `--count`: how many races the board shows.
     public var count = 5
+    /// The `filter` setting: the categories the board starts with; empty for all.
+    public var filter: [RaceCategory] = []
     /// `--json` / `--format json`: one JSON document per command.
     public var json = false
     /// `--strict`: a piped run exits with the worst status of its commands.

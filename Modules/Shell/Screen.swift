@@ -46,7 +46,8 @@ public protocol Navigator: AnyObject {
 /// Builds the screen for a route; the app implements it with the feature routers.
 @MainActor
 public protocol ScreenFactory {
-    func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen
+    /// nil when no feature answers to the route's destination, or takes its argument.
+    func makeScreen(for route: AppRoute, navigator: any Navigator) -> (any Screen)?
 }
 
 /// A command a feature's screen takes, declared by the feature: its entry (words, arguments, help) and what it

@@ -192,7 +192,11 @@ public final class ShellSession: Navigator {
     // MARK: - Navigator
 
     public func open(_ route: AppRoute, completion: @escaping CommandCompletion) {
-        let screen = factory.makeScreen(for: route, navigator: self)
+        guard let screen = factory.makeScreen(for: route, navigator: self) else {
+            // A feature named a destination the app has not listed: a mistake in the app, said, never a crash.
+            output.writeError("Nothing here opens \(route.description).")
+            return completion(.failure(.usage))
+        }
         let below = topScreen
         stack.append(screen)
         switch screen.presentation {

@@ -12,7 +12,7 @@ import Testing
 struct CommandParsingTests {
     private func parse(_ line: String, on screen: ScreenKind = .raceList) throws -> Result<Command, ArgumentError> {
         let words = try #require(try ShellCommand(line: line))
-        let entry = try #require(AppCommands.table.entry(for: words.name, on: screen, screenBelow: true))
+        let entry = try #require(AppFeatures.commands.entry(for: words.name, on: screen, screenBelow: true))
         return entry.parse(words.arguments)
     }
 

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("The command table")
 struct CommandTableTests {
-    let table = AppCommands.table
+    let table = AppFeatures.commands
 
     @Test("every command and every other name for it is documented in the README")
     func documented() throws {

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Tab completion")
 struct CompletionTests {
-    let completion = Completion(table: AppCommands.table)
+    let completion = Completion(table: AppFeatures.commands)
 
     @Test("command names, then each argument by its kind")
     func candidates() {

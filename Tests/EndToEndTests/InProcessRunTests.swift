@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceListRouter
 import Shell
 import TestSupport
 import Testing
@@ -99,24 +100,25 @@ struct InProcessRunTests {
     @Test("the run's mode decides the policies: live, lines, JSON or one command")
     func modes() throws {
         func mode(_ arguments: [String], stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String = "xterm") throws
-            -> RunMode
+            -> (RunMode, alertMinutes: Int?)
         {
-            RunMode(
-                options: try LaunchOptions(arguments: arguments),
+            let options = try LaunchOptions(arguments: arguments)
+            let mode = RunMode(
+                options: options,
                 terminal: TerminalEnvironment(
                     environment: ["TERM": term], stdoutIsTTY: stdoutIsTTY, stdinIsTTY: stdinIsTTY))
+            return (mode, RaceListModule.alertMinutes(options: options, isLive: mode.isLive))
         }
-        let live = try mode([], stdinIsTTY: true, stdoutIsTTY: true)
-        #expect(live.kind == .live && live.alertMinutes == 2 && live.firstCardWait == 0.5)
+        let (live, liveAlert) = try mode([], stdinIsTTY: true, stdoutIsTTY: true)
+        #expect(live.kind == .live && liveAlert == 2 && live.firstCardWait == 0.5)
         #expect(!live.gathersFavouriteChanges)
-        let piped = try mode([], stdinIsTTY: false, stdoutIsTTY: false)
-        #expect(
-            piped.kind == .lines && piped.alertMinutes == nil && piped.gathersFavouriteChanges && !piped.showsPrompt)
-        let dumb = try mode([], stdinIsTTY: true, stdoutIsTTY: true, term: "dumb")
+        let (piped, pipedAlert) = try mode([], stdinIsTTY: false, stdoutIsTTY: false)
+        #expect(piped.kind == .lines && pipedAlert == nil && piped.gathersFavouriteChanges && !piped.showsPrompt)
+        let (dumb, _) = try mode([], stdinIsTTY: true, stdoutIsTTY: true, term: "dumb")
         #expect(dumb.kind == .lines && dumb.showsPrompt)
-        let json = try mode(["--json"], stdinIsTTY: true, stdoutIsTTY: true)
+        let (json, _) = try mode(["--json"], stdinIsTTY: true, stdoutIsTTY: true)
         #expect(json.kind == .json && !json.gathersFavouriteChanges && !json.showsPrompt)
-        let single = try mode(["--alert", "5", "list"], stdinIsTTY: true, stdoutIsTTY: true)
-        #expect(single.kind == .single(ShellCommand(name: "list", arguments: [])) && single.alertMinutes == 5)
+        let (single, singleAlert) = try mode(["--alert", "5", "list"], stdinIsTTY: true, stdoutIsTTY: true)
+        #expect(single.kind == .single(ShellCommand(name: "list", arguments: [])) && singleAlert == 5)
     }
 }

@@ -50,10 +50,10 @@ final class FakeScreen: Screen {
         case "fail":
             completion(.failure(.dataError))
         case "favs":
-            navigator?.open(.favourites, completion: completion)
+            navigator?.open(AppRoute(Destination("favourites")), completion: completion)
         case "sheet":
             let race = Race(id: "r", number: 1, meetingName: "M", category: .horse, advertisedStart: Date())
-            navigator?.open(.raceDetail(race), completion: completion)
+            navigator?.open(AppRoute(Destination("raceDetail"), .race(race)), completion: completion)
         default:
             return false
         }
@@ -78,12 +78,13 @@ final class FakeScreen: Screen {
 struct FakeScreenFactory: ScreenFactory {
     let output: RecordingOutput
 
-    func makeScreen(for route: AppRoute, navigator: any Navigator) -> any Screen {
-        switch route {
-        case .favourites: FakeScreen("favourites", kind: .favourites, output: output, navigator: navigator)
-        case .raceDetail(let race):
+    func makeScreen(for route: AppRoute, navigator: any Navigator) -> (any Screen)? {
+        switch (route.destination.name, route.argument) {
+        case ("favourites", .none): FakeScreen("favourites", kind: .favourites, output: output, navigator: navigator)
+        case ("raceDetail", .race(let race)):
             FakeScreen(
                 "detail \(race.id)", kind: .raceDetail, output: output, navigator: navigator, presentation: .sheet)
+        default: nil
         }
     }
 }

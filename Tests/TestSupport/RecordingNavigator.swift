@@ -63,3 +63,9 @@ public func unexpectedFavouritesCall(_ name: String) -> Result<FavouritesState, 
     unexpectedCall(name)
     return .success(FavouritesState(favourites: []))
 }
+
+/// The routes the features open, as the tests name them.
+extension AppRoute {
+    public static func raceDetail(_ race: Race) -> AppRoute { AppRoute(Destination("raceDetail"), .race(race)) }
+    public static let favourites = AppRoute(Destination("favourites"))
+}

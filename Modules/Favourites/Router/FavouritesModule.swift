@@ -53,6 +53,23 @@ public enum FavouritesModule {
                 numberedRows: { presenter in presenter.drawnCount }))
     }
 
+    /// The feature, for the app's list: `favs` on the race list opens it.
+    public nonisolated static let feature = Feature(
+        Destination("favourites"), commands: commands.map(\.entry), opens: [FavouritesRouter.raceDetail]
+    ) { _, context, navigator in
+        makeScreen(
+            favourites: context.favourites, latestRaces: context.latestRaces, clock: context.clock,
+            view: view(for: context.presentation), navigator: navigator)
+    }
+
+    /// The view for how the run shows its screens.
+    public static func view(for presentation: Presentation) -> any FavouritesViewInput {
+        switch presentation {
+        case .text(let output, let style): FavouritesTextView(output: output, style: style)
+        case .json(let output): FavouritesJSONView(output: output)
+        }
+    }
+
     /// Builds interactor, view, router and presenter, wired by constructor, and returns the screen that owns them.
     public static func makeScreen(
         favourites: any FavouritesRepository, latestRaces: LatestRaces, clock: any WallClock,

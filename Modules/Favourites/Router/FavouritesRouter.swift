@@ -14,8 +14,11 @@ public final class FavouritesRouter: FavouritesRouterInput {
         self.navigator = navigator
     }
 
+    /// The feature this one opens, by the name the app's list gives it.
+    nonisolated static let raceDetail = Destination("raceDetail")
+
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigator?.open(.raceDetail(race), completion: completion)
+        navigator?.open(AppRoute(Self.raceDetail, .race(race)), completion: completion)
     }
 
     public func closeFavourites(completion: @escaping CommandCompletion) {

@@ -46,6 +46,24 @@ public enum RaceDetailModule {
                 renderLive: { presenter in presenter.showLive() }))
     }
 
+    /// The feature, for the app's list: a race's sheet, opened from the lists (`show N`).
+    public nonisolated static let feature = Feature(Destination("raceDetail"), commands: commands.map(\.entry)) {
+        argument, context, navigator in
+        guard let race = argument.race else { return nil }
+        return makeScreen(
+            race: race, cards: context.cards, statusBook: context.statusBook, favourites: context.favourites,
+            clock: context.clock, timeZone: context.timeZone, firstCardWait: context.firstCardWait,
+            view: view(for: context.presentation), navigator: navigator)
+    }
+
+    /// The view for how the run shows its screens.
+    public static func view(for presentation: Presentation) -> any RaceDetailViewInput {
+        switch presentation {
+        case .text(let output, let style): RaceDetailTextView(output: output, style: style)
+        case .json(let output): RaceDetailJSONView(output: output)
+        }
+    }
+
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
         race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil,

@@ -5,7 +5,10 @@ import Foundation
 /// (within the minute it stays on the board). Each race is told at most once of each, for the whole run. Pure:
 /// the favourites and the time are passed in.
 public struct FavouriteAlerts: Sendable, Equatable {
-    public static let standardLead: TimeInterval = 120
+    /// The lead a person at a terminal gets without asking, in minutes.
+    public static let standardLeadMinutes = 2
+    public static let standardLead = TimeInterval(standardLeadMinutes * 60)
+    /// The leads `--alert`, the `alert` setting and the `alert` command take.
     public static let leadMinutes = 1...1440
 
     /// How long before a start to alert; nil while alerts are off.

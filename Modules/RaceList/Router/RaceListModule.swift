@@ -185,6 +185,46 @@ public enum RaceListModule {
                 numberedRows: { presenter in presenter.drawnCount }))
     }
 
+    /// The feature, for the app's list: the board, the shell's first screen. Its first fetch starts at once.
+    public nonisolated static let feature = Feature(
+        Destination("raceList"), commands: commands.map(\.entry),
+        opens: [RaceListRouter.raceDetail, RaceListRouter.favourites]
+    ) { _, context, navigator in
+        let screen = makeScreen(context: context, navigator: navigator)
+        screen.presenter.start()
+        return screen
+    }
+
+    /// How long before a favourite's start it alerts: as asked (`--alert`, the setting), else 2 minutes for a
+    /// person at a live terminal and none elsewhere.
+    public nonisolated static func alertMinutes(options: LaunchOptions, isLive: Bool) -> Int? {
+        options.alertMinutes ?? (isLive ? FavouriteAlerts.standardLeadMinutes : nil)
+    }
+
+    /// The view for how the run shows its screens; alerts also go to `alsoAlert`.
+    public static func view(
+        for presentation: Presentation, alsoAlert: (@MainActor (String) -> Void)? = nil
+    ) -> any RaceListViewInput {
+        let view: any RaceListViewInput =
+            switch presentation {
+            case .text(let output, let style): RaceListTextView(output: output, style: style)
+            case .json(let output): RaceListJSONView(output: output)
+            }
+        return alsoAlert.map { AlertEchoingRaceListView(view, echo: $0) } ?? view
+    }
+
+    /// The module as the app assembles it, from what it hands every feature.
+    public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
+        makeScreen(
+            service: context.races, favourites: context.favourites, settings: context.settings,
+            latestRaces: context.latestRaces, statusBook: context.statusBook, clock: context.clock,
+            refreshInterval: context.options.refreshInterval,
+            alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
+            alertIsDefault: context.options.alertMinutes == nil, region: context.options.region,
+            count: context.options.count, categories: context.options.filter, offersShell: context.offersShell,
+            view: view(for: context.presentation, alsoAlert: context.alsoAlert), navigator: navigator)
+    }
+
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
     public static func makeScreen(

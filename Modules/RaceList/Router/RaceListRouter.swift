@@ -16,11 +16,15 @@ public final class RaceListRouter: RaceListRouterInput {
         self.navigator = navigator
     }
 
+    /// The features this one opens, by the names the app's list gives them.
+    nonisolated static let raceDetail = Destination("raceDetail")
+    nonisolated static let favourites = Destination("favourites")
+
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigator?.open(.raceDetail(race), completion: completion)
+        navigator?.open(AppRoute(Self.raceDetail, .race(race)), completion: completion)
     }
 
     public func openFavourites(completion: @escaping CommandCompletion) {
-        navigator?.open(.favourites, completion: completion)
+        navigator?.open(AppRoute(Self.favourites), completion: completion)
     }
 }

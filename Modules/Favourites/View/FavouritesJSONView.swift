@@ -1,0 +1,31 @@
+import Core
+import Foundation
+
+/// The favourites as a `--json` document (`"type": "favourites"`): the README's schema.
+@MainActor
+public final class FavouritesJSONView: FavouritesViewInput {
+    private let output: any JSONDocumentOutput
+
+    public init(output: any JSONDocumentOutput) { self.output = output }
+
+    public func display(_ viewModel: FavouritesViewModel) {
+        var body: [String: Any] = ["title": viewModel.title]
+        switch viewModel.content {
+        case .empty(let message):
+            body["races"] = [Any]()
+            body["message"] = message
+        case .races(let rows):
+            body["message"] = NSNull()
+            body["races"] = rows.compactMap { row -> [String: Any]? in
+                guard let favourite = row.favourite else { return nil }
+                return JSONFields.race(
+                    favourite.race, secondsToStart: row.secondsToStart, countdown: row.status, favourite: true
+                ).merging(["position": row.position, "jumped": row.hasJumped]) { $1 }
+            }
+        }
+        output.show("favourites", body)
+    }
+
+    public func displayCommandError(_ message: String) { output.writeError(message) }
+    public func displayWarning(_ message: String) { output.warn(message) }
+}

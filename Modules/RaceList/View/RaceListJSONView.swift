@@ -1,0 +1,55 @@
+import Core
+import Foundation
+
+/// The board as a `--json` document (`"type": "board"`): the README's schema.
+@MainActor
+public final class RaceListJSONView: RaceListViewInput {
+    private let output: any JSONDocumentOutput
+
+    public init(output: any JSONDocumentOutput) { self.output = output }
+
+    public func display(_ viewModel: RaceListViewModel) {
+        var body: [String: Any] = [
+            "title": viewModel.title, "filter": viewModel.filterSummary, "narrowing": viewModel.narrowing,
+            "stale": JSONFields.value(viewModel.staleNotice), "note": JSONFields.value(viewModel.footnote),
+        ]
+        switch viewModel.content {
+        case .loading:
+            return
+        case .error(let message, _):
+            output.writeError(message)
+            return
+        case .empty(let message):
+            body["races"] = [Any]()
+            body["message"] = message
+        case .races(let rows):
+            body["races"] = rows.compactMap(Self.race)
+            body["message"] = NSNull()
+        case .sections(let sections):
+            body["races"] = sections.flatMap(\.rows).compactMap(Self.race)
+            body["sections"] = sections.map { section -> [String: Any] in
+                [
+                    "heading": section.heading, "day": JSONFields.value(section.day),
+                    "positions": section.rows.map(\.position),
+                ]
+            }
+            body["message"] = NSNull()
+        }
+        output.show("board", body, replacesPrevious: viewModel.replacesPrevious)
+    }
+
+    private static func race(_ row: RaceRowViewModel) -> [String: Any]? {
+        guard let race = row.race else { return nil }
+        return ["position": row.position].merging(
+            JSONFields.race(
+                race, secondsToStart: row.secondsToStart, countdown: row.countdown, favourite: row.isFavourite)
+        ) { $1 }
+    }
+
+    public func displayCommandError(_ message: String) { output.writeError(message) }
+    public func displayWarning(_ message: String) { output.warn(message) }
+    public func displayMessage(_ message: String) { output.writeLine(message) }
+    public func displayStatus(_ status: LiveStatusViewModel) {}
+    public func displayNotice(_ message: String) {}
+    public func displayAlert(_ alert: RaceAlertViewModel) { output.writeAlert(alert.message) }
+}

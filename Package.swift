@@ -157,7 +157,7 @@ let package = Package(
             name: "AppCompositionTests",
             dependencies: [
                 "AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceListRouter", "RaceDetailRouter",
-                "FavouritesRouter",
+                "FavouritesRouter", "RaceListInteractor",
             ],
             path: "Tests/AppCompositionTests"
         ),

@@ -1,5 +1,6 @@
 import Core
 import FavouritesRouter
+import RaceDataLive
 import RaceDetailRouter
 import RaceListRouter
 import Shell
@@ -11,6 +12,25 @@ enum AppFeatures {
 
     /// Every feature's commands with the shell's own, in the order help lists them.
     static let commands = CommandTable(all.flatMap(\.commands) + CommandTable.shellCommands)
+
+    /// The launch options: the kernel's, with every feature's in their place.
+    static let options = LaunchOptionTable.app(featureOptions: all.flatMap(\.options))
+
+    /// The settings file's keys: where races come from, every feature's, then the kernel's others.
+    static let settings =
+        [
+            SettingEntry(
+                "source", .option("--source", check: { RaceSource(argument: $0) == nil ? RaceSource.usage : nil }))
+        ]
+        + all.flatMap(\.settings) + SettingEntry.afterFeatures
+
+    /// "source, filter, region, count, alert, refresh, colour (on/off), notify (on/off)": the keys as help says
+    /// them.
+    static var settingsList: String {
+        settings.map { entry in
+            if case .onOff = entry.meaning { "\(entry.key) (on/off)" } else { entry.key }
+        }.joined(separator: ", ")
+    }
 
     static func named(_ destination: Destination) -> Feature? {
         all.first { $0.destination == destination }

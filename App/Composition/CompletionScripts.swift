@@ -30,14 +30,14 @@ enum CompletionScripts {
     }
 
     private static var valuedNames: [String] {
-        LaunchOptionEntry.all.flatMap { entry in entry.allNames.filter(entry.takesValue) }
+        AppFeatures.options.entries.flatMap { entry in entry.allNames.filter(entry.takesValue) }
     }
 
     // MARK: - bash
 
     static func bash() -> String {
         var valueCases: [String] = []
-        for entry in LaunchOptionEntry.all {
+        for entry in AppFeatures.options.entries {
             let names = entry.allNames.filter(entry.takesValue)
             guard !names.isEmpty else { continue }
             let pattern = names.joined(separator: "|")
@@ -56,7 +56,7 @@ enum CompletionScripts {
         let argumentCases = argumentWords.map { entry, words in
             "        \(entry.words.map(bashQuoted).joined(separator: "|"))) choices=\"\(words.joined(separator: " "))\" ;;"
         }
-        let optionWords = LaunchOptionEntry.all.flatMap(\.names).joined(separator: " ")
+        let optionWords = AppFeatures.options.entries.flatMap(\.names).joined(separator: " ")
         let commandWords = commands.flatMap(\.words).joined(separator: " ")
         return """
             # bash completion for next-to-go, made by `next-to-go --completions bash`.
@@ -122,7 +122,7 @@ enum CompletionScripts {
 
     static func zsh() -> String {
         var specs: [String] = []
-        for entry in LaunchOptionEntry.all {
+        for entry in AppFeatures.options.entries {
             let description = zshEscaped(summary(entry))
             let exclusive = entry.names.count > 1 ? "'(\(entry.names.joined(separator: " ")))'" : ""
             for name in entry.names {
@@ -196,7 +196,7 @@ enum CompletionScripts {
             "# ~/.config/fish/completions/next-to-go.fish.",
             "complete -c next-to-go -f",
         ]
-        for entry in LaunchOptionEntry.all {
+        for entry in AppFeatures.options.entries {
             let description = fishQuoted(summary(entry))
             for name in entry.allNames where !entry.hiddenNames.contains(name) {
                 let flag = name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"

@@ -100,7 +100,7 @@ final class DesktopNotifier {
         OwnedChildren.add(child, leadsGroup: leadsGroup)
         let started = ContinuousClock.now
         Thread.detachNewThread {
-            while !hasExited(child) {
+            while !OwnedChildren.hasExited(child) {
                 if ContinuousClock.now - started > .seconds(patience) {
                     OwnedChildren.end(child)
                     break
@@ -112,17 +112,5 @@ final class DesktopNotifier {
             var status: Int32 = 0
             waitpid(child, &status, 0)
         }
-    }
-
-    /// Whether a child has ended, without collecting it (its process id stays its own until `waitpid`).
-    private nonisolated static func hasExited(_ child: pid_t) -> Bool {
-        var information = siginfo_t()
-        guard waitid(P_PID, id_t(child), &information, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
-        // With WNOHANG and nothing to report, waitid answers 0 and leaves si_pid 0.
-        #if canImport(Darwin)
-            return information.si_pid != 0
-        #else
-            return information._sifields._sigchld.si_pid != 0
-        #endif
     }
 }

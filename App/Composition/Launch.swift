@@ -53,10 +53,11 @@ final class Launch {
             return .ended(status)
         }
         // Settings first: each is the option it stands for, before the command line's, so the command line wins.
-        let settings = Settings.load(environment: environment, arguments: arguments)
+        let settings = Settings.load(environment: environment, arguments: arguments, entries: AppFeatures.settings)
         let options: LaunchOptions
         do {
-            options = try LaunchOptions(arguments: settings.arguments + arguments)
+            options = try LaunchOptions(
+                arguments: settings.arguments + arguments, table: AppFeatures.options, from: settings.options)
         } catch {
             return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
         }
@@ -108,10 +109,8 @@ final class Launch {
         let cards = cardSource.makeService(
             clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
-        var withSettings = options
-        withSettings.filter = settings.filter
         let launch = Launch(
-            options: withSettings, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
+            options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
         // Said only where alerts can come (a person at the prompt, or --alert asked for).
         if let notifier = launch.notifier, notifier.reachesNothing,

@@ -28,7 +28,7 @@ enum ManPage {
                     + "With a command it runs that command and exits; from a pipe it reads commands line by line."),
             ".SH OPTIONS",
         ]
-        for entry in LaunchOptionEntry.all {
+        for entry in AppFeatures.options.entries {
             lines.append(".TP")
             let names = entry.names.map { "\\fB\(escaped($0))\\fR" }.joined(separator: ", ")
             lines.append(names + (entry.placeholder.map { " \\fI\(escaped($0))\\fR" } ?? ""))
@@ -54,7 +54,7 @@ enum ManPage {
             ".SH FILES",
             ".TP", "\\fI$XDG_CONFIG_HOME/next\\-to\\-go/config\\fR (else \\fI~/.config/next\\-to\\-go/config\\fR)",
             paragraph(
-                "Settings, key = value a line: filter, region, count, alert, refresh, source, colour, notify; each also "
+                "Settings, key = value a line: \(AppFeatures.settings.map(\.key).joined(separator: ", ")); each also "
                     + "as a NEXT_TO_GO_<KEY> variable. Flags win over variables, variables over the file; --no-config "
                     + "leaves the file out. save writes filter, region, count and alert into it, atomically, keeping "
                     + "comments, other keys and every other line as they were; an alert nobody chose (the run's "

@@ -4,33 +4,36 @@ import RaceDataLive
 import Shell
 
 /// Settings kept between runs: `$XDG_CONFIG_HOME/next-to-go/config` (else `~/.config/next-to-go/config`), one
-/// `key = value` a line, `#` comments (on their own line, or after a value and a space); and `NEXT_TO_GO_<KEY>` variables. Flags win over variables, variables over
-/// the file: each setting becomes the option it stands for, put before the command line's own, and the last
-/// value given wins. A line or variable that is not right is named and skipped; the app still starts. The file
-/// is input like any other: a folder, a FIFO, a huge or binary file is said and ignored, never waited on.
+/// `key = value` a line, `#` comments (on their own line, or after a value and a space); and `NEXT_TO_GO_<KEY>`
+/// variables. Flags win over variables, variables over the file: each setting becomes the option it stands for,
+/// put before the command line's own, and the last value given wins. A line or variable that is not right is
+/// named and skipped; the app still starts. The file is input like any other: a folder, a FIFO, a huge or
+/// binary file is said and ignored, never waited on. The keys are the app's `AppFeatures.settings`: the
+/// kernel's and each feature's own.
 struct Settings {
-    /// Each key and the option it stands for; `colour` and `notify` take on/off.
-    static let keys: [(key: String, option: String)] = [
-        ("source", "--source"), ("filter", ""), ("region", "--region"), ("count", "--count"), ("alert", "--alert"),
-        ("refresh", "--refresh"), ("colour", "--no-color"), ("notify", "--notify"),
-    ]
-
     /// Options for the settings found, to go before the command line's.
     var arguments: [String] = []
-    /// The categories the board starts with (`filter = greyhound harness`); empty for all.
-    var filter: [RaceCategory] = []
+    /// The options the settings with no option of their own set (`filter`), for the command line to go on.
+    var options = LaunchOptions()
     var warnings: [String] = []
+    private let entries: [SettingEntry]
+
+    init(entries: [SettingEntry]) {
+        self.entries = entries
+    }
 
     /// The settings for a run: the file unless `--no-config` is among the options, then the variables.
-    static func load(environment: [String: String], arguments commandLine: [String]) -> Settings {
-        var settings = Settings()
+    static func load(environment: [String: String], arguments commandLine: [String], entries: [SettingEntry])
+        -> Settings
+    {
+        var settings = Settings(entries: entries)
         if !commandLine.prefix(while: { $0 != "--" }).contains("--no-config") {
             settings.read(SettingsText.file(environment: environment))
         }
-        for (key, _) in keys {
-            let variable = SettingsText.variable(for: key)
+        for entry in entries {
+            let variable = SettingsText.variable(for: entry.key)
             if let value = environment[variable] {
-                settings.take(key: key, value: value, from: variable)
+                settings.take(key: entry.key, value: value, from: variable)
             }
         }
         return settings
@@ -81,47 +84,40 @@ struct Settings {
         return ([Substring(digits)] + groups).joined(separator: ",")
     }
 
-    /// One setting, checked as its option checks it; said and skipped if it is not right.
+    /// One setting, checked as its entry says; said and skipped if it is not right.
     private mutating func take(key: String, value: String, from place: String) {
         let shown = TerminalText.quoted(value, limit: 60)
-        guard let option = Self.keys.first(where: { $0.key == key })?.option else {
-            let known = Self.keys.map(\.key).joined(separator: ", ")
+        guard let entry = entries.first(where: { $0.key == key }) else {
+            let known = entries.map(\.key).joined(separator: ", ")
             warnings.append(
                 "Settings: \(place): \(TerminalText.quoted(key, limit: 40)) is not a setting (\(known)); it is skipped."
             )
             return
         }
-        switch key {
-        case "source" where RaceSource(argument: value) == nil:
-            warnings.append(
-                "Settings: \(place): source \(shown) is not valid: expected \(RaceSource.usage); it is skipped.")
-        case "filter":
-            // `all` (what `save` writes for no filter) is every category, as no word is.
-            let words = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-                .filter { $0.lowercased() != "all" }
-            let categories = words.compactMap(RaceCategory.init(userInput:))
-            guard categories.count == words.count else {
-                warnings.append(
-                    "Settings: \(place): filter \(shown) is not valid: expected horse, greyhound and/or harness; it is skipped."
-                )
-                return
+        func refuse(_ expected: String) {
+            warnings.append("Settings: \(place): \(key) \(shown) is not valid: expected \(expected); it is skipped.")
+        }
+        switch entry.meaning {
+        case .value(let read):
+            do throws(SettingRefusal) {
+                try read(value, &options)
+            } catch {
+                refuse(error.expected)
             }
-            filter = categories
-        case "colour", "notify":
+        case .onOff(let flag, let onGivesFlag):
             let on: Bool
             switch value.lowercased() {
             case "on", "yes", "true": on = true
             case "off", "no", "false": on = false
-            default:
-                warnings.append("Settings: \(place): \(key) \(shown) is not valid: expected on or off; it is skipped.")
-                return
+            default: return refuse("on or off")
             }
-            // The last word wins: --notify turns notifications on, --no-color turns colour off.
-            arguments.removeAll { $0 == option }
-            if on == (key == "notify") { arguments.append(option) }
-        default:
+            // The last word wins.
+            arguments.removeAll { $0 == flag }
+            if on == onGivesFlag { arguments.append(flag) }
+        case .option(let option, let check):
+            if let expected = check?(value) { return refuse(expected) }
             do {
-                _ = try LaunchOptions(arguments: [option, value])
+                _ = try LaunchOptions(arguments: [option, value], table: AppFeatures.options)
                 arguments += [option, value]
             } catch {
                 let said = "\(error)".hasPrefix(option) ? key + "\(error)".dropFirst(option.count) : "\(error)"

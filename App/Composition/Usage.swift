@@ -1,8 +1,18 @@
+import Core
 import RaceDataLive
 import Shell
 
 enum Usage {
     static let version = "next-to-go 0.1.0"
+
+    /// The settings file's keys, as the app declares them, wrapped as the rest of the help is.
+    private static var settingsParagraph: String {
+        TerminalText.wrap(
+            "Settings: $XDG_CONFIG_HOME/next-to-go/config (else ~/.config/next-to-go/config), key = value a line, "
+                + "# for comments: \(AppFeatures.settingsList); each also as NEXT_TO_GO_<KEY>. Flags win over "
+                + "variables, variables over the file.", columns: 97
+        ).joined(separator: "\n")
+    }
 
     static let text = """
         next-to-go - the next five races to jump (horse, greyhound, harness), counted down to the second.
@@ -19,11 +29,9 @@ enum Usage {
           next-to-go [OPTIONS] COMMAND [ARGUMENT...]  run one shell command and exit
 
         Options:
-        \(LaunchOptionEntry.helpLines().map { "  " + $0 }.joined(separator: "\n"))
+        \(AppFeatures.options.helpLines().map { "  " + $0 }.joined(separator: "\n"))
 
-        Settings: $XDG_CONFIG_HOME/next-to-go/config (else ~/.config/next-to-go/config), key = value a
-        line, # for comments: source, filter, region, count, alert, refresh, colour (on/off), notify
-        (on/off); each also as NEXT_TO_GO_<KEY>. Flags win over variables, variables over the file.
+        \(settingsParagraph)
         `save` at the prompt writes the board's filter, region, count and alert there.
 
         Files: favourites in the data directory above; the last good feed of each URL in

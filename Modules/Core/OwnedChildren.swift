@@ -11,7 +11,8 @@ import Synchronization
 /// of its own (`Spawn.ownSession`) is killed with its whole group, helpers it started included.
 ///
 /// A child leaves the list before it is collected (`waitpid`): until then its process id, and its group's, can
-/// be no one else's.
+/// be no one else's. A child in a group of its own (a desktop notifier) is given a moment at exit to finish what
+/// it was doing (a notification a script's last alert sent) before it is ended; a fetch is ended at once.
 public enum OwnedChildren {
     private static let children = Mutex<[pid_t: Bool]>([:])
     private static let killedAtExit: Void = {
@@ -28,8 +29,8 @@ public enum OwnedChildren {
         children.withLock { _ = $0.removeValue(forKey: pid) }
     }
 
-    /// Those listed now, for tests.
-    public static var listed: Set<pid_t> { Set(children.withLock { $0.keys }) }
+    /// How long children in groups of their own may take to finish at exit.
+    static let graceAtExit = Duration.milliseconds(500)
 
     /// Kills a listed child (and its group, if it leads one).
     public static func end(_ pid: pid_t) {
@@ -38,8 +39,25 @@ public enum OwnedChildren {
     }
 
     private static func killAll() {
-        for (pid, leadsGroup) in children.withLock({ $0 }) {
-            _ = leadsGroup ? killpg(pid, SIGKILL) : kill(pid, SIGKILL)
+        let listed = children.withLock { $0 }
+        for (pid, leadsGroup) in listed where !leadsGroup { kill(pid, SIGKILL) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + graceAtExit
+        for (pid, leadsGroup) in listed where leadsGroup {
+            while !hasExited(pid), clock.now < deadline { usleep(10_000) }
+            killpg(pid, SIGKILL)
         }
+    }
+
+    /// Whether a child has ended, without collecting it (its process id stays its own until `waitpid`).
+    public static func hasExited(_ child: pid_t) -> Bool {
+        var information = siginfo_t()
+        guard waitid(P_PID, id_t(child), &information, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        // With WNOHANG and nothing to report, waitid answers 0 and leaves si_pid 0.
+        #if canImport(Darwin)
+            return information.si_pid != 0
+        #else
+            return information._sifields._sigchld.si_pid != 0
+        #endif
     }
 }

@@ -30,7 +30,7 @@ public final class SettingsFile: SettingsStore {
         return "~" + file.path.dropFirst(home.count)
     }
 
-    public func save(_ settings: BoardSettings) throws(SettingsError) -> SavedSettings {
+    public func save(_ entries: [(key: String, value: String)]) throws(SettingsError) -> SavedSettings {
         let target = AtomicFile.followingLinks(file)
         // A link to nowhere is a mistake to show, not a place to make: writing there made the folders it names.
         var status = stat()
@@ -49,7 +49,6 @@ public final class SettingsFile: SettingsStore {
             throw SettingsError(
                 "\(file.path) is not text the app reads (UTF-16, or binary: it holds NUL bytes); it is left as it is")
         }
-        let entries = settings.entries
         let saved = text.setting(entries)
         // The reader refuses a file over this; saving one would lose every setting at the next start.
         guard saved.count <= SettingsText.maximumBytes else {

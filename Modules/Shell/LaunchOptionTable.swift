@@ -1,266 +1,40 @@
 import Core
-import Foundation
 
-/// Every command-line option, declared once: its spellings, the value it takes and how that value is read and
-/// checked, its default and its help. `LaunchOptions` parses by it; `--help`, the README check and the error
-/// for an unknown option (with its guess) are made from it.
-public struct LaunchOptionEntry: Sendable {
-    /// The spellings shown in help, in order (`-s`, `--source`); the value placeholder follows the last.
-    public let names: [String]
-    /// Accepted, never shown (`--no-colour`).
-    public let hiddenNames: [String]
-    /// The value's placeholder in help (`SECONDS`, `aus|nz|intl|all`); nil for a flag. A spelling listed in
-    /// `flagNames` takes no value even in an entry that has one (`--json` beside `--format json|text`).
-    public let placeholder: String?
-    public let flagNames: Set<String>
-    /// Help lines after the usage, already wrapped; the first shares the usage's row when it fits.
-    public let help: [String]
-    /// What a shell's completion offers for the value.
-    public let suggestions: Suggestions
+/// The options a run reads, in the order `--help` lists them: the kernel's own, with the features' between
+/// them (`app(featureOptions:)`). The app makes one from its feature list.
+public struct LaunchOptionTable: Sendable {
+    public let entries: [LaunchOptionEntry]
 
-    public enum Suggestions: Sendable, Equatable {
-        case none
-        /// These words (a word ending in `:` is the start of a longer value: `file:`).
-        case words([String])
-        case directories
-    }
-    /// Applies the option as given (`value` nil for a flag) to the options read so far.
-    let apply:
-        @Sendable (_ name: String, _ value: String?, _ options: inout LaunchOptions) throws(LaunchOptionsError) -> Void
-
-    init(
-        _ names: [String], hidden: [String] = [], placeholder: String? = nil, flagNames: Set<String> = [],
-        suggestions: Suggestions = .none, help: [String],
-        apply: @escaping @Sendable (String, String?, inout LaunchOptions) throws(LaunchOptionsError) -> Void
-    ) {
-        self.names = names
-        self.hiddenNames = hidden
-        self.placeholder = placeholder
-        self.flagNames = flagNames
-        self.help = help
-        self.suggestions = suggestions
-        self.apply = apply
+    public init(_ entries: [LaunchOptionEntry]) {
+        self.entries = entries
     }
 
-    /// Every spelling this entry answers to.
-    public var allNames: [String] { names + hiddenNames }
+    /// The kernel's options alone: what a run reads before it knows the features (the JSON pre-scan), and tests.
+    public static let kernel = LaunchOptionTable(LaunchOptionEntry.beforeFeatures + LaunchOptionEntry.afterFeatures)
 
-    /// Whether `name` takes a value.
-    public func takesValue(_ name: String) -> Bool { placeholder != nil && !flagNames.contains(name) }
-
-    /// As help shows it: `-s, --source SOURCE`.
-    public var usage: String {
-        names.joined(separator: ", ") + (placeholder.map { " " + $0 } ?? "")
+    /// The kernel's options with the features' in their place: after where races come from, before output.
+    public static func app(featureOptions: [LaunchOptionEntry]) -> LaunchOptionTable {
+        LaunchOptionTable(LaunchOptionEntry.beforeFeatures + featureOptions + LaunchOptionEntry.afterFeatures)
     }
-
-    /// As the README's table shows it: `` `-s`, `--source SOURCE` ``.
-    public var readmeUsage: String {
-        names.enumerated().map { index, name in
-            let value = index == names.count - 1 && takesValue(name) ? placeholder.map { " " + $0 } ?? "" : ""
-            return "`\(name)\(value.replacingOccurrences(of: "|", with: "\\|"))`"
-        }.joined(separator: ", ")
-    }
-}
-
-extension LaunchOptionEntry {
-    /// The least any of the times may be. A refresh more often than a second hammers the source (0.001 fetched
-    /// fifty times a second); a time-out under a second fails every real fetch before it could answer.
-    static let secondsRange: ClosedRange<TimeInterval> = 1...86_400
-
-    /// In the order `--help` lists them.
-    public static let all: [LaunchOptionEntry] = [
-        LaunchOptionEntry(
-            ["-s", "--source"], placeholder: "SOURCE",
-            suggestions: .words(["snapshot", "neds", "file:", "replay:", "script:", "https://"]),
-            help: [
-                "where races come from (default: snapshot)",
-                "  snapshot   45 races shipped with the app, replayed so they look live",
-                "  neds       the live Neds API, asked for its most (45) races:",
-                "             it ignores categories, so a filter needs them all",
-                "  file:PATH  a JSON file in the Neds `nextraces` shape, as it is",
-                "  replay:PATH  such a file, replayed against the clock as the snapshot is",
-                "  script:PATH  a fetch per line: a feed file, or refused, timeout,",
-                "             http CODE, not-json; the last line repeats",
-                "  URL        an http(s) endpoint serving that shape; a `nextraces`",
-                "             query asking for fewer than 45 races is asked for 45",
-            ]
-        ) { _, value, options in options.source = value ?? options.source },
-        LaunchOptionEntry(
-            ["--cards"], placeholder: "CARDS", suggestions: .words(["snapshot", "neds", "none", "file:", "https://"]),
-            help: [
-                "where race cards (the field, prices, results) come from:",
-                "  snapshot   the cards made for the snapshot, told as it replays",
-                "  neds       Neds' affiliates API (api-affiliates.neds.com.au)",
-                "  URL        an affiliates API base (https://.../affiliates/v1)",
-                "  file:DIR   a folder of <race id>.json in the affiliates API's shape",
-                "  none       no race cards",
-                "(default: the source's own: snapshot's, neds' with --source",
-                "neds, else none)",
-            ]
-        ) { _, value, options in options.cards = value },
-        LaunchOptionEntry(
-            ["--from"], placeholder: "EMAIL",
-            help: ["sent as `From` with each card request (the API asks callers to", "say who they are)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            options.from = try headerValue(name, value)
-        },
-        LaunchOptionEntry(
-            ["--partner"], placeholder: "NAME",
-            help: ["sent as `X-Partner` with each card request (default next-to-go)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            options.partner = try headerValue(name, value)
-        },
-        LaunchOptionEntry(
-            ["--now"], placeholder: "SECONDS",
-            help: ["pin the clock to this Unix time, 2000-2100 (reproducible runs)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            guard let seconds = TimeInterval(text), seconds.isFinite,
-                Race.plausibleStarts.contains(Date(timeIntervalSince1970: seconds))
-            else {
-                throw .invalidValue(
-                    option: name, value: text,
-                    expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
-            }
-            options.now = Date(timeIntervalSince1970: seconds)
-        },
-        LaunchOptionEntry(
-            ["--refresh"], placeholder: "SECONDS",
-            help: ["fetch again every SECONDS (default 30; 0 = only on `refresh`)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            options.refreshInterval = try seconds(name, value, allowZero: true)
-        },
-        LaunchOptionEntry(
-            ["--timeout"], placeholder: "SECONDS", help: ["HTTP: the most a whole fetch may take (default 10)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            options.timeout = try seconds(name, value, allowZero: false)
-        },
-        LaunchOptionEntry(
-            ["--connect-timeout"], placeholder: "SECONDS",
-            help: [
-                "HTTP: the most a server may take to start answering (default 5)",
-                "(all three: 1 to 86400 seconds, or --refresh 0)",
-            ]
-        ) { name, value, options throws(LaunchOptionsError) in
-            options.connectTimeout = try seconds(name, value, allowZero: false)
-        },
-        LaunchOptionEntry(
-            ["--region"], placeholder: "aus|nz|intl|all", suggestions: .words(RaceRegion.choiceWords),
-            help: ["only races in Australia, New Zealand, elsewhere (default all)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
-                let guess = DidYouMean.closest(to: text, among: RaceRegion.choiceWords)
-                throw .invalidValue(
-                    option: name, value: text,
-                    expected: "aus, nz, intl or all" + (guess.map { " (did you mean \($0)?)" } ?? ""))
-            }
-            options.region = RaceRegion(userInput: text)
-        },
-        LaunchOptionEntry(["--count"], placeholder: "N", help: ["races on the board, 1-20 (default 5)"]) {
-            name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            guard let number = Int(text), (1...20).contains(number) else {
-                throw .invalidValue(option: name, value: text, expected: "a number of races from 1 to 20")
-            }
-            options.count = number
-        },
-        LaunchOptionEntry(
-            ["--alert"], placeholder: "MINUTES|off", suggestions: .words(["off"]),
-            help: ["alert when a favourite is MINUTES from its start (default: 2 at", "a terminal, off in pipes)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            if text.lowercased() == "off" {
-                options.alertMinutes = .some(nil)
-                return
-            }
-            guard let minutes = Int(text), (1...1440).contains(minutes) else {
-                throw .invalidValue(option: name, value: text, expected: "minutes from 1 to 1440, or off")
-            }
-            options.alertMinutes = minutes
-        },
-        LaunchOptionEntry(
-            ["--json", "--format"], placeholder: "json|text", flagNames: ["--json"],
-            suggestions: .words(["json", "text"]),
-            help: [
-                "one JSON document per command on stdout (schema in the README);",
-                #"errors as {"error": {"code": N, "message": ...}} on stderr"#,
-            ]
-        ) { name, value, options throws(LaunchOptionsError) in
-            guard let value else {
-                options.json = true
-                return
-            }
-            switch value.lowercased() {
-            case "json": options.json = true
-            case "text": options.json = false
-            default: throw .invalidValue(option: name, value: value, expected: "json or text")
-            }
-        },
-        LaunchOptionEntry(["--strict"], help: ["a piped run exits with the worst status of its commands"]) {
-            _, _, options in options.strict = true
-        },
-        LaunchOptionEntry(
-            ["--notify"],
-            help: [
-                "send each alert to the desktop too: a notification in a terminal that", "shows them, and notify-send",
-            ]
-        ) { _, _, options in options.notify = true },
-        LaunchOptionEntry(
-            ["--no-config"],
-            help: ["ignore the settings file ($XDG_CONFIG_HOME/next-to-go/config); NEXT_TO_GO_* still count"]
-        ) { _, _, options in options.ignoresSettingsFile = true },
-        LaunchOptionEntry(["--no-color"], hidden: ["--no-colour"], help: ["no colour (as NO_COLOR=1)"]) {
-            _, _, options in options.noColour = true
-        },
-        LaunchOptionEntry(
-            ["--data-dir"], placeholder: "DIR", suggestions: .directories,
-            help: [
-                "where favourites are kept (default: $XDG_DATA_HOME/next-to-go,", "else ~/.local/share/next-to-go)",
-            ]
-        ) { name, value, options throws(LaunchOptionsError) in
-            guard let value, !value.isEmpty else {
-                throw .invalidValue(option: name, value: value ?? "", expected: "a directory path")
-            }
-            options.dataDirectory = value
-        },
-        LaunchOptionEntry(
-            ["--completions"], placeholder: "bash|zsh|fish", suggestions: .words(CompletionShell.names),
-            help: ["print a completion script for that shell (see the README to install it)"]
-        ) { name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            guard CompletionShell.names.contains(text.lowercased()) else {
-                throw .invalidValue(option: name, value: text, expected: "bash, zsh or fish")
-            }
-            options.action = .showCompletions(text.lowercased())
-        },
-        LaunchOptionEntry(["--man"], help: ["print the manual page (man -l <(next-to-go --man) shows it)"]) {
-            _, _, options in options.action = .showManual
-        },
-        LaunchOptionEntry(["-h", "--help"], help: ["show this help"]) { _, _, options in options.action = .showHelp },
-        LaunchOptionEntry(["-V", "--version"], help: ["show the version"]) { _, _, options in
-            options.action = .showVersion
-        },
-    ]
 
     /// The entry a spelling names, if any.
-    static func named(_ name: String) -> LaunchOptionEntry? {
-        all.first { $0.allNames.contains(name) }
+    public func named(_ name: String) -> LaunchOptionEntry? {
+        entries.first { $0.allNames.contains(name) }
     }
 
     /// Every spelling shown, for guesses at a misspelt one.
-    public static var allNames: [String] { all.flatMap(\.names) }
+    public var allNames: [String] { entries.flatMap(\.names) }
 
     /// The options section of `--help`: the usage in a column of 29, the help beside it and under it.
-    public static func helpLines() -> [String] {
-        all.flatMap { entry -> [String] in
+    public func helpLines() -> [String] {
+        entries.flatMap { entry -> [String] in
             let indent = entry.names.first?.hasPrefix("--") == true ? "    " : ""
             let usage = indent + entry.usage
-            let pad = String(repeating: " ", count: 29)
+            let pad = TerminalText.spaces(29)
             var lines: [String] = []
             var help = entry.help[...]
             if usage.count <= 28, let first = help.first {
-                lines.append(usage.padding(toLength: 29, withPad: " ", startingAt: 0) + first)
+                lines.append(TerminalText.padded(usage, to: 29) + first)
                 help = help.dropFirst()
             } else {
                 lines.append(usage)
@@ -268,35 +42,4 @@ extension LaunchOptionEntry {
             return lines + help.map { pad + $0 }
         }
     }
-
-    /// A value sent in a request header: printable ASCII, no more than a header may hold.
-    private static func headerValue(_ name: String, _ value: String?) throws(LaunchOptionsError) -> String {
-        let text = value ?? ""
-        guard !text.isEmpty, text.utf8.count <= 256, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }),
-            text.first != " ", text.last != " "
-        else {
-            throw .invalidValue(
-                option: name, value: text,
-                expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
-        }
-        return text
-    }
-
-    private static func seconds(_ name: String, _ value: String?, allowZero: Bool) throws(LaunchOptionsError)
-        -> TimeInterval
-    {
-        let text = value ?? ""
-        guard let seconds = TimeInterval(text), seconds.isFinite,
-            (allowZero && seconds == 0) || secondsRange.contains(seconds)
-        else {
-            throw .invalidValue(
-                option: name, value: text, expected: "seconds from 1 to 86400" + (allowZero ? ", or 0 (off)" : ""))
-        }
-        return seconds
-    }
-}
-
-/// The shells `--completions` writes a script for.
-public enum CompletionShell {
-    public static let names = ["bash", "zsh", "fish"]
 }

@@ -34,12 +34,6 @@ public struct LaunchOptions: Sendable, Equatable {
     public var timeout: TimeInterval = 10
     /// `--connect-timeout`: the most an HTTP server may take to start answering.
     public var connectTimeout: TimeInterval = 5
-    /// `--region`: only races in this region; nil for all.
-    public var region: RaceRegion?
-    /// `--count`: how many races the board shows.
-    public var count = 5
-    /// The `filter` setting: the categories the board starts with; empty for all.
-    public var filter: [RaceCategory] = []
     /// `--json` / `--format json`: one JSON document per command.
     public var json = false
     /// `--strict`: a piped run exits with the worst status of its commands.
@@ -50,24 +44,36 @@ public struct LaunchOptions: Sendable, Equatable {
     public var notify = false
     /// `--no-config`: the settings file is not read (the app reads it before the options, `Settings`).
     public var ignoresSettingsFile = false
-    /// `--alert`: minutes before a favourite's start to alert, `.some(nil)` for `--alert off`; nil when not
-    /// given (the app then alerts 2 minutes ahead at a live terminal, and not in pipes).
-    public var alertMinutes: Int?? = nil
+    /// The features' own values (`OptionKey`), set by their options and settings.
+    private var featureValues: [String: OptionValue] = [:]
 
     public init() {}
 
+    /// A feature's value: as its options and settings set it, else the key's initial value.
+    public subscript<Value>(key: OptionKey<Value>) -> Value {
+        get { featureValues[key.name]?.value as? Value ?? key.initial }
+        set { featureValues[key.name] = OptionValue(newValue) }
+    }
+
+    /// The options of `table` in `arguments`, on options made so far (the settings').
+    public init(arguments: [String], table: LaunchOptionTable = .kernel, from start: LaunchOptions = LaunchOptions())
+        throws(LaunchOptionsError)
+    {
+        self = start
+        try read(arguments, table: table)
+    }
+
     /// Options come first; the first word that is not an option starts the
-    /// command, and everything after it belongs to the command. Options are those `LaunchOptionEntry.all`
-    /// declares.
-    public init(arguments: [String]) throws(LaunchOptionsError) {
+    /// command, and everything after it belongs to the command. Options are those `table` declares.
+    private mutating func read(_ arguments: [String], table: LaunchOptionTable) throws(LaunchOptionsError) {
         var remaining = arguments[...]
         while let argument = remaining.first {
             guard argument.hasPrefix("-") else { break }
             remaining = remaining.dropFirst()
             if argument == "--" { break }
             let (name, inlineValue) = Self.split(argument)
-            guard let entry = LaunchOptionEntry.named(name) else {
-                throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: LaunchOptionEntry.allNames))
+            guard let entry = table.named(name) else {
+                throw .unknownOption(argument, guess: DidYouMean.closest(to: name, among: table.allNames))
             }
             var value: String?
             if !entry.takesValue(name), let inlineValue {
@@ -92,7 +98,7 @@ public struct LaunchOptions: Sendable, Equatable {
         if let name = remaining.first {
             let arguments = Array(remaining.dropFirst())
             // `list --now 1` would quietly run on the live clock: options go before the command.
-            if let option = arguments.first(where: { LaunchOptionEntry.named(Self.split($0).0) != nil }) {
+            if let option = arguments.first(where: { table.named(Self.split($0).0) != nil }) {
                 throw .optionAfterCommand(option: option, command: name)
             }
             action = .single(ShellCommand(name: name, arguments: arguments))
@@ -107,7 +113,7 @@ public struct LaunchOptions: Sendable, Equatable {
         while let argument = remaining.first {
             remaining = remaining.dropFirst()
             let (name, inlineValue) = split(argument)
-            guard let entry = LaunchOptionEntry.named(name), entry.allNames.contains("--json") else { continue }
+            guard let entry = LaunchOptionTable.kernel.named(name), entry.allNames.contains("--json") else { continue }
             guard entry.takesValue(name) else {
                 json = true
                 continue

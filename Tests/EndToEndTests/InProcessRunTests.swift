@@ -102,7 +102,7 @@ struct InProcessRunTests {
         func mode(_ arguments: [String], stdinIsTTY: Bool, stdoutIsTTY: Bool, term: String = "xterm") throws
             -> (RunMode, alertMinutes: Int?)
         {
-            let options = try LaunchOptions(arguments: arguments)
+            let options = try LaunchOptions(arguments: arguments, table: AppFeatures.options)
             let mode = RunMode(
                 options: options,
                 terminal: TerminalEnvironment(

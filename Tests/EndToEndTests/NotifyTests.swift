@@ -29,20 +29,23 @@ struct NotifyTests {
         defer { folder.remove() }
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let notified = try BinaryRunner.run(
-            Self.arguments + ["--data-dir", data.url.path, "--notify"], stdin: Self.script,
-            environment: ["PATH": path(with: folder)])
+        // notify-send runs on its own, and is ended with the app: the input stays open until it has done.
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary, arguments: Self.arguments + ["--data-dir", data.url.path, "--notify"],
+            environment: BinaryRunner.baseEnvironment.merging(["PATH": path(with: folder)]) { $1 })
+        app.write(Self.script)
+        let deadline = Date().addingTimeInterval(30)
+        while (try? String(contentsOfFile: received, encoding: .utf8))?.hasSuffix("\n") != true, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        app.closeInput()
+        let notified = try app.finish()
         #expect(notified.status == 0)
         let other = try TemporaryDirectory()
         defer { other.remove() }
         let plain = try BinaryRunner.run(Self.arguments + ["--data-dir", other.url.path], stdin: Self.script)
         #expect(notified.stdout == plain.stdout)
         #expect(notified.stderr == plain.stderr)
-        // notify-send runs on its own: give it a moment.
-        let deadline = Date().addingTimeInterval(5)
-        while (try? String(contentsOfFile: received, encoding: .utf8)) == nil, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
         #expect(
             try String(contentsOfFile: received, encoding: .utf8)
                 == "--app-name=next-to-go|--|Next to Go|R5 Moonee Valley (horse) starts in 2m 0s|\n")

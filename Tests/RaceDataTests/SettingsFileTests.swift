@@ -18,8 +18,18 @@ struct SettingsFileTests {
     let file: URL
     let store: SettingsFile
 
-    static let dogsInAustralia = BoardSettings(
-        categories: [.harness, .greyhound], region: .australia, count: 3, alert: .minutes(10))
+    /// Settings as the race list saves them: keys and values as the file spells them.
+    typealias Entries = [(key: String, value: String)]
+
+    static let dogsInAustralia: Entries = [
+        ("filter", "greyhound harness"), ("region", "aus"), ("count", "3"), ("alert", "10"),
+    ]
+
+    static func board(filter: String = "all", region: String = "all", count: Int = 5, alert: String? = nil)
+        -> Entries
+    {
+        [("filter", filter), ("region", region), ("count", String(count))] + (alert.map { [("alert", $0)] } ?? [])
+    }
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -94,16 +104,14 @@ struct SettingsFileTests {
     func emptyValueAndKeptAlert() throws {
         defer { directory.remove() }
         try write(Array("filter =\nalert = 7 # mine\n".utf8))
-        let settings = BoardSettings(categories: [], region: nil, count: 5, alert: nil)
-        _ = try store.save(settings)
+        _ = try store.save(Self.board())
         #expect(try contents() == "filter = all\nalert = 7 # mine\nregion = all\ncount = 5\n")
-        #expect(settings.summary == "filter all, region all, count 5")
     }
 
     @Test("alerts turned off are kept as off")
     func alertOff() throws {
         defer { directory.remove() }
-        _ = try store.save(BoardSettings(categories: [.horse], region: .international, count: 20, alert: .off))
+        _ = try store.save(Self.board(filter: "horse", region: "intl", count: 20, alert: "off"))
         #expect(try contents().hasSuffix("filter = horse\nregion = intl\ncount = 20\nalert = off\n"))
     }
 
@@ -153,10 +161,10 @@ struct SettingsFileTests {
             throws: SettingsError(
                 "saving would make \(file.path) larger than 64 KB, more than the app reads at start; it is left as it is (remove lines it does not need, then save again)"
             )
-        ) { try store.save(BoardSettings(categories: [], region: nil, count: 5, alert: .off)) }
+        ) { try store.save(Self.board(alert: "off")) }
         #expect(try Array(Data(contentsOf: file)) == bytes)
         // A value changed in place that keeps the size is saved, up to the limit itself.
-        _ = try store.save(BoardSettings(categories: [], region: nil, count: 5, alert: nil))
+        _ = try store.save(Self.board())
         #expect(
             try Array(Data(contentsOf: file)) == Array("filter = all\nregion = all\ncount = 5\n".utf8)
                 + bytes.dropFirst(head.count))
@@ -206,7 +214,7 @@ struct SettingsFileTests {
     func valueThatIsAComment() throws {
         defer { directory.remove() }
         try write(Array("filter = # dogs only, one day\ncount =# 3\n".utf8))
-        _ = try store.save(BoardSettings(categories: [.greyhound], region: nil, count: 3, alert: nil))
+        _ = try store.save(Self.board(filter: "greyhound", count: 3))
         #expect(
             try contents()
                 == "filter = greyhound # dogs only, one day\ncount =3\nregion = all\n")

@@ -136,3 +136,15 @@ struct RaceListInteractorTests {
         #expect(try interactor.loadFavourites().get().ids == ["r0"])
     }
 }
+
+@Suite("Board settings")
+struct BoardSettingsTests {
+    @Test("kept as the settings file spells them, in its order; an alert nobody chose is not kept")
+    func entries() {
+        let chosen = BoardSettings(
+            categories: [.harness, .greyhound], region: .australia, count: 3, alert: .minutes(10))
+        #expect(chosen.summary == "filter greyhound harness, region aus, count 3, alert 10")
+        #expect(BoardSettings().summary == "filter all, region all, count 5")
+        #expect(BoardSettings(alert: .off).entries.last?.value == "off")
+    }
+}

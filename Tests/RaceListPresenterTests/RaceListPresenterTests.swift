@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceListInteractor
 import RaceListPresenter
 import RaceListTestSupport
 import RaceListView

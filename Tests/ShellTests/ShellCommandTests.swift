@@ -208,61 +208,23 @@ struct LocaleEnvironmentTests {
     }
 }
 
-@Suite("The option table")
-struct LaunchOptionTableTests {
-    @Test("every option is in the README's options table, spelt as help spells it")
-    func documented() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = try #require(lines.firstIndex { $0.hasPrefix("| `-s`") }, "no options table")
-        let rows = lines[first...].prefix { $0.hasPrefix("|") }
-        for entry in LaunchOptionEntry.all {
-            #expect(rows.contains { $0.hasPrefix("| \(entry.readmeUsage) |") }, "README lacks \(entry.readmeUsage)")
-        }
-        #expect(rows.count == LaunchOptionEntry.all.count, "a README row for an option the table does not declare")
-    }
+@Suite("A feature's own option values")
+struct OptionKeyTests {
+    static let lucky = OptionKey("lucky", initial: 7)
+    static let words = OptionKey("words", initial: [String]())
 
-    @Test("no spelling names two options; every option is in --help")
-    func unambiguous() {
-        let names = LaunchOptionEntry.all.flatMap(\.allNames)
-        #expect(Set(names).count == names.count)
-        let help = LaunchOptionEntry.helpLines().joined(separator: "\n")
-        for entry in LaunchOptionEntry.all { #expect(help.contains(entry.usage)) }
-    }
-
-    @Test("each value is read by its option's own rule, inline or next; a flag takes none")
-    func values() throws {
-        let options = try LaunchOptions(arguments: [
-            "--count=7", "--format", "text", "--json", "--no-colour", "--alert", "OFF", "--region=nz",
-        ])
-        #expect(options.count == 7)
-        #expect(options.json)
-        #expect(options.noColour)
-        #expect(options.alertMinutes == .some(nil))
-        #expect(options.region == .newZealand)
-        #expect(throws: LaunchOptionsError.unknownOption("--refesh", guess: "--refresh")) {
-            try LaunchOptions(arguments: ["--refesh", "5"])
-        }
-    }
-
-    @Test("a flag given a value is a mistake said as one, never quietly on")
-    func flagWithValue() {
-        #expect(throws: LaunchOptionsError.flagGivenValue(option: "--strict", value: "false")) {
-            try LaunchOptions(arguments: ["--strict=false"])
-        }
-        #expect(
-            LaunchOptionsError.flagGivenValue(option: "--json", value: "yes").description
-                == "--json takes no value (given 'yes'); leave it out to turn it on")
-    }
-
-    @Test(
-        "the JSON pre-scan reads every argument before `--`, the last word winning, so mistakes are answered in JSON",
-        arguments: [
-            (["list", "--json"], true), (["--format", "text", "--json"], true), (["--json", "--format=text"], false),
-            (["--", "--json"], false), (["--json=yes"], true), (["--format", "JSON", "list"], true),
-            (["--count", "3"], false), (["--format"], false),
-        ])
-    func jsonPrescan(arguments: [String], json: Bool) {
-        #expect(LaunchOptions.asksForJSON(arguments) == json)
+    @Test("each key keeps its own value, its initial one until set; options with equal values are equal")
+    func values() {
+        var options = LaunchOptions()
+        #expect(options[Self.lucky] == 7)
+        options[Self.lucky] = 13
+        options[Self.words].append("a")
+        #expect(options[Self.lucky] == 13 && options[Self.words] == ["a"])
+        var same = LaunchOptions()
+        same[Self.words] = ["a"]
+        same[Self.lucky] = 13
+        #expect(options == same)
+        same[Self.lucky] = 12
+        #expect(options != same)
     }
 }

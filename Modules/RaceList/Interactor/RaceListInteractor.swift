@@ -63,6 +63,6 @@ public final class RaceListInteractor: RaceListInteractorInput {
     @MainActor
     public func saveSettings(_ board: BoardSettings) -> Result<SavedSettings, SettingsError> {
         guard let settings else { return .failure(SettingsError("this board keeps no settings")) }
-        return Result { () throws(SettingsError) in try settings.save(board) }
+        return Result { () throws(SettingsError) in try settings.save(board.entries) }
     }
 }

@@ -1,15 +1,12 @@
 import Core
 import Foundation
+import RaceListInteractor
 
 /// When to tell the user about a favourite: once as it comes within `lead` of its start, and once as it jumps
 /// (within the minute it stays on the board). Each race is told at most once of each, for the whole run. Pure:
 /// the favourites and the time are passed in.
 public struct FavouriteAlerts: Sendable, Equatable {
-    /// The lead a person at a terminal gets without asking, in minutes.
-    public static let standardLeadMinutes = 2
-    public static let standardLead = TimeInterval(standardLeadMinutes * 60)
-    /// The leads `--alert`, the `alert` setting and the `alert` command take.
-    public static let leadMinutes = 1...1440
+    public static let standardLead = TimeInterval(BoardSettings.standardAlertLead * 60)
 
     /// How long before a start to alert; nil while alerts are off.
     public var lead: TimeInterval?

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceListInteractor
 
 /// The race list's rules as a plain value: which races there are, which the filter lets through, when they
 /// leave, the order they show in, and the board as last drawn (what `show N` and `fav N` mean). No clock,
@@ -10,8 +11,8 @@ import RaceData
 /// `passes(_:)`.
 public struct RaceBoard: Sendable, Equatable {
     /// Races on a board unless `count` says otherwise, and how many it may say.
-    public static let standardSize = 5
-    public static let sizes = 1...20
+    public static let standardSize = BoardSettings.standardCount
+    public static let sizes = BoardSettings.counts
 
     /// Races not yet expired, in board order (`RaceOrder`): soonest first, ties stable whatever the feed's order.
     public private(set) var races: [Race] = []

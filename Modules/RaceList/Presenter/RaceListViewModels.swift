@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceListInteractor
 import RaceListView
 
 /// Turns the board as it stands into what the view draws: rows with countdowns, the filter's name, the notes

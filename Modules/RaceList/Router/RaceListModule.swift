@@ -92,10 +92,13 @@ public enum RaceListModule {
         },
         ScreenCommand(
             CommandEntry(
-                "count", arguments: [CommandArgument("N", .number(1...20))], usage: "count N",
-                summary: "show N races on the board (1 to 20; 5 to start)", example: "count 10",
+                "count", arguments: [CommandArgument("N", .number(BoardSettings.counts))], usage: "count N",
+                summary:
+                    "show N races on the board (\(counts); \(BoardSettings.standardCount) to start)",
+                example: "count 10",
                 screens: [.raceList],
-                misuse: "Usage: count N sets how many races the board shows (1 to 20, default 5).",
+                misuse:
+                    "Usage: count N sets how many races the board shows (\(counts), default \(BoardSettings.standardCount)).",
                 worksFromAbove: true)
         ) { presenter, command, done in
             guard case .number(let count)? = command.value else { return false }
@@ -144,13 +147,20 @@ public enum RaceListModule {
         ScreenCommand(
             CommandEntry(
                 "alert",
-                arguments: [CommandArgument("MINUTES", .minutes(1...1440, default: 2, orWord: "off"), optional: true)],
-                usage: "alert [MINUTES|off]", summary: "alert when a favourite is MINUTES from its start (default 2)",
+                arguments: [
+                    CommandArgument(
+                        "MINUTES",
+                        .minutes(BoardSettings.alertLeads, default: BoardSettings.standardAlertLead, orWord: "off"),
+                        optional: true)
+                ],
+                usage: "alert [MINUTES|off]",
+                summary:
+                    "alert when a favourite is MINUTES from its start (default \(BoardSettings.standardAlertLead))",
                 details:
                     "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked.",
                 example: "alert 5", screens: [.raceList],
                 misuse:
-                    "Usage: alert [MINUTES|off] alerts MINUTES (1 to 1440, default 2) before a favourite starts; `alert off` stops alerts."
+                    "Usage: alert [MINUTES|off] alerts MINUTES (\(leads), default \(BoardSettings.standardAlertLead)) before a favourite starts; `alert off` stops alerts."
             )
         ) { presenter, command, done in
             switch command.value {
@@ -187,7 +197,7 @@ public enum RaceListModule {
 
     /// The feature, for the app's list: the board, the shell's first screen. Its first fetch starts at once.
     public nonisolated static let feature = Feature(
-        Destination("raceList"), commands: commands.map(\.entry),
+        Destination("raceList"), commands: commands.map(\.entry), options: options, settings: settings,
         opens: [RaceListRouter.raceDetail, RaceListRouter.favourites]
     ) { _, context, navigator in
         let screen = makeScreen(context: context, navigator: navigator)
@@ -195,10 +205,14 @@ public enum RaceListModule {
         return screen
     }
 
-    /// How long before a favourite's start it alerts: as asked (`--alert`, the setting), else 2 minutes for a
-    /// person at a live terminal and none elsewhere.
+    /// How long before a favourite's start it alerts: as asked (`--alert`, the setting), else the standard lead
+    /// for a person at a live terminal and none elsewhere.
     public nonisolated static func alertMinutes(options: LaunchOptions, isLive: Bool) -> Int? {
-        options.alertMinutes ?? (isLive ? FavouriteAlerts.standardLeadMinutes : nil)
+        switch options[board].alert {
+        case .minutes(let minutes)?: minutes
+        case .off?: nil
+        case nil: isLive ? BoardSettings.standardAlertLead : nil
+        }
     }
 
     /// The view for how the run shows its screens; alerts also go to `alsoAlert`.
@@ -215,13 +229,14 @@ public enum RaceListModule {
 
     /// The module as the app assembles it, from what it hands every feature.
     public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
-        makeScreen(
+        let settings = context.options[board]
+        return makeScreen(
             service: context.races, favourites: context.favourites, settings: context.settings,
             latestRaces: context.latestRaces, statusBook: context.statusBook, clock: context.clock,
             refreshInterval: context.options.refreshInterval,
             alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
-            alertIsDefault: context.options.alertMinutes == nil, region: context.options.region,
-            count: context.options.count, categories: context.options.filter, offersShell: context.offersShell,
+            alertIsDefault: settings.alert == nil, region: settings.region, count: settings.count,
+            categories: settings.categories, offersShell: context.offersShell,
             view: view(for: context.presentation, alsoAlert: context.alsoAlert), navigator: navigator)
     }
 

@@ -1,0 +1,67 @@
+import Core
+import Foundation
+import RaceListInteractor
+import RaceListRouter
+import Shell
+import TestSupport
+import Testing
+
+@testable import AppComposition
+
+@Suite("The option table")
+struct LaunchOptionTableTests {
+    @Test("every option is in the README's options table, spelt as help spells it")
+    func documented() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("| `-s`") }, "no options table")
+        let rows = lines[first...].prefix { $0.hasPrefix("|") }
+        for entry in AppFeatures.options.entries {
+            #expect(rows.contains { $0.hasPrefix("| \(entry.readmeUsage) |") }, "README lacks \(entry.readmeUsage)")
+        }
+        #expect(
+            rows.count == AppFeatures.options.entries.count, "a README row for an option the table does not declare")
+    }
+
+    @Test("no spelling names two options; every option is in --help")
+    func unambiguous() {
+        let names = AppFeatures.options.entries.flatMap(\.allNames)
+        #expect(Set(names).count == names.count)
+        let help = AppFeatures.options.helpLines().joined(separator: "\n")
+        for entry in AppFeatures.options.entries { #expect(help.contains(entry.usage)) }
+    }
+
+    @Test("each value is read by its option's own rule, inline or next; a flag takes none")
+    func values() throws {
+        let options = try LaunchOptions(
+            arguments: ["--count=7", "--format", "text", "--json", "--no-colour", "--alert", "OFF", "--region=nz"],
+            table: AppFeatures.options)
+        #expect(options[RaceListModule.board] == BoardSettings(region: .newZealand, count: 7, alert: .off))
+        #expect(options.json)
+        #expect(options.noColour)
+        #expect(throws: LaunchOptionsError.unknownOption("--refesh", guess: "--refresh")) {
+            try LaunchOptions(arguments: ["--refesh", "5"], table: AppFeatures.options)
+        }
+    }
+
+    @Test("a flag given a value is a mistake said as one, never quietly on")
+    func flagWithValue() {
+        #expect(throws: LaunchOptionsError.flagGivenValue(option: "--strict", value: "false")) {
+            try LaunchOptions(arguments: ["--strict=false"])
+        }
+        #expect(
+            LaunchOptionsError.flagGivenValue(option: "--json", value: "yes").description
+                == "--json takes no value (given 'yes'); leave it out to turn it on")
+    }
+
+    @Test(
+        "the JSON pre-scan reads every argument before `--`, the last word winning, so mistakes are answered in JSON",
+        arguments: [
+            (["list", "--json"], true), (["--format", "text", "--json"], true), (["--json", "--format=text"], false),
+            (["--", "--json"], false), (["--json=yes"], true), (["--format", "JSON", "list"], true),
+            (["--count", "3"], false), (["--format"], false),
+        ])
+    func jsonPrescan(arguments: [String], json: Bool) {
+        #expect(LaunchOptions.asksForJSON(arguments) == json)
+    }
+}

@@ -1,3 +1,5 @@
+import Core
+
 /// A kind of screen, declared by the feature that draws it (`ScreenKind.raceList` in the race list's router): the
 /// command table says which commands work on it.
 public struct ScreenKind: Sendable, Hashable, CustomStringConvertible {
@@ -71,13 +73,17 @@ public struct CommandEntry: Sendable, Equatable {
     /// Typed on a screen opened over the one it works on, it closes the screens above and runs there
     /// (`filter` from a race's details).
     public let worksFromAbove: Bool
+    /// A feature's way in: the shell itself opens this destination (with the command's word, if it takes one),
+    /// so no other feature's screen has to know the feature.
+    public let opens: Destination?
 
     public init(
         _ name: String, aliases: [String] = [], arguments: [CommandArgument] = [], usage: String? = nil,
         summary: String, details: String = "", example: String, screens: Set<ScreenKind>?,
         needsScreenBelow: Bool = false, moreForms: [CommandHelp] = [], misuse: String? = nil,
-        worksFromAbove: Bool = false
+        worksFromAbove: Bool = false, opens: Destination? = nil
     ) {
+        self.opens = opens
         self.name = name
         self.aliases = aliases
         self.arguments = arguments

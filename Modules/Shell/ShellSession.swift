@@ -109,6 +109,11 @@ public final class ShellSession: Navigator {
         }
         // A command of a screen below closes the ones above it first; the command then draws.
         stack.removeLast(closing)
+        // A feature's way in is the shell's to open: no other feature's screen knows it.
+        if let destination = entry.opens {
+            open(AppRoute(destination, Self.routeArgument(parsed))) { completion(.finished($0)) }
+            return
+        }
         switch parsed.name {
         case "quit":
             completion(.quit)
@@ -124,6 +129,17 @@ public final class ShellSession: Navigator {
                 output.writeError(unknownCommandMessage(command))
                 completion(.finished(.failure(.usage)))
             }
+        }
+    }
+
+    /// What a way in hands its destination: the command's one value as a word (`meeting 3`, `meeting Randwick`).
+    private static func routeArgument(_ command: Command) -> RouteArgument {
+        switch command.value {
+        case .word(let text)?, .text(let text)?: .word(text)
+        case .position(let number)?, .number(let number)?, .seconds(let number)?, .minutes(let number)?:
+            .word(String(number))
+        case .categories(let categories)?: .word(categories.map(\.rawValue).joined(separator: " "))
+        case nil: .none
         }
     }
 

@@ -195,6 +195,32 @@ struct ShellSessionTests {
         #expect((session.topScreen as? FakeScreen)?.handled == [Command("echo", [.position(3)])])
     }
 
+    @Test("a feature's way in is opened by the shell itself, from any screen it works on, with its word")
+    func waysIn() {
+        let table = CommandTable(
+            [
+                CommandEntry(
+                    "favourites-please", summary: "open the favourites", example: "favourites-please",
+                    screens: [.raceList], opens: Destination("favourites")),
+                CommandEntry(
+                    "nowhere", arguments: [CommandArgument("WORD", .text, optional: true)], summary: "open nothing",
+                    example: "nowhere", screens: [.raceList], opens: Destination("elsewhere")),
+            ] + CommandTable.shellCommands)
+        let session = ShellSession(output: output, factory: FakeScreenFactory(output: output), commands: table) {
+            [output] navigator in FakeScreen("root", output: output, navigator: navigator)
+        }
+        var outcomes: [ShellSession.Outcome] = []
+        session.execute(line: "favourites-please") { outcomes.append($0) }
+        #expect(outcomes == [.finished(.success)])
+        #expect(session.depth == 2)
+        #expect(output.lines == ["[favourites]"])
+        session.execute(line: "back") { outcomes.append($0) }
+        session.execute(line: "nowhere x") { outcomes.append($0) }
+        #expect(outcomes.last == .finished(.failure(.usage)))
+        #expect(output.errors == ["Nothing here opens elsewhere x."])
+        #expect(session.depth == 1)
+    }
+
     @Test("blank lines do nothing; bad quoting is reported")
     func blankAndQuotes() {
         #expect(run("   ") == [.finished(.success)])

@@ -76,11 +76,17 @@ struct Feature {
     }
 }
 
+/// The app's features: each is its folder and a line here; App/Composition/AppScreens.swift lists them for the app.
 let features = [
     Feature(name: "RaceList"),
     Feature(name: "RaceDetail"),
     Feature(name: "Favourites"),
 ]
+
+extension [Feature] {
+    /// What the composition root links: each feature's Router, which exports its `Feature` value.
+    var routers: [Target.Dependency] { map { .target(name: "\($0.name)Router") } }
+}
 
 let package = Package(
     name: "NextToGo",
@@ -137,11 +143,7 @@ let package = Package(
         // executable, which only calls it
         .target(
             name: "AppComposition",
-            dependencies: [
-                "Core", "Files", "RaceData", "RaceDataLive", "Shell", "Terminal", "RaceListRouter", "RaceDetailRouter",
-                "FavouritesRouter",
-                "RaceListView", "RaceDetailView", "FavouritesView",
-            ],
+            dependencies: ["Core", "Files", "RaceData", "RaceDataLive", "Shell", "Terminal"] + features.routers,
             path: "App/Composition"
         ),
         .executableTarget(
@@ -155,10 +157,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCompositionTests",
-            dependencies: [
-                "AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceListRouter", "RaceDetailRouter",
-                "FavouritesRouter", "RaceListInteractor",
-            ],
+            dependencies: ["AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceListInteractor"]
+                + features.routers,
             path: "Tests/AppCompositionTests"
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import RaceListInteractor
 import RaceListPresenter
 import RaceListTestSupport
 import Shell
@@ -104,7 +105,8 @@ struct RaceListRouterTests {
         let interactor = FakeRaceListInteractor()
         let view = FakeRaceListView()
         let screen = RaceListModule.makeScreen(
-            interactor: interactor, clock: clock, refreshInterval: 0, alertLead: nil, count: 3, view: view,
+            interactor: interactor, clock: clock, refreshInterval: 0, alertLead: nil, board: BoardSettings(count: 3),
+            view: view,
             navigator: RecordingNavigator())
         let log = CompletionLog()
         screen.presenter.start()

@@ -41,6 +41,18 @@ public struct RaceBoard: Sendable, Equatable {
 
     public init() {}
 
+    /// A board as the settings start it (the alert is not the board's: `FavouriteAlerts` keeps it).
+    public init(settings: BoardSettings) {
+        narrow(to: settings.region)
+        resize(to: settings.count)
+        if !settings.categories.isEmpty { apply(.only(settings.categories)) }
+    }
+
+    /// The board's part of its settings, to keep (`save`); the alert is the caller's to add.
+    public var settings: BoardSettings {
+        BoardSettings(categories: Array(categories), region: region, count: size)
+    }
+
     // MARK: - Changes
 
     /// What a command asks of the board's narrowing: one value per command, applied here and nowhere else.

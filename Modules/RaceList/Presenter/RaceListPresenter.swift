@@ -164,8 +164,8 @@ public final class RaceListPresenter: RaceListModuleInput {
             if alertIsDefault { nil } else {
                 markers.alerts.lead.map { .minutes(Int(saturatingRoundedDown: $0 / 60)) } ?? .off
             }
-        let settings = BoardSettings(
-            categories: Array(board.categories), region: board.region, count: board.size, alert: alert)
+        var settings = board.settings
+        settings.alert = alert
         switch interactor.saveSettings(settings) {
         case .success(let saved):
             view?.displayMessage(RaceListViewModels.settingsSaved(settings, saved))

@@ -229,55 +229,44 @@ public enum RaceListModule {
 
     /// The module as the app assembles it, from what it hands every feature.
     public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
-        let settings = context.options[board]
-        return makeScreen(
+        makeScreen(
             service: context.races, favourites: context.favourites, settings: context.settings,
             latestRaces: context.latestRaces, statusBook: context.statusBook, clock: context.clock,
             refreshInterval: context.options.refreshInterval,
             alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
-            alertIsDefault: settings.alert == nil, region: settings.region, count: settings.count,
-            categories: settings.categories, offersShell: context.offersShell,
+            board: context.options[board], offersShell: context.offersShell,
             view: view(for: context.presentation, alsoAlert: context.alsoAlert), navigator: navigator)
     }
 
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
+    /// - Parameter board: the board the run starts with; its alert, if chosen, is what `save` keeps.
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
-        refreshInterval: TimeInterval, alertLead: TimeInterval?, alertIsDefault: Bool = false,
-        region: RaceRegion? = nil,
-        count: Int = RaceBoard.standardSize, categories: [RaceCategory] = [], offersShell: Bool = true,
-        view: any RaceListViewInput, navigator: any Navigator
+        refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
+        offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
                 statusBook: statusBook),
-            clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, alertIsDefault: alertIsDefault,
-            region: region, count: count,
-            categories: categories, offersShell: offersShell, view: view, navigator: navigator)
+            clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
+            offersShell: offersShell, view: view, navigator: navigator)
     }
 
     /// The same module on an interactor of your own (a fake, a recording, another data layer): everything
     /// else is assembled as the app assembles it.
     public static func makeScreen(
         interactor: any RaceListInteractorInput, clock: any WallClock, refreshInterval: TimeInterval,
-        alertLead: TimeInterval?, alertIsDefault: Bool = false, region: RaceRegion? = nil,
-        count: Int = RaceBoard.standardSize,
-        categories: [RaceCategory] = [], offersShell: Bool = true, view: any RaceListViewInput,
-        navigator: any Navigator
+        alertLead: TimeInterval?, board: BoardSettings = BoardSettings(), offersShell: Bool = true,
+        view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
-        var board = RaceBoard()
-        board.narrow(to: region)
-        board.resize(to: count)
-        if !categories.isEmpty { board.apply(.only(categories)) }
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
-            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead, board: board,
-            alertIsDefault: alertIsDefault,
-            offersShell: offersShell)
+            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead,
+            board: RaceBoard(settings: board), alertIsDefault: board.alert == nil, offersShell: offersShell)
         return screen(presenter: presenter, view: view)
     }
 }

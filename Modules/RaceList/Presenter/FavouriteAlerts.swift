@@ -9,12 +9,29 @@ public struct FavouriteAlerts: Sendable, Equatable {
     public static let standardLead = TimeInterval(BoardSettings.standardAlertLead * 60)
 
     /// How long before a start to alert; nil while alerts are off.
-    public var lead: TimeInterval?
+    public private(set) var lead: TimeInterval?
+    /// Someone chose the lead (`--alert`, the setting, `alert`); the run's default (2 min at a terminal, off in a
+    /// pipe) is no choice, and `save` does not keep it.
+    public private(set) var isChosen: Bool
     private var toldSoon: Set<String> = []
     private var toldJumped: Set<String> = []
 
-    public init(lead: TimeInterval? = standardLead) {
+    public init(lead: TimeInterval? = standardLead, isChosen: Bool = true) {
         self.lead = lead
+        self.isChosen = isChosen
+    }
+
+    /// `alert MINUTES`, `alert off`: a choice.
+    public mutating func choose(minutes: Int?) {
+        lead = minutes.map { TimeInterval($0) * 60 }
+        isChosen = true
+    }
+
+    /// The alert as `save` keeps it; nil when nobody chose one (a default saved at a terminal would make every
+    /// piped run alert).
+    public var kept: BoardSettings.Alert? {
+        guard isChosen else { return nil }
+        return lead.map { .minutes(Int(saturatingRoundedDown: $0 / 60)) } ?? .off
     }
 
     public enum Alert: Sendable, Equatable {

@@ -32,9 +32,6 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var drawsWatchFrame = false
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
     private var showsAll = false
-    /// The alert is the run's default, not anyone's choice (2 min at a terminal, off in a pipe, when nobody asked):
-    /// `save` leaves the kept alert alone.
-    private var alertIsDefault: Bool
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
@@ -42,10 +39,10 @@ public final class RaceListPresenter: RaceListModuleInput {
         alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard(),
         alertIsDefault: Bool = false, offersShell: Bool = true, timeZone: TimeZone = .current
     ) {
-        self.alertIsDefault = alertIsDefault
         self.timeZone = timeZone
         self.offersShell = offersShell
-        self.markers = FavouriteMarkers(interactor: interactor, alerts: FavouriteAlerts(lead: alertLead))
+        self.markers = FavouriteMarkers(
+            interactor: interactor, alerts: FavouriteAlerts(lead: alertLead, isChosen: !alertIsDefault))
         let timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
         self.feed = BoardFeed(board: board, interactor: interactor, clock: clock, timers: timers)
         self.interactor = interactor
@@ -147,8 +144,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
-        markers.alerts.lead = minutes.map { TimeInterval($0) * 60 }
-        alertIsDefault = false
+        markers.alerts.choose(minutes: minutes)
         view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
         feed.whenSettled { [weak self] in
             guard let self else { return }
@@ -159,13 +155,8 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     /// `save`: the filter, region, count and alert, kept for the next start.
     public func saveSettings(completion: @escaping CommandCompletion) {
-        // A default is no choice: 2 min at a terminal saved would make every piped run alert.
-        let alert: BoardSettings.Alert? =
-            if alertIsDefault { nil } else {
-                markers.alerts.lead.map { .minutes(Int(saturatingRoundedDown: $0 / 60)) } ?? .off
-            }
         var settings = board.settings
-        settings.alert = alert
+        settings.alert = markers.alerts.kept
         switch interactor.saveSettings(settings) {
         case .success(let saved):
             view?.displayMessage(RaceListViewModels.settingsSaved(settings, saved))

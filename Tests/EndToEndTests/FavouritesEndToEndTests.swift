@@ -183,13 +183,13 @@ struct FavouritesEndToEndTests {
 
     @Test(
         "a copy stopped (Ctrl-Z) while holding the favourites: a change waits seconds, not forever, says who holds them",
-        .enabled(if: StoppedLockHolder.canRun))
+        .enabled(if: LockHolder.canRun))
     func lockHeldByStoppedCopy() throws {
         defer { data.remove() }
         let file = try data.file(
             "favourites.json",
             contents: Data(#"{"version": 1, "favourites": []}"#.utf8))
-        let holder = try StoppedLockHolder(lockFile: data.url.appendingPathComponent("favourites.lock"))
+        let holder = try LockHolder(file: data.url.appendingPathComponent("favourites.lock").path, stopped: true)
         defer { holder.kill() }
         let started = Date()
         let run = try BinaryRunner.run(
@@ -341,52 +341,5 @@ struct FavouritesEndToEndTests {
         // After `refresh` from the sheet, the last screen drawn is the board, not the sheet.
         #expect(run.lines.suffix(6).first == "Next to Go - harness")
         #expect(run.lines.last == "  5  T  R2   Bendigo           30m 0s")
-    }
-}
-
-/// Another process holding `favourites.lock` as a copy of the app stopped with Ctrl-Z would: locked, its process
-/// id written in, then SIGSTOP. A few lines of Python, since a test cannot fork itself safely.
-struct StoppedLockHolder {
-    static let canRun =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-        && FileManager.default.fileExists(atPath: "/proc/self/stat")
-
-    let processID: Int32
-    private let process: Process
-
-    init(lockFile: URL) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [
-            "-c",
-            """
-            import fcntl, os, signal, sys
-            f = open(sys.argv[1], "a+")
-            fcntl.flock(f, fcntl.LOCK_EX)
-            f.truncate(0); f.write("%d\\n" % os.getpid()); f.flush()
-            os.kill(os.getpid(), signal.SIGSTOP)
-            """,
-            lockFile.path,
-        ]
-        try process.run()
-        processID = process.processIdentifier
-        let deadline = Date().addingTimeInterval(10)
-        while !Self.isStopped(processID) {
-            guard Date() < deadline else { throw CocoaError(.executableLoad) }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
-    func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(processID, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    private static func isStopped(_ process: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(after: close)...].drop { $0 == " " }.first == "T"
     }
 }

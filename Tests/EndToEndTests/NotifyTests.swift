@@ -20,6 +20,21 @@ struct NotifyTests {
         folder.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     }
 
+    /// The script run with `--notify` and the stub on PATH, its input kept open until `done` (the stub has done
+    /// its part) or 30 s: notify-send is ended with the app.
+    private func runNotifying(data: TemporaryDirectory, folder: TemporaryDirectory, until done: () -> Bool) throws
+        -> ProcessRunner.Run
+    {
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary, arguments: Self.arguments + ["--data-dir", data.url.path, "--notify"],
+            environment: BinaryRunner.baseEnvironment.merging(["PATH": path(with: folder)]) { $1 })
+        app.write(Self.script)
+        let deadline = Date().addingTimeInterval(30)
+        while !done(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        app.closeInput()
+        return try app.finish()
+    }
+
     @Test("each alert goes to notify-send too, titled, as plain text; the output is what it is without --notify")
     func sendsAlerts() throws {
         let log = try TemporaryDirectory()
@@ -30,16 +45,9 @@ struct NotifyTests {
         let data = try TemporaryDirectory()
         defer { data.remove() }
         // notify-send runs on its own, and is ended with the app: the input stays open until it has done.
-        let app = try RunningProcess(
-            executable: BinaryRunner.binary, arguments: Self.arguments + ["--data-dir", data.url.path, "--notify"],
-            environment: BinaryRunner.baseEnvironment.merging(["PATH": path(with: folder)]) { $1 })
-        app.write(Self.script)
-        let deadline = Date().addingTimeInterval(30)
-        while (try? String(contentsOfFile: received, encoding: .utf8))?.hasSuffix("\n") != true, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
+        let notified = try runNotifying(data: data, folder: folder) {
+            (try? String(contentsOfFile: received, encoding: .utf8))?.hasSuffix("\n") == true
         }
-        app.closeInput()
-        let notified = try app.finish()
         #expect(notified.status == 0)
         let other = try TemporaryDirectory()
         defer { other.remove() }
@@ -80,14 +88,8 @@ struct NotifyTests {
         let data = try TemporaryDirectory()
         defer { data.remove() }
         // The input stays open until the notifier has said who it is; then the app reads its end and exits.
-        let app = try RunningProcess(
-            executable: BinaryRunner.binary, arguments: Self.arguments + ["--data-dir", data.url.path, "--notify"],
-            environment: BinaryRunner.baseEnvironment.merging(["PATH": path(with: folder)]) { $1 })
-        app.write(Self.script)
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: record), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        app.closeInput()
-        #expect(try app.finish().status == 0)
+        let run = try runNotifying(data: data, folder: folder) { FileManager.default.fileExists(atPath: record) }
+        #expect(run.status == 0)
         let fields = try String(contentsOfFile: record, encoding: .utf8).split(separator: " ").compactMap {
             Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
         }

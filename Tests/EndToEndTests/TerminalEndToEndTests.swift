@@ -170,11 +170,11 @@ struct LiveTerminalEndToEndTests {
 
     @Test(
         "a copy stopped while holding the favourites: fav at the prompt says so in seconds, and lands once it is gone",
-        .enabled(if: StoppedLockHolder.canRun))
+        .enabled(if: LockHolder.canRun))
     func lockHeldByStoppedCopy() throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let holder = try StoppedLockHolder(lockFile: data.url.appendingPathComponent("favourites.lock"))
+        let holder = try LockHolder(file: data.url.appendingPathComponent("favourites.lock").path, stopped: true)
         defer { holder.kill() }
         let session = try session(Self.pinned + ["--data-dir", data.url.path])
         defer { session.stop() }

@@ -97,14 +97,7 @@ struct FavouritesLockTests {
         let busy = try LockHolder(file: lockPath, stopped: false)
         defer { busy.kill() }
         let impatient = FileLock(path: lockPath, queuePath: queuePath, patience: .milliseconds(200))
-        let runningReason = try await blocking { () -> String in
-            do throws(FileLock.Failure) {
-                _ = try impatient.lock(createDirectory: {})
-                return "taken"
-            } catch {
-                return error.reason
-            }
-        }
+        let runningReason = try await Self.refusal(of: impatient)
         #expect(
             runningReason
                 == "another copy of next-to-go (process \(busy.processID)) is saving the favourites and has not finished in 200 ms; try again"
@@ -115,61 +108,22 @@ struct FavouritesLockTests {
         let stoppedInLine = try LockHolder(file: queuePath, stopped: true)
         defer { stoppedInLine.kill() }
         let other = FileLock(path: lockPath, queuePath: queuePath, patience: .milliseconds(200))
-        let stoppedReason = try await blocking { () -> String in
-            do throws(FileLock.Failure) {
-                _ = try other.lock(createDirectory: {})
-                return "taken"
-            } catch {
-                return error.reason
-            }
-        }
+        let stoppedReason = try await Self.refusal(of: other)
         #expect(
             stoppedReason
                 == "another copy of next-to-go (process \(stoppedInLine.processID), stopped) holds the favourites and has not let go in 200 ms; bring it back (`fg` in its terminal) or quit it, then try again"
         )
     }
-}
 
-/// Another process holding a lock file as a copy of the app would, its process id written in; stopped (as with
-/// Ctrl-Z) or running. A few lines of Python, since a test cannot fork itself safely.
-struct LockHolder {
-    static let canRun =
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-        && FileManager.default.fileExists(atPath: "/proc/self/stat")
-
-    let processID: Int32
-    private let process: Process
-
-    init(file: String, stopped: Bool) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        let ready = file + ".ready"
-        process.arguments = [
-            "-c",
-            """
-            import fcntl, os, signal, sys, time
-            f = open(sys.argv[1], "a+")
-            fcntl.flock(f, fcntl.LOCK_EX)
-            f.truncate(0); f.write("%d\\n" % os.getpid()); f.flush()
-            open(sys.argv[2], "w").close()
-            if sys.argv[3] == "stop":
-                os.kill(os.getpid(), signal.SIGSTOP)
-            time.sleep(600)
-            """,
-            file, ready, stopped ? "stop" : "run",
-        ]
-        try process.run()
-        processID = process.processIdentifier
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: ready) || (stopped && !FileLock.isStopped(processID)) {
-            guard Date() < deadline else { throw CocoaError(.executableLoad) }
-            Thread.sleep(forTimeInterval: 0.02)
+    /// Why the lock is refused, waited for on a thread of its own ("taken" if it is not).
+    private static func refusal(of lock: FileLock) async throws -> String {
+        try await blocking { () -> String in
+            do throws(FileLock.Failure) {
+                lock.unlock(try lock.lock(createDirectory: {}))
+                return "taken"
+            } catch {
+                return error.reason
+            }
         }
-    }
-
-    func kill() {
-        guard process.isRunning else { return }
-        Foundation.kill(processID, SIGKILL)
-        process.waitUntilExit()
     }
 }

@@ -53,7 +53,8 @@ final class Launch {
             return .ended(status)
         }
         // Settings first: each is the option it stands for, before the command line's, so the command line wins.
-        let settings = Settings.load(environment: environment, arguments: arguments, entries: AppFeatures.settings)
+        let settings = Settings.load(
+            environment: environment, arguments: arguments, entries: AppFeatures.settings, table: AppFeatures.options)
         let options: LaunchOptions
         do {
             options = try LaunchOptions(

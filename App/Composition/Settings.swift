@@ -17,16 +17,20 @@ struct Settings {
     var options = LaunchOptions()
     var warnings: [String] = []
     private let entries: [SettingEntry]
+    /// The options the entries' values are checked against.
+    private let table: LaunchOptionTable
 
-    init(entries: [SettingEntry]) {
+    private init(entries: [SettingEntry], table: LaunchOptionTable) {
         self.entries = entries
+        self.table = table
     }
 
     /// The settings for a run: the file unless `--no-config` is among the options, then the variables.
-    static func load(environment: [String: String], arguments commandLine: [String], entries: [SettingEntry])
-        -> Settings
-    {
-        var settings = Settings(entries: entries)
+    static func load(
+        environment: [String: String], arguments commandLine: [String], entries: [SettingEntry],
+        table: LaunchOptionTable
+    ) -> Settings {
+        var settings = Settings(entries: entries, table: table)
         if !commandLine.prefix(while: { $0 != "--" }).contains("--no-config") {
             settings.read(SettingsText.file(environment: environment))
         }
@@ -117,7 +121,7 @@ struct Settings {
         case .option(let option, let check):
             if let expected = check?(value) { return refuse(expected) }
             do {
-                _ = try LaunchOptions(arguments: [option, value], table: AppFeatures.options)
+                _ = try LaunchOptions(arguments: [option, value], table: table)
                 arguments += [option, value]
             } catch {
                 let said = "\(error)".hasPrefix(option) ? key + "\(error)".dropFirst(option.count) : "\(error)"

@@ -19,6 +19,17 @@ extension JSONDocumentOutput {
 public enum Presentation {
     case text(any TextOutput, DisplayStyle)
     case json(any JSONDocumentOutput)
+
+    /// A feature's view for this presentation: its text view or its JSON view.
+    @MainActor
+    public func view<View>(
+        text: (any TextOutput, DisplayStyle) -> View, json: (any JSONDocumentOutput) -> View
+    ) -> View {
+        switch self {
+        case .text(let output, let style): text(output, style)
+        case .json(let output): json(output)
+        }
+    }
 }
 
 /// The fields the features' JSON views share (the README's schema, version 1).

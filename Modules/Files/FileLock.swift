@@ -172,7 +172,7 @@ public final class FileLock: Sendable {
     }
 
     /// Whether a process is stopped (Ctrl-Z, SIGSTOP), the usual reason a lock is held for seconds.
-    public static func isStopped(_ process: pid_t) -> Bool {
+    static func isStopped(_ process: pid_t) -> Bool {
         #if canImport(Glibc)
             // The state follows the command name, which is in parentheses and may itself hold them.
             guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),

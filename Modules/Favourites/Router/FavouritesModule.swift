@@ -64,10 +64,7 @@ public enum FavouritesModule {
 
     /// The view for how the run shows its screens.
     public static func view(for presentation: Presentation) -> any FavouritesViewInput {
-        switch presentation {
-        case .text(let output, let style): FavouritesTextView(output: output, style: style)
-        case .json(let output): FavouritesJSONView(output: output)
-        }
+        presentation.view(text: FavouritesTextView.init, json: FavouritesJSONView.init)
     }
 
     /// Builds interactor, view, router and presenter, wired by constructor, and returns the screen that owns them.

@@ -58,10 +58,7 @@ public enum RaceDetailModule {
 
     /// The view for how the run shows its screens.
     public static func view(for presentation: Presentation) -> any RaceDetailViewInput {
-        switch presentation {
-        case .text(let output, let style): RaceDetailTextView(output: output, style: style)
-        case .json(let output): RaceDetailJSONView(output: output)
-        }
+        presentation.view(text: RaceDetailTextView.init, json: RaceDetailJSONView.init)
     }
 
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.

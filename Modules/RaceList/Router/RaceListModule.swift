@@ -219,11 +219,7 @@ public enum RaceListModule {
     public static func view(
         for presentation: Presentation, alsoAlert: (@MainActor (String) -> Void)? = nil
     ) -> any RaceListViewInput {
-        let view: any RaceListViewInput =
-            switch presentation {
-            case .text(let output, let style): RaceListTextView(output: output, style: style)
-            case .json(let output): RaceListJSONView(output: output)
-            }
+        let view: any RaceListViewInput = presentation.view(text: RaceListTextView.init, json: RaceListJSONView.init)
         return alsoAlert.map { AlertEchoingRaceListView(view, echo: $0) } ?? view
     }
 

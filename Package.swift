@@ -113,10 +113,11 @@ let package = Package(
             path: "Modules/RaceDataLive",
             resources: [.copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json")]
         ),
-        // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links FoundationNetworking
-        // (and curl, with the thirty libraries behind it), so its code is in no library the app links.
+        // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links libcurl (with the thirty
+        // libraries behind it), so its code is in no library the app links.
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .executableTarget(
-            name: "next-to-go-fetch", dependencies: ["Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
+            name: "next-to-go-fetch", dependencies: ["CCurl", "Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
             dependencies: [

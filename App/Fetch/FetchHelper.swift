@@ -23,13 +23,13 @@ public enum FetchHelper {
         endWhenTheParentGoes()
         let result: Result<Data, RaceDataError>
         do {
-            result = .success(try InProcessHTTPTransport(limits: limits).get(request.url, headers: request.headers))
+            result = .success(try CurlHTTPTransport(limits: limits).get(request.url, headers: request.headers))
         } catch {
             result = .failure(error)
         }
         let answer = FetchAnswer.encode(result)
         let written = answer.withUnsafeBytes { FileDescriptorIO.writeAll(STDOUT_FILENO, $0) }
-        // `_exit`: nothing of FoundationNetworking's is torn down on the way out.
+        // `_exit`: the process is done; nothing needs tearing down on the way out.
         _exit(written ? 0 : 74)
     }
 

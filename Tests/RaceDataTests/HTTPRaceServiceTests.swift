@@ -21,8 +21,8 @@ struct HTTPRaceServiceTests {
     }
 
     /// The exchange itself, in this process: what the helper program runs.
-    static func inProcess(_ path: String) -> InProcessHTTPTransport {
-        InProcessHTTPTransport(limits: limits(for: path))
+    static func inProcess(_ path: String) -> CurlHTTPTransport {
+        CurlHTTPTransport(limits: limits(for: path))
     }
 
     /// The HTTP source as the app builds it: decoding over a transport, wrapped for the cache and offline copy.
@@ -74,8 +74,8 @@ struct HTTPRaceServiceTests {
         }
     }
 
-    /// What libcurl (Linux) reports for each: Darwin's URLSession words some of them differently, so there only the
-    /// promise is checked, that no bare code reaches the user.
+    /// What libcurl 7.88 (Debian 12) reports for each: other versions (Darwin's) may word the details differently, so
+    /// there only the promise is checked, that no bare code reaches the user.
     @Test(
         "answers that are not HTTP, or lead nowhere, are said in words, never as a Foundation error code",
         arguments: [
@@ -108,9 +108,9 @@ struct HTTPRaceServiceTests {
         }
     }
 
-    /// A rejected answer used to be cancelled at once; when its short body had already arrived, the cancel raced
-    /// the transport's own completion and FoundationNetworking trapped ("a task that is not in the registry"),
-    /// taking the whole process down within a few hundred exchanges.
+    /// Under FoundationNetworking, a rejected answer cancelled at once raced the transport's own completion and
+    /// trapped ("a task that is not in the registry") within a few hundred exchanges: kept as a guard on any
+    /// transport that stops answers part-way.
     @Test("rejected answers, hundreds in a row, each end in their error without crashing the process")
     func rejectedAnswersRepeatedly() throws {
         let server = try FixtureServer()
@@ -154,7 +154,7 @@ struct HTTPRaceServiceTests {
         #expect(throws: RaceDataError.unavailable(source: url, reason: "connection refused")) {
             try HTTPRaceService(
                 url: URL(string: url)!, limits: Self.roomyLimits,
-                transport: InProcessHTTPTransport(limits: Self.roomyLimits)
+                transport: CurlHTTPTransport(limits: Self.roomyLimits)
             ).fetchRaces()
         }
     }
@@ -180,7 +180,7 @@ struct HTTPRaceServiceTests {
 
         let offline = try OfflineFallbackRaceService(
             wrapping: HTTPRaceService(
-                url: url, limits: Self.roomyLimits, transport: InProcessHTTPTransport(limits: Self.roomyLimits)),
+                url: url, limits: Self.roomyLimits, transport: CurlHTTPTransport(limits: Self.roomyLimits)),
             cache: cache, cacheKey: url,
             offlineCopy: copy, clock: ManualClock(1_748_310_000)
         ).fetchRaces()

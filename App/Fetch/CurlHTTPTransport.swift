@@ -1,0 +1,195 @@
+import CCurl
+import Core
+import Foundation
+import RaceData
+import RaceDataLive
+
+/// Fetches with the system's libcurl, in the calling thread: one transfer per call, bounded by `limits`, ending in
+/// the body or a typed error. What the `next-to-go-fetch` helper runs; tests run it in their own process.
+public struct CurlHTTPTransport: HTTPTransport {
+    public let limits: HTTPRaceService.Limits
+
+    public init(limits: HTTPRaceService.Limits) {
+        self.limits = limits
+    }
+
+    public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
+        try CurlTransfer(url: url, limits: limits).perform(headers: headers)
+    }
+}
+
+/// One request's life. libcurl calls back on the thread that performs the transfer, so its state needs no lock;
+/// the first failure recorded is the one reported, whatever libcurl says when it then stops.
+final class CurlTransfer {
+    private let url: URL
+    private let limits: HTTPRaceService.Limits
+    private let startedAt = ContinuousClock.now
+    private var handle: UnsafeMutableRawPointer?
+    private var body = Data()
+    /// A header line has arrived: the server has begun to answer.
+    private var hasResponse = false
+    private var hasCheckedResponse = false
+    private var failure: RaceDataError?
+
+    /// Redirects followed before the answer counts as a loop.
+    static let mostRedirects = 10
+    static let userAgent = "next-to-go"
+
+    init(url: URL, limits: HTTPRaceService.Limits) {
+        self.url = url
+        self.limits = limits
+    }
+
+    private var source: String { url.absoluteString }
+
+    func perform(headers: [HTTPHeader]) throws(RaceDataError) -> Data {
+        guard CurlLibrary.isReady, let handle = curl_easy_init() else {
+            throw .unavailable(source: source, reason: "the network library could not start")
+        }
+        self.handle = handle
+        defer { curl_easy_cleanup(handle) }
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        for line in ["Accept: application/json"] + headers.map(\.argument) {
+            headerList = curl_slist_append(headerList, line)
+        }
+        defer { curl_slist_free_all(headerList) }
+        var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let code = errorText.withUnsafeMutableBufferPointer { errorBuffer -> CURLcode in
+            let refused = configure(handle, headerList: headerList, errorBuffer: errorBuffer.baseAddress)
+            return refused ?? curl_easy_perform(handle)
+        }
+        if let failure { throw failure }
+        let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        try check(code, detail: detail)
+        if !hasCheckedResponse, let problem = problemWithResponse() { throw problem }
+        return body
+    }
+
+    /// Sets every option; the code of the first the library refused (one too old to know it), else nil.
+    private func configure(
+        _ handle: UnsafeMutableRawPointer, headerList: UnsafeMutablePointer<curl_slist>?,
+        errorBuffer: UnsafeMutablePointer<CChar>?
+    ) -> CURLcode? {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let results = [
+            curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
+            curl_set_pointer(handle, CURLOPT_URL, source),
+            // Never anything but the web: not the URL typed, nor where a redirect leads.
+            curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            curl_set_long(handle, CURLOPT_MAXREDIRS, Self.mostRedirects),
+            // The transfer may run on any thread: no signals for name lookups' time limits.
+            curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            // Every compression the library can unpack.
+            curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, ""),
+            curl_set_pointer(handle, CURLOPT_USERAGENT, Self.userAgent),
+            curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList),
+            curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout)),
+            curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.totalTimeout)),
+            curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBodyBytes)),
+            curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, Self.receiveBody),
+            curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+            curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, Self.receiveHeader),
+            curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+            curl_set_progress_function(handle, Self.progress),
+            curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
+            curl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+        ]
+        return results.first { $0 != CURLE_OK }
+    }
+
+    private static func milliseconds(_ seconds: TimeInterval) -> Int {
+        Int(min(max(seconds, 0.001), 86_400) * 1000)
+    }
+
+    private static let receiveBody: curl_write_callback = { bytes, size, count, context in
+        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+        let length = size * count
+        // Any other count tells libcurl to stop the transfer.
+        return transfer.receive(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
+    }
+
+    private static let receiveHeader: curl_write_callback = { _, size, count, context in
+        Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().hasResponse = true
+        return size * count
+    }
+
+    /// Called at least once a second while the transfer runs: the time to wait for the answer's start is
+    /// libcurl's to keep only while connecting, so the rest of it is kept here.
+    private static let progress: curl_xferinfo_callback = { context, _, _, _, _ in
+        Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().isOverdue ? 1 : 0
+    }
+
+    private var isOverdue: Bool {
+        guard !hasResponse else { return false }
+        let elapsed = ContinuousClock.now - startedAt
+        guard elapsed >= .milliseconds(Self.milliseconds(limits.connectTimeout)) else { return false }
+        failure = failure ?? .timedOut(source: source, phase: .connect, seconds: limits.connectTimeout)
+        return true
+    }
+
+    /// False stops the transfer: an answer that is not what was asked for, or too much of one.
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !hasCheckedResponse {
+            hasCheckedResponse = true
+            if let problem = problemWithResponse() {
+                failure = problem
+                return false
+            }
+        }
+        body.append(contentsOf: bytes)
+        guard body.count <= limits.maximumBodyBytes else {
+            failure = .tooLarge(source: source, limit: limits.maximumBodyBytes)
+            body = Data()
+            return false
+        }
+        return true
+    }
+
+    private func problemWithResponse() -> RaceDataError? {
+        guard let handle else { return nil }
+        var status = 0
+        curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        guard (200..<300).contains(status) else { return .httpStatus(source: source, code: status) }
+        var contentType: UnsafeMutablePointer<CChar>?
+        curl_get_string(handle, CURLINFO_CONTENT_TYPE, &contentType)
+        if let contentType, case let type = String(cString: contentType), !Self.isJSON(type) {
+            return .wrongContentType(source: source, contentType: TerminalText.clean(type, asciiOnly: true))
+        }
+        return nil
+    }
+
+    /// JSON media types, and none at all (then the body decides).
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return mediaType.isEmpty || mediaType == "application/json" || mediaType == "text/json"
+            || mediaType.hasSuffix("+json")
+    }
+
+    /// The typed error for how libcurl ended, if it did not end well.
+    private func check(_ code: CURLcode, detail: String) throws(RaceDataError) {
+        switch code {
+        case CURLE_OK:
+            return
+        case CURLE_OPERATION_TIMEDOUT where !hasResponse:
+            throw .timedOut(source: source, phase: .connect, seconds: limits.connectTimeout)
+        case CURLE_OPERATION_TIMEDOUT:
+            throw .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
+        case CURLE_FILESIZE_EXCEEDED:
+            throw .tooLarge(source: source, limit: limits.maximumBodyBytes)
+        case CURLE_PARTIAL_FILE:
+            var expected: curl_off_t = -1
+            if let handle { curl_get_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected) }
+            guard expected > 0 else { fallthrough }
+            throw .truncated(source: source, received: body.count, expected: Int(expected))
+        default:
+            throw .unavailable(source: source, reason: CurlFailureWording.reason(for: code, detail: detail))
+        }
+    }
+}
+
+/// libcurl's one-time set-up, done before the first transfer and never again.
+enum CurlLibrary {
+    static let isReady = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+}

@@ -55,7 +55,7 @@ struct LiveUpdatesTests {
     private func presenter(alertLead: TimeInterval? = 120) -> RaceListPresenter {
         RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alertLead: alertLead)
+            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: alertLead))
     }
 
     private func races(_ starts: [TimeInterval]) -> [Race] {

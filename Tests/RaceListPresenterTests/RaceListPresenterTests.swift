@@ -514,7 +514,7 @@ struct RaceListPresenterTests {
     func saveDefaultAlertAtATerminal() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alertLead: 120, alertIsDefault: true)
+            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: 120, isChosen: false))
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == nil)
         presenter.setAlert(minutes: 2, completion: log.callback)
@@ -526,7 +526,7 @@ struct RaceListPresenterTests {
     func saveAlertChoice() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alertLead: nil, alertIsDefault: true)
+            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: nil, isChosen: false))
         presenter.start()
         interactor.answer([race("a", 100)])
         presenter.saveSettings(completion: log.callback)

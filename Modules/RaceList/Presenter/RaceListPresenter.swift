@@ -25,8 +25,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// Status line, notices and alerts every second: on once someone watches a live terminal.
     private var isLive = false
     private let offersShell: Bool
-    /// Where `list all` divides days.
-    /// Where local start times and days are told.
+    /// Where local start times and days are told, and `list all` divides days.
     private let timeZone: TimeZone
     /// The next board drawn is a `watch` frame after the first.
     private var drawsWatchFrame = false
@@ -36,13 +35,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
-        alertLead: TimeInterval? = FavouriteAlerts.standardLead, board: RaceBoard = RaceBoard(),
-        alertIsDefault: Bool = false, offersShell: Bool = true, timeZone: TimeZone = .current
+        alerts: FavouriteAlerts = FavouriteAlerts(), board: RaceBoard = RaceBoard(), offersShell: Bool = true,
+        timeZone: TimeZone = .current
     ) {
         self.timeZone = timeZone
         self.offersShell = offersShell
-        self.markers = FavouriteMarkers(
-            interactor: interactor, alerts: FavouriteAlerts(lead: alertLead, isChosen: !alertIsDefault))
+        self.markers = FavouriteMarkers(interactor: interactor, alerts: alerts)
         let timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
         self.feed = BoardFeed(board: board, interactor: interactor, clock: clock, timers: timers)
         self.interactor = interactor
@@ -69,10 +67,8 @@ public final class RaceListPresenter: RaceListModuleInput {
                 _ = self.render()
             }
         }
-        feed.onFirstWait = { [weak self] in
-            guard let self else { return }
-            self.view?.display(self.viewModels().loading(source: self.interactor.sourceDescription))
-        }
+        // Still awaiting the first answer: the screen says "Loading".
+        feed.onFirstWait = { [weak self] in _ = self?.render() }
     }
 
     /// The categories currently let through; empty means all.
@@ -246,27 +242,15 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     private func render(all: Bool = false) -> CommandResult {
         let models = viewModels()
+        let screen = models.screen(all: all, source: interactor.sourceDescription)
+        if let drawn = screen.drawn { board.recordDrawn(drawn) }
+        view?.display(screen.model)
         switch freshness.stage {
-        case .awaitingFirstAnswer:
-            view?.display(models.loading(source: interactor.sourceDescription))
-            return .success
-        case .failedWithoutRaces(let error):
-            view?.display(models.error(error))
-            return .failure(error.exitStatus)
-        case .hasRaces:
-            if all {
-                let sections = models.sections(board.allPassing, timeZone: timeZone)
-                // `show N` counts through the sections as numbered on screen.
-                if case .sections(let drawn) = sections.content {
-                    board.recordDrawn(drawn.flatMap(\.rows).compactMap(\.race))
-                }
-                view?.display(sections)
-            } else {
-                view?.display(models.races(board.draw()))
-            }
-            // The status line follows what was just drawn (a new filter), not only the clock.
-            if isLive { view?.displayStatus(models.status(isFetching: feed.isFetching)) }
-            return .success
+        case .failedWithoutRaces(let error): return .failure(error.exitStatus)
+        // The status line follows what was just drawn (a new filter), not only the clock.
+        case .hasRaces where isLive: view?.displayStatus(models.status(isFetching: feed.isFetching))
+        default: break
         }
+        return .success
     }
 }

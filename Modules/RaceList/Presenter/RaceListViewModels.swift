@@ -35,6 +35,22 @@ public struct RaceListViewModels: Sendable {
         self.isWatchFrame = isWatchFrame
     }
 
+    /// What the screen shows at this stage of the data: the board, or with `all` every race by meeting; and the
+    /// races in the order numbered on screen (what `show N` counts through), nil when no race is shown.
+    public func screen(all: Bool, source: String) -> (model: RaceListViewModel, drawn: [Race]?) {
+        switch freshness.stage {
+        case .awaitingFirstAnswer: return (loading(source: source), nil)
+        case .failedWithoutRaces(let error): return (self.error(error), nil)
+        case .hasRaces where all:
+            let sections = sections(board.allPassing, timeZone: timeZone)
+            guard case .sections(let drawn) = sections.content else { return (sections, nil) }
+            return (sections, drawn.flatMap(\.rows).compactMap(\.race))
+        case .hasRaces:
+            let visible = board.visible
+            return (races(visible), visible)
+        }
+    }
+
     public func loading(source: String) -> RaceListViewModel {
         model(.loading(source: source))
     }

@@ -261,8 +261,9 @@ public enum RaceListModule {
         let router = RaceListRouter(navigator: navigator)
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
-            refreshPolicy: RefreshPolicy(interval: refreshInterval), alertLead: alertLead,
-            board: RaceBoard(settings: board), alertIsDefault: board.alert == nil, offersShell: offersShell)
+            refreshPolicy: RefreshPolicy(interval: refreshInterval),
+            alerts: FavouriteAlerts(lead: alertLead, isChosen: board.alert != nil), board: RaceBoard(settings: board),
+            offersShell: offersShell)
         return screen(presenter: presenter, view: view)
     }
 }

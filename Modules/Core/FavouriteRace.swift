@@ -34,3 +34,21 @@ public struct FavouriteRace: Sendable, Equatable, Identifiable, Codable {
             advertisedStart: advertisedStart)
     }
 }
+
+extension FavouriteRace {
+    /// Why an entry loaded from disk cannot be a race this app saved, or nil if it can.
+    public var implausibility: String? {
+        if id.isEmpty || id.count > Race.maximumIDLength {
+            return "an id that is empty or over \(Race.maximumIDLength) characters"
+        }
+        // Feeds' text is cut to `Race.maximumTextLength` before it can be saved; the bound here is looser so
+        // that only a file this app did not write can fail it.
+        if meetingName.isEmpty || meetingName.count > 1_000 {
+            return "a meeting name that is empty or over 1000 characters"
+        }
+        if let name, name.count > 1_000 { return "a race name over 1000 characters" }
+        if !Race.plausibleNumbers.contains(number) { return "race number \(number)" }
+        if !Race.plausibleStarts.contains(advertisedStart) { return "a start that is not between 2000 and 2100" }
+        return nil
+    }
+}

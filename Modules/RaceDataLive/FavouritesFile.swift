@@ -94,7 +94,7 @@ struct FavouritesFile: Sendable {
         guard var document = try? Self.decoder().decode(Document.self, from: data) else {
             return Reading(favourites: [], problem: .unparseable)
         }
-        let copies = Self.listCopies(in: data)
+        let copies = JSONByteReader.topLevelMembers(named: "favourites", in: data)
         if copies.count > 1 {
             let lists = copies.compactMap { try? Self.decoder().decode([Entry].self, from: $0) }
             let longest = lists.map { list in (list, list.count(where: \.isSensible)) }.max { $0.1 < $1.1 }
@@ -131,33 +131,6 @@ struct FavouritesFile: Sendable {
             guard favourite.advertisedStart >= cutoff, room > 0 else { return false }
             room -= 1
             return true
-        }
-    }
-
-    /// Each `favourites` member of the document's top level, as its bytes. JSON does not forbid a name twice,
-    /// and a decoder keeps one of them: more than one is damage, never to be read as the first alone.
-    private static func listCopies(in data: Data) -> [Data] {
-        // The file this app writes names the list once: only a second mention is worth a second parse.
-        let name = Data(#""favourites""#.utf8)
-        guard let first = data.firstRange(of: name), data[first.upperBound...].firstRange(of: name) != nil else {
-            return []
-        }
-        return data.withUnsafeBytes { bytes in
-            var reader = JSONByteReader(bytes)
-            var copies: [Data] = []
-            do {
-                guard try reader.nextKind() == .object else { return [] }
-                try reader.readObject { reader, name throws(JSONSyntaxError) in
-                    guard name.is("favourites") else { return try reader.skipValue() }
-                    _ = try reader.nextKind()
-                    let start = reader.offset
-                    try reader.skipValue()
-                    copies.append(Data(bytes[start..<reader.offset]))
-                }
-            } catch {
-                return []
-            }
-            return copies
         }
     }
 
@@ -237,7 +210,14 @@ struct FavouritesFile: Sendable {
     func replaceKeepingAside(
         tag: String, with favourites: [FavouriteRace]
     ) throws(FavouritesError) -> URL {
-        let aside = try keepAside(tag: tag)
+        let aside: URL
+        do {
+            aside = try AsideCopy.keep(fileURL, tag: tag, at: clock.now())
+        } catch {
+            throw .unavailable(
+                location: location,
+                reason: "the copy of it that is kept before any repair could not be made (\(error.reason))")
+        }
         do {
             try write(favourites) { failure in
                 "the repaired file could not be written (\(failure.cause))"
@@ -247,56 +227,6 @@ struct FavouritesFile: Sendable {
             throw error
         }
         return aside
-    }
-
-    /// Copies the file's bytes to `favourites.json.<tag>-<time>` beside it. A copy, not a rename, so a
-    /// `favourites.json` that is a symbolic link stays one.
-    private func keepAside(tag: String) throws(FavouritesError) -> URL {
-        let stamp = Self.stampFormatter.string(from: clock.now())
-        var target = directory.appendingPathComponent("\(FileFavourites.fileName).\(tag)-\(stamp)")
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target.path) {
-            target = directory.appendingPathComponent("\(FileFavourites.fileName).\(tag)-\(stamp)-\(attempt)")
-            attempt += 1
-        }
-        // The file the write will replace: through a symbolic link, the file it points at.
-        let original = AtomicFile.followingLinks(fileURL)
-        // A hard link: instant whatever the size, byte for byte, and durable once the directory is synced. The
-        // write that follows renames a new file over the original, so the link keeps the old one.
-        if link(original.path, target.path) == 0 {
-            AtomicFile.syncDirectory(of: target)
-            return target
-        }
-        // Across file systems (a link into another disk), a copy, made durable before anything replaces it.
-        do {
-            try FileManager.default.copyItem(at: original, to: target)
-            try AtomicFile.sync(target)
-        } catch {
-            try? FileManager.default.removeItem(at: target)
-            throw .unavailable(
-                location: location,
-                reason: "the copy of it that is kept before any repair could not be made (\(Self.reason(error)))")
-        }
-        return target
-    }
-
-    private static let stampFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter
-    }()
-
-    /// The system's words for why a copy failed ("No space left on device"). On Linux the underlying POSIX error
-    /// is a Swift error in the user info, which `as? NSError` does not find.
-    private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? any Error }
-        guard let underlying, (underlying as NSError).domain == NSPOSIXErrorDomain else {
-            return (error as NSError).code == CocoaError.fileWriteOutOfSpace.rawValue
-                ? "No space left on device" : "the copy failed"
-        }
-        return String(cString: strerror(Int32((underlying as NSError).code)))
     }
 
     /// Replaces the file with these favourites, on the disk itself before it returns.
@@ -335,23 +265,5 @@ struct FavouritesFile: Sendable {
         } catch {
             throw .unavailable(location: location, reason: error.reason)
         }
-    }
-}
-
-extension FavouriteRace {
-    /// Why an entry loaded from disk cannot be a race this app saved, or nil if it can.
-    var implausibility: String? {
-        if id.isEmpty || id.count > Race.maximumIDLength {
-            return "an id that is empty or over \(Race.maximumIDLength) characters"
-        }
-        // Feeds' text is cut to `Race.maximumTextLength` before it can be saved; the bound here is looser so
-        // that only a file this app did not write can fail it.
-        if meetingName.isEmpty || meetingName.count > 1_000 {
-            return "a meeting name that is empty or over 1000 characters"
-        }
-        if let name, name.count > 1_000 { return "a race name over 1000 characters" }
-        if !Race.plausibleNumbers.contains(number) { return "race number \(number)" }
-        if !Race.plausibleStarts.contains(advertisedStart) { return "a start that is not between 2000 and 2100" }
-        return nil
     }
 }

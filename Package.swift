@@ -158,7 +158,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCompositionTests",
-            dependencies: ["AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceListInteractor"]
+            dependencies: [
+                "AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceDataLive", "RaceListInteractor",
+            ]
                 + features.routers,
             path: "Tests/AppCompositionTests"
         ),

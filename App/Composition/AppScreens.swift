@@ -14,7 +14,11 @@ enum AppFeatures {
     static let commands = CommandTable(all.flatMap(\.commands) + CommandTable.shellCommands)
 
     /// The launch options: the kernel's, with every feature's in their place.
-    static let options = LaunchOptionTable.app(featureOptions: all.flatMap(\.options))
+    static let options = LaunchOptionTable.app(
+        featureOptions: all.flatMap(\.options),
+        apis: RacingAPI.all.map {
+            LaunchOptionEntry.NamedAPI(name: $0.name, sourceHelp: $0.help, cardsHelp: $0.cardsHelp)
+        })
 
     /// The settings file's keys: where races come from, every feature's, then the kernel's others.
     static let settings =

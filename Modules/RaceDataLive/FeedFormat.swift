@@ -27,18 +27,31 @@ public struct RacingAPI: Sendable {
     /// Its affiliates API base, the race cards' source that goes with its feed.
     public let cardsBase: URL?
     public let format: any FeedFormat
+    /// What `--source NAME` reads, in help's words, wrapped to its column (about 50 characters).
+    public let help: [String]
+    /// What `--cards NAME` reads, likewise; nil without `cardsBase`.
+    public let cardsHelp: [String]?
 
-    public init(name: String, feedURL: URL, cardsBase: URL?, format: any FeedFormat) {
+    public init(
+        name: String, feedURL: URL, cardsBase: URL?, format: any FeedFormat, help: [String], cardsHelp: [String]?
+    ) {
         self.name = name
         self.feedURL = feedURL
         self.cardsBase = cardsBase
         self.format = format
+        self.help = help
+        self.cardsHelp = cardsBase == nil ? nil : cardsHelp
     }
 
     /// Neds: the `nextraces` feed, asked for the most races it gives, and its affiliates API.
     public static let neds = RacingAPI(
         name: "neds", feedURL: HTTPRaceService.nedsURL, cardsBase: HTTPRaceCardService.nedsBase,
-        format: NedsFeedDecoder())
+        format: NedsFeedDecoder(),
+        help: [
+            "the live Neds API, asked for its most (\(HTTPRaceService.mostRacesAsked)) races:",
+            "it ignores categories, so a filter needs them all",
+        ],
+        cardsHelp: ["Neds' affiliates API (\(HTTPRaceCardService.nedsBase.host ?? "its affiliates host"))"])
 
     /// Every API the app knows. A URL typed in full is read as the first's shape unless it is another's host.
     public static let all: [RacingAPI] = [.neds]

@@ -68,16 +68,41 @@ extension LaunchOptionEntry {
     /// fifty times a second); a time-out under a second fails every real fetch before it could answer.
     static let secondsRange: ClosedRange<TimeInterval> = 1...86_400
 
+    /// A racing API `--source` and `--cards` know by name, as their help describes it.
+    public struct NamedAPI: Sendable {
+        public let name: String
+        /// What `--source NAME` reads, wrapped to help's width.
+        public let sourceHelp: [String]
+        /// What `--cards NAME` reads; nil when the API has no race cards.
+        public let cardsHelp: [String]?
+
+        public init(name: String, sourceHelp: [String], cardsHelp: [String]?) {
+            self.name = name
+            self.sourceHelp = sourceHelp
+            self.cardsHelp = cardsHelp
+        }
+    }
+
+    /// `  name       first line`, then the rest under it: a value and what it means, in help's columns.
+    private static func described(_ value: String, _ lines: [String]) -> [String] {
+        lines.enumerated().map { index, line in
+            (index == 0 ? "  " + TerminalText.padded(value, to: 11) : TerminalText.spaces(13)) + line
+        }
+    }
+
     /// The kernel's options before the features' in `--help`: where races come from, and time.
-    public static let beforeFeatures: [LaunchOptionEntry] = [
+    public static func beforeFeatures(apis: [NamedAPI]) -> [LaunchOptionEntry] {
+        [source(apis: apis), cards(apis: apis)] + requestAndClockOptions
+    }
+
+    private static func source(apis: [NamedAPI]) -> LaunchOptionEntry {
         LaunchOptionEntry(
             ["-s", "--source"], placeholder: "SOURCE",
-            suggestions: .words(["snapshot", "neds", "file:", "replay:", "script:", "https://"]),
+            suggestions: .words(["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://"]),
             help: [
                 "where races come from (default: snapshot)",
                 "  snapshot   45 races shipped with the app, replayed so they look live",
-                "  neds       the live Neds API, asked for its most (45) races:",
-                "             it ignores categories, so a filter needs them all",
+            ] + apis.flatMap { described($0.name, $0.sourceHelp) } + [
                 "  file:PATH  a JSON file in the Neds `nextraces` shape, as it is",
                 "  replay:PATH  such a file, replayed against the clock as the snapshot is",
                 "  script:PATH  a fetch per line: a feed file, or refused, timeout,",
@@ -85,20 +110,30 @@ extension LaunchOptionEntry {
                 "  URL        an http(s) endpoint serving that shape; a `nextraces`",
                 "             query asking for fewer than 45 races is asked for 45",
             ]
-        ) { _, value, options in options.source = value ?? options.source },
-        LaunchOptionEntry(
-            ["--cards"], placeholder: "CARDS", suggestions: .words(["snapshot", "neds", "none", "file:", "https://"]),
+        ) { _, value, options in options.source = value ?? options.source }
+    }
+
+    private static func cards(apis: [NamedAPI]) -> LaunchOptionEntry {
+        let withCards = apis.filter { $0.cardsHelp != nil }
+        let defaults = withCards.map { "\($0.name)' with --source \($0.name)" }
+        return LaunchOptionEntry(
+            ["--cards"], placeholder: "CARDS",
+            suggestions: .words(["snapshot"] + withCards.map(\.name) + ["none", "file:", "https://"]),
             help: [
                 "where race cards (the field, prices, results) come from:",
                 "  snapshot   the cards made for the snapshot, told as it replays",
-                "  neds       Neds' affiliates API (api-affiliates.neds.com.au)",
+            ] + withCards.flatMap { described($0.name, $0.cardsHelp ?? []) } + [
                 "  URL        an affiliates API base (https://.../affiliates/v1)",
                 "  file:DIR   a folder of <race id>.json in the affiliates API's shape",
                 "  none       no race cards",
-                "(default: the source's own: snapshot's, neds' with --source",
-                "neds, else none)",
             ]
-        ) { _, value, options in options.cards = value },
+                + TerminalText.wrap(
+                    "(default: the source's own: " + (["snapshot's"] + defaults).joined(separator: ", ")
+                        + ", else none)", columns: 60)
+        ) { _, value, options in options.cards = value }
+    }
+
+    private static let requestAndClockOptions: [LaunchOptionEntry] = [
         LaunchOptionEntry(
             ["--from"], placeholder: "EMAIL",
             help: ["sent as `From` with each card request (the API asks callers to", "say who they are)"]

@@ -10,11 +10,16 @@ public struct LaunchOptionTable: Sendable {
     }
 
     /// The kernel's options alone: what a run reads before it knows the features (the JSON pre-scan), and tests.
-    public static let kernel = LaunchOptionTable(LaunchOptionEntry.beforeFeatures + LaunchOptionEntry.afterFeatures)
+    public static let kernel = LaunchOptionTable(
+        LaunchOptionEntry.beforeFeatures(apis: []) + LaunchOptionEntry.afterFeatures)
 
     /// The kernel's options with the features' in their place: after where races come from, before output.
-    public static func app(featureOptions: [LaunchOptionEntry]) -> LaunchOptionTable {
-        LaunchOptionTable(LaunchOptionEntry.beforeFeatures + featureOptions + LaunchOptionEntry.afterFeatures)
+    /// `apis` are the racing APIs `--source` and `--cards` know by name.
+    public static func app(
+        featureOptions: [LaunchOptionEntry], apis: [LaunchOptionEntry.NamedAPI]
+    ) -> LaunchOptionTable {
+        LaunchOptionTable(
+            LaunchOptionEntry.beforeFeatures(apis: apis) + featureOptions + LaunchOptionEntry.afterFeatures)
     }
 
     /// The entry a spelling names, if any.

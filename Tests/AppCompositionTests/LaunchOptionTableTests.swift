@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import RaceDataLive
 import RaceListInteractor
 import RaceListRouter
 import Shell
@@ -29,6 +30,26 @@ struct LaunchOptionTableTests {
         #expect(Set(names).count == names.count)
         let help = AppFeatures.options.helpLines().joined(separator: "\n")
         for entry in AppFeatures.options.entries { #expect(help.contains(entry.usage)) }
+    }
+
+    @Test("--source and --cards describe and complete the racing APIs the app knows, from their list")
+    func namedAPIs() throws {
+        let apis = [
+            LaunchOptionEntry.NamedAPI(name: "neds", sourceHelp: ["the Neds feed"], cardsHelp: ["Neds cards"]),
+            LaunchOptionEntry.NamedAPI(name: "tab", sourceHelp: ["the TAB feed", "second line"], cardsHelp: nil),
+        ]
+        let table = LaunchOptionTable.app(featureOptions: [], apis: apis)
+        let source = try #require(table.named("--source"))
+        #expect(source.help.contains("  tab        the TAB feed"))
+        #expect(source.help.contains("             second line"))
+        #expect(source.suggestions == .words(["snapshot", "neds", "tab", "file:", "replay:", "script:", "https://"]))
+        let cards = try #require(table.named("--cards"))
+        #expect(cards.help.contains("  neds       Neds cards"))
+        #expect(!cards.help.contains { $0.contains("tab") }, "an API without cards is no card source")
+        #expect(
+            cards.help.suffix(2) == ["(default: the source's own: snapshot's, neds' with --source", "neds, else none)"])
+        let app = try #require(AppFeatures.options.named("--source"))
+        for api in RacingAPI.all { #expect(app.help.contains { $0.hasPrefix("  \(api.name) ") }) }
     }
 
     @Test("each value is read by its option's own rule, inline or next; a flag takes none")

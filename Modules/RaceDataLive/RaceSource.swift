@@ -6,7 +6,7 @@ import RaceData
 public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     case snapshot
     case file(path: String)
-    /// A file read once, then replayed against the clock as the snapshot is.
+    /// A file read once, then replayed in passes from the launch (`SnapshotReplay`).
     case replay(path: String)
     /// A script of answers and failures, one a fetch (`ScriptedRaceService`).
     case script(path: String)

@@ -2,30 +2,43 @@ import Core
 import Foundation
 import RaceData
 
-/// The default source: a real captured feed shipped inside the package,
-/// replayed against the clock (see `SnapshotReplay`). Works with no network.
-/// `--source replay:PATH` replays any file the same way.
+/// A feed shipped or given, replayed against the clock so it always looks live. Works with no network.
+/// The default source is the race day embedded in the package, replayed daily on the wall clock
+/// (`RaceDayReplay`); `--source replay:PATH` replays any file in passes from the launch (`SnapshotReplay`).
 public struct SnapshotRaceService: RaceService {
     public static let resourceName = "snapshot-nextraces"
 
     private let clock: any WallClock
-    private let replay: SnapshotReplay
+    private let replay: @Sendable (Date) -> [Race]
     private let skipped: [SkippedRace]
     public let sourceDescription: String
 
-    /// - Parameter launch: the moment the replay is anchored to; the earliest
-    ///   captured race jumps `SnapshotReplay.leadTime` after it.
+    /// A file replayed in passes. - Parameter launch: the moment the replay is anchored to; the earliest
+    /// captured race jumps `SnapshotReplay.leadTime` after it.
     public init(
         capture: RaceFeed, clock: any WallClock, launch: Date,
         description: String = "the embedded snapshot (replayed)"
     ) {
+        let replay = SnapshotReplay(capture: capture.races, launch: launch)
+        self.init(capture: capture, clock: clock, description: description, replay: replay.races(at:))
+    }
+
+    /// A day of racing, replayed every day on the wall clock.
+    public init(day capture: RaceFeed, clock: any WallClock, description: String = "the embedded snapshot (replayed)") {
+        let replay = RaceDayReplay(capture: capture.races)
+        self.init(capture: capture, clock: clock, description: description, replay: replay.races(at:))
+    }
+
+    private init(
+        capture: RaceFeed, clock: any WallClock, description: String, replay: @escaping @Sendable (Date) -> [Race]
+    ) {
         self.sourceDescription = description
         self.clock = clock
-        self.replay = SnapshotReplay(capture: capture.races, launch: launch)
+        self.replay = replay
         self.skipped = capture.skipped
     }
 
-    /// Loads the capture embedded in the package (made in Neds' shape by `Scripts/make-snapshot`).
+    /// Loads the race day embedded in the package (made in Neds' shape by `Scripts/make-snapshot`).
     public static func embedded(clock: any WallClock) throws(RaceDataError) -> SnapshotRaceService {
         let source = "the embedded snapshot"
         guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
@@ -34,10 +47,10 @@ public struct SnapshotRaceService: RaceService {
             throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
         }
         let capture = try RacingAPI.neds.format.decode(data, source: source)
-        return SnapshotRaceService(capture: capture, clock: clock, launch: clock.now())
+        return SnapshotRaceService(day: capture, clock: clock)
     }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
-        RaceFeed(races: replay.races(at: clock.now()), skipped: skipped)
+        RaceFeed(races: replay(clock.now()), skipped: skipped)
     }
 }

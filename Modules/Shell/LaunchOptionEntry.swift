@@ -101,10 +101,10 @@ extension LaunchOptionEntry {
             suggestions: .words(["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://"]),
             help: [
                 "where races come from (default: snapshot)",
-                "  snapshot   45 races shipped with the app, replayed so they look live",
+                "  snapshot   a day of racing shipped with the app, replayed daily",
             ] + apis.flatMap { described($0.name, $0.sourceHelp) } + [
                 "  file:PATH  a JSON file in the Neds `nextraces` shape, as it is",
-                "  replay:PATH  such a file, replayed against the clock as the snapshot is",
+                "  replay:PATH  such a file, replayed from the launch, looping",
                 "  script:PATH  a fetch per line: a feed file, or refused, timeout,",
                 "             http CODE, not-json; the last line repeats",
                 "  URL        an http(s) endpoint serving that shape; a `nextraces`",

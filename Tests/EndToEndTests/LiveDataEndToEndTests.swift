@@ -194,9 +194,9 @@ struct LiveDataEndToEndTests {
         defer { cache.remove() }
         // The snapshot served as the Neds API answers: in start order, at most count= and never more than 45,
         // whatever the category. Asked for 10, it held one harness race.
-        let server = try FixtureServer(folder: Fixtures.snapshot.deletingLastPathComponent())
+        let server = try FixtureServer(folder: Fixtures.evening.deletingLastPathComponent())
         defer { server.stop() }
-        let url = server.url("replay/\(Fixtures.snapshot.lastPathComponent)?method=nextraces&count=10")
+        let url = server.url("replay/\(Fixtures.evening.lastPathComponent)?method=nextraces&count=10")
         for category in ["horse", "greyhound", "harness"] {
             let run = try BinaryRunner.run(["--source", url, "filter", category], environment: environment)
             #expect(run.status == 0)

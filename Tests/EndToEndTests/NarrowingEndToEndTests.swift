@@ -8,7 +8,7 @@ import Testing
 struct NarrowingEndToEndTests {
     /// A minute before the snapshot's first race (Moonee Valley R5, 08:00 UTC).
     static let now = "1772870340"
-    static let source = "file:" + Fixtures.snapshot.path
+    static let source = "file:" + Fixtures.evening.path
     /// The snapshot holds a race of a category we do not know and one without a start; every board says so.
     static let leftOut = "  2 races in the feed were left out (first: missing advertised_start)."
 
@@ -159,7 +159,7 @@ struct NarrowingEndToEndTests {
         #expect(late.status == 64)
         #expect(late.stderr.contains("'--now' comes after the command 'list'; options go first"))
         #expect(late.stdout == "")
-        let bare = try BinaryRunner.run(["--source", Fixtures.snapshot.path, "list"])
+        let bare = try BinaryRunner.run(["--source", Fixtures.evening.path, "list"])
         #expect(bare.status == 64)
         #expect(bare.stderr.contains("Did you mean --source 'file:"))
     }
@@ -173,7 +173,9 @@ struct WideBoardEndToEndTests {
     func wideRows() throws {
         let data = try TemporaryDirectory()
         defer { data.remove() }
-        let arguments = ["--now", "1748310000", "--data-dir", data.url.path, "--cards", "none", "list"]
+        let arguments = [
+            "--source", "replay:" + Fixtures.evening.path, "--now", "1748310000", "--data-dir", data.url.path, "list",
+        ]
         let wide = try BinaryRunner.run(arguments, environment: ["COLUMNS": "120", "TZ": "Australia/Sydney"])
         #expect(wide.status == 0)
         #expect(

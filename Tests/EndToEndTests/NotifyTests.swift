@@ -5,7 +5,7 @@ import Testing
 /// `--notify` with a `notify-send` of the test's own on PATH.
 @Suite("Desktop notifications")
 struct NotifyTests {
-    static let arguments = ["--now", "1748310000", "--alert", "5"]
+    static let arguments = ["--now", "1772884320", "--alert", "5"]
     static let script = "fav 1\nlist\n"
     static let reachesNothing =
         "Desktop notifications: nothing here shows them: this terminal shows no notifications and notify-send is not installed; alerts stay here.\n"
@@ -58,7 +58,7 @@ struct NotifyTests {
         #expect(notified.stderr == plain.stderr)
         #expect(
             try String(contentsOfFile: received, encoding: .utf8)
-                == "--app-name=next-to-go|--|Next to Go|R5 Moonee Valley (horse) starts in 2m 0s|\n")
+                == "--app-name=next-to-go|--|Next to Go|R9 Globe Derby (harness) starts in 2m 0s|\n")
     }
 
     @Test("a notify-send that hangs holds nothing up: the run ends at once")
@@ -147,6 +147,6 @@ struct NotifyTests {
             environment: ["PATH": empty.url.path])
         #expect(run.status == 0)
         #expect(run.stderr.hasPrefix(Self.reachesNothing), "\(run.stderr)")
-        #expect(run.stderr.contains("Alert: R5 Moonee Valley (horse) starts in 2m 0s"))
+        #expect(run.stderr.contains("Alert: R9 Globe Derby (harness) starts in 2m 0s"))
     }
 }

@@ -6,14 +6,15 @@ import Testing
 /// loopback imitation of it (`Scripts/fixture-server`): a card, none (404), a slow server, garbage.
 @Suite("next-to-go race card sources end to end")
 struct RaceCardSourcesEndToEndTests {
-    /// The snapshot's launch in these tests: its first race jumps 2 minutes later.
-    static let launch = 1_772_870_000
+    /// The race day at Saturday 11:48 UTC: Globe Derby R9 (harness, 9 runners) jumps first, 6 minutes on;
+    /// Romford R4, abandoned, was to jump 2 minutes on.
+    static let launch = Int(RaceListEndToEndTests.raceDayNow)!
 
     @Test("with no options, the default snapshot shows a race's field: riders, prices, the favourite")
     func snapshotField() throws {
         let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "show 1\nquit\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("  Field (13 runners) - Open"), "\(run.stdout)")
+        #expect(run.stdout.contains("  Field (9 runners, 1 scratched) - Open"), "\(run.stdout)")
         #expect(run.stdout.contains("#  Runner"))
         #expect(run.stdout.contains("Rider"))
         #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("favourite") }.count == 1)
@@ -27,7 +28,7 @@ struct RaceCardSourcesEndToEndTests {
         let saved = try BinaryRunner.run(
             ["--now", String(Self.launch), "--data-dir", data.url.path], stdin: "fav 1\nquit\n")
         #expect(saved.status == 0, "\(saved.stderr)")
-        // Fifteen minutes on: race 1 jumped thirteen minutes ago, long gone from the board.
+        // Fifteen minutes on: race 1 jumped nine minutes ago, long gone from the board.
         let later = try BinaryRunner.run(
             ["--now", String(Self.launch + 900), "--data-dir", data.url.path], stdin: "favs\nshow 1\nquit\n")
         #expect(later.status == 0, "\(later.stderr)")
@@ -35,18 +36,23 @@ struct RaceCardSourcesEndToEndTests {
         #expect(later.stdout.contains("  Dividends\n    Win"), "\(later.stdout)")
     }
 
-    @Test("the snapshot's abandoned race says so on the board from the first board, on its sheet, and in JSON")
+    @Test("the race day's abandoned race takes no place on the board, which names it; list all and its sheet say so")
     func abandonedOnTheBoard() throws {
-        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 5\n")
+        let run = try BinaryRunner.run(
+            ["--now", String(Self.launch)], stdin: "list\nlist all\nshow 1\n", environment: ["TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Next to Go - all categories\n"))
-        #expect(run.stdout.contains("  5  G  R1   Romford         Abandoned\n"), "\(run.stdout)")
-        #expect(run.stdout.contains("  This race was abandoned.\n  Field (7 runners, 1 scratched) - Abandoned"))
+        let board = run.stdout.components(separatedBy: "\n").prefix(7)
+        #expect(board.dropLast().allSatisfy { !$0.contains("R4   Romford") }, "\(run.stdout)")
+        #expect(board.last == "  Abandoned: R4 Romford.", "\(run.stdout)")
+        #expect(run.stdout.contains("   1  G  R4   Romford          Abandoned\n"), "list all: \(run.stdout)")
+        #expect(run.stdout.contains("  This race was abandoned.\n  Field (8 runners) - Abandoned"))
         #expect(
-            run.stdout.contains("  Starts     Sat 7 Mar 08:05:20 GMT (abandoned)\n"),
+            run.stdout.contains("  Starts     Sat 7 Mar 11:50:00 GMT (abandoned)\n"),
             "no countdown to a race that will not run")
         let json = try BinaryRunner.run(["--json", "--now", String(Self.launch), "list"])
-        #expect(json.stdout.contains(#""countdown":"Abandoned""#) || json.stdout.contains(#""countdown": "Abandoned""#))
+        #expect(json.stdout.contains(#""note":"Abandoned: R4 Romford.""#), "\(json.stdout)")
+        #expect(!json.stdout.contains("Abandoned\""), "no row of the board is the abandoned race")
     }
 
     // MARK: - An affiliates API on loopback
@@ -150,7 +156,7 @@ struct RaceCardSourcesEndToEndTests {
                 ], environment: BinaryRunner.baseEnvironment)
             let marked = { () -> Bool in
                 app.output.split(separator: "\n").contains {
-                    $0.contains("Northfield Park") && $0.hasSuffix("Abandoned")
+                    $0.hasPrefix("  Abandoned: ") && $0.contains("Northfield Park")
                 }
             }
             let deadline = Date().addingTimeInterval(60)

@@ -4,13 +4,17 @@ import Testing
 
 /// The race card on the sheet at a terminal, as wide and as narrow as people's windows are.
 extension LiveTerminalEndToEndTests {
-    /// The snapshot's first race (13 runners) opened at `columns` wide; the screen's lines once the field is drawn.
+    /// The first horse race of the race day on the real clock opened at `columns` wide (a horse race: riders and
+    /// weights); the screen's lines once the field is drawn.
     private func fieldOnScreen(columns: Int) throws -> [String] {
         let session = try session(["--refresh", "0", "--no-color"], columns: columns, rows: 50)
         defer { session.stop() }
+        try session.type("filter horse")
+        try session.send("Enter")
+        #expect(session.waitFor("Next to Go · horse"), "\(session.screen)")
         try session.type("show 1")
         try session.send("Enter")
-        #expect(session.waitFor("Field (13 runners)"), "\(session.screen)")
+        #expect(session.waitFor("  Field ("), "\(session.screen)")
         #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
         let lines = session.lines
         try session.send("C-d")
@@ -26,7 +30,7 @@ extension LiveTerminalEndToEndTests {
             #expect(heading.contains(column), "\(heading)")
         }
         #expect(lines.contains { $0.contains("\u{2198}") || $0.contains("\u{2197}") }, "a price move drawn as an arrow")
-        #expect(lines.filter { $0.hasSuffix("favourite") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.hasSuffix("favourite") || $0.hasSuffix("favourite, mover") }.count == 1, "\(lines)")
         #expect(lines.allSatisfy { $0.count <= 120 })
     }
 

@@ -150,8 +150,8 @@ struct LiveTerminalEndToEndTests {
 
     @Test("the status line moves on with no key pressed, and a favourite near its start alerts above the prompt")
     func statusAndAlert() throws {
-        // The snapshot replayed against the real clock: the first race jumps 2 minutes after start.
-        let session = try session(["--refresh", "0"])
+        // The race day on the real clock: whatever race is first, it is within a day's alert lead.
+        let session = try session(["--refresh", "0", "--alert", "1440"])
         defer { session.stop() }
         let status = { session.lines.first { $0.hasPrefix("Next: ") } ?? "" }
         #expect(session.waitUntil { !status().isEmpty })

@@ -20,7 +20,7 @@ struct FeedMakerTests {
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    @Test("--out writes the embedded snapshot again, byte for byte, however often it runs")
+    @Test("--out writes the embedded race day again, byte for byte, however often it runs")
     func snapshotReproduced() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -28,7 +28,7 @@ struct FeedMakerTests {
         let second = directory.url.appendingPathComponent("second.json")
         #expect(try make(["--out", first.path]).status == 0)
         #expect(try make(["--out", second.path]).status == 0)
-        let committed = try Data(contentsOf: Fixtures.snapshot)
+        let committed = try Data(contentsOf: Fixtures.raceDay)
         #expect(try Data(contentsOf: first) == committed)
         #expect(try Data(contentsOf: second) == committed)
     }

@@ -10,7 +10,7 @@ import Testing
 struct NedsFeedDecoderTests {
     let decoder = NedsFeedDecoder()
 
-    @Test("every feed in Tests/Fixtures decodes whole", arguments: try Fixtures.allNames())
+    @Test("every feed in Tests/Fixtures decodes whole", arguments: try Fixtures.wholeNames())
     func everyFixture(name: String) throws {
         let json = try Fixtures.json(name)
         let summaries = (json["data"] as! [String: Any])["race_summaries"] as! [String: Any]
@@ -66,9 +66,9 @@ struct NedsFeedDecoderTests {
         #expect(feed.races.filter { $0.form.weather == nil }.count == 3)
     }
 
-    @Test("the snapshot is what its recipe says: 45 races, one of a category we do not know, one without a start")
+    @Test("the evening feed is what its recipe says: 45 races, one of a category we do not know, one without a start")
     func snapshot() throws {
-        let data = try Data(contentsOf: Fixtures.snapshot)
+        let data = try Data(contentsOf: Fixtures.evening)
         let feed = try decoder.decode(data, source: "snapshot")
         #expect(feed.races.count == 43)
         #expect(feed.skipped.map(\.reason).sorted().first == "missing advertised_start")
@@ -254,7 +254,7 @@ struct NedsFeedDecoderTests {
         defer { directory.remove() }
         // Broken at its very end, past pages already given back: the message still quotes the start.
         let broken = try directory.file(
-            "broken.json", contents: Data(contentsOf: Fixtures.snapshot).dropLast(3))
+            "broken.json", contents: Data(contentsOf: Fixtures.evening).dropLast(3))
         #expect(
             throws: RaceDataError.invalidFeed(
                 source: "file \(broken.path)", reason: #"it is not valid JSON (starts "{"status":200,"data":{"n")"#)

@@ -77,21 +77,59 @@ struct SnapshotReplayTests {
         #expect(later > first)
     }
 
-    @Test("the embedded snapshot is our own feed, replayed: 43 races it can use, two it says it left out")
+    @Test("the embedded race day is our own feed: every race usable, none left out, every start on the minute")
     func embedded() throws {
-        let clock = ManualClock(launch.timeIntervalSince1970)
-        let service = try SnapshotRaceService.embedded(clock: clock)
+        let service = try SnapshotRaceService.embedded(clock: ManualClock(launch.timeIntervalSince1970))
         let feed = try service.fetchRaces()
-        // The first pass; the later ones (added until every category has 20 to come) repeat it. The capture spans
-        // 1 h 58 min and passes are 2 minutes apart: the second starts two hours after the first.
-        let races = feed.races.filter { $0.advertisedStart < launch.addingTimeInterval(120 + 2 * 3600) }
-        // Scripts/feeds/snapshot.json: horse 22, greyhound 14 (one without a start), harness 8, one unknown.
-        #expect(races.count == 43)
-        #expect(feed.skipped.count == 2)
-        #expect(races.map(\.advertisedStart).min() == launch.addingTimeInterval(120))
+        #expect(feed.skipped.isEmpty, "the first board of a new user carries no warning")
+        #expect(!feed.races.isEmpty)
+        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day")
+        #expect(day.skipped.isEmpty)
         #expect(
-            Dictionary(grouping: races, by: \.category).mapValues(\.count) == [.horse: 22, .greyhound: 13, .harness: 8])
-        #expect(Set(races.compactMap(\.venue.country)) == ["AUS", "NZ", "HK", "KOR", "IND", "SAF", "JPN", "UK"])
+            day.races.allSatisfy { $0.advertisedStart.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
+        let categories = Dictionary(grouping: day.races, by: \.category).mapValues(\.count)
+        #expect(categories.values.allSatisfy { $0 >= 60 }, "\(categories)")
+        #expect(
+            Set(day.races.compactMap(\.venue.country)).isSuperset(of: ["AUS", "NZ", "HK", "UK", "USA", "CA", "JPN"]))
+    }
+
+    @Test("over a whole day, every few minutes: no race twice, every category's board full, starts on the minute")
+    func wholeDay() throws {
+        let clock = ManualClock(1_795_000_000)
+        let service = try SnapshotRaceService.embedded(clock: clock)
+        for _ in 0..<(24 * 60 / 7) {
+            clock.advance(by: 7 * 60 + 13)
+            let races = try service.fetchRaces().races
+            let now = clock.now()
+            #expect(Set(races.map(\.id)).count == races.count, "an id twice at \(now)")
+            let meetingRaces = races.map { "\($0.meetingName) R\($0.number)" }
+            #expect(Set(meetingRaces).count == meetingRaces.count, "a race twice at \(now)")
+            for category in RaceCategory.allCases {
+                #expect(
+                    races.count { $0.category == category } >= SnapshotReplay.racesPerCategory, "\(category) at \(now)")
+            }
+            #expect(
+                races.allSatisfy { $0.advertisedStart.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
+            #expect(races.allSatisfy { $0.advertisedStart > now.addingTimeInterval(-Race.boardExpiryDelay) })
+            #expect(races.map(\.advertisedStart) == races.map(\.advertisedStart).sorted())
+        }
+    }
+
+    @Test("copies made at different times agree at the same instant: the same races with the same ids")
+    func anchoredToTheClock() throws {
+        let first = ManualClock(1_795_000_000)
+        let second = ManualClock(1_795_000_000 - 3_600 * 5)
+        let early = try SnapshotRaceService.embedded(clock: second)
+        _ = try early.fetchRaces()
+        second.advance(by: 3_600 * 5)
+        let late = try SnapshotRaceService.embedded(clock: first)
+        #expect(try early.fetchRaces().races.map(\.id) == late.fetchRaces().races.map(\.id))
+        // A day later the same races run again, as other races: their ids carry the day's start.
+        let today = try late.fetchRaces().races
+        first.advance(by: RaceDayReplay.day)
+        let tomorrow = try late.fetchRaces().races
+        #expect(tomorrow.map(\.meetingName) == today.map(\.meetingName))
+        #expect(Set(tomorrow.map(\.id)).isDisjoint(with: today.map(\.id)))
     }
 }
 

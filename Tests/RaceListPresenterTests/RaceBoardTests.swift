@@ -56,6 +56,18 @@ struct RaceBoardTests {
         #expect(board.visible.count == 3)
     }
 
+    @Test("an abandoned race takes no place on the board; the board says which it left off")
+    func abandoned() {
+        var board = board((1...7).map { race("r\($0)", in: TimeInterval($0 * 10)) })
+        board.abandonedIDs = ["r2", "r7"]
+        #expect(board.visible.map(\.id) == ["r1", "r3", "r4", "r5", "r6"])
+        #expect(board.abandonedNote == "Abandoned: R1 r2.", "r7 would not have been on the board")
+        board.resize(to: 10)
+        #expect(board.abandonedNote == "Abandoned: R1 r2, R1 r7.", "a short board names every one")
+        board.toggle([.greyhound])
+        #expect(board.abandonedNote == nil, "only races the filter lets through")
+    }
+
     @Test("positions mean the board as last drawn, even after it changed")
     func positions() throws {
         var board = board([race("a", in: 10), race("b", in: 20)])

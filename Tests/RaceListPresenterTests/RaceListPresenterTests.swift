@@ -54,12 +54,19 @@ struct RaceListPresenterTests {
         #expect(log.results == [.success])
     }
 
-    @Test("a race its card says was abandoned: Abandoned in place of its countdown")
+    @Test("a race its card says was abandoned takes no place on the board, which names it; list all says Abandoned")
     func abandoned() {
         load([race("a", 100), race("b", 200)])
         interactor.abandonedRaceIDs = ["a"]
         presenter.showList(completion: log.callback)
-        #expect(view.lastRows == ["R1 a Abandoned", "R1 b 3m 20s"])
+        #expect(view.lastRows == ["R1 b 3m 20s"])
+        #expect(view.displayed.last?.footnote?.contains("Abandoned: R1 a.") == true)
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        #expect(sections.flatMap(\.rows).map(\.countdown) == ["Abandoned", "3m 20s"])
     }
 
     @Test("ties break by meeting name, then race number")

@@ -53,7 +53,9 @@ final class BoardFeed {
     }
 
     /// Drops the races that have left; fetches when that leaves the board short (or waits for the fetch out).
+    /// Every command and every tick comes through here: races found abandoned since are taken off the board.
     func refillIfShort() {
+        board.abandonedIDs = interactor.abandonedRaceIDs
         if !removeExpired().isEmpty, board.isShort { fetch() }
     }
 
@@ -63,6 +65,7 @@ final class BoardFeed {
         switch result {
         case .success(let feed):
             board.replaceRaces(with: feed, at: clock.now())
+            board.abandonedIDs = interactor.abandonedRaceIDs
             freshness.recordSuccess(feed, at: clock.now())
         case .failure(let error):
             // The last good races stay on the board, marked stale.

@@ -31,6 +31,8 @@ public struct RaceBoard: Sendable, Equatable {
     public private(set) var size = RaceBoard.standardSize
     /// Set when the last feed had races and every one had run before it came (a file saved long ago).
     public private(set) var allRan: AllRan?
+    /// Races a card said were abandoned: they take no place on the board, which says so instead.
+    public var abandonedIDs: Set<String> = []
 
     public struct AllRan: Sendable, Equatable {
         public let count: Int
@@ -164,9 +166,21 @@ public struct RaceBoard: Sendable, Equatable {
         races.first { $0.id == id }
     }
 
-    /// The next `size` races the filter lets through.
+    /// The next `size` races the filter lets through that will be run.
     public var visible: [Race] {
-        Array(races.lazy.filter { self.passes($0) }.prefix(size))
+        Array(races.lazy.filter { self.passes($0) && !self.abandonedIDs.contains($0.id) }.prefix(size))
+    }
+
+    /// "Abandoned: R4 Romford.": the races left off the board because they will not be run, those that would
+    /// have been on it.
+    public var abandonedNote: String? {
+        let shown = visible
+        let until = shown.count == size ? shown.last?.advertisedStart : nil
+        let left = races.filter { race in
+            abandonedIDs.contains(race.id) && passes(race) && until.map { race.advertisedStart <= $0 } ?? true
+        }
+        guard !left.isEmpty else { return nil }
+        return "Abandoned: " + left.map { "R\($0.number) \($0.meetingName)" }.joined(separator: ", ") + "."
     }
 
     /// Fewer races than a full board: time to fetch again.

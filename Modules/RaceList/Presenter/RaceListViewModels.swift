@@ -74,8 +74,9 @@ public struct RaceListViewModels: Sendable {
         }
         // A board short of its size says why; `list all` shows every race there is, so it has nothing to explain.
         var notes = showsData ? [board.skippedNote].compactMap { $0 } : []
-        if case .races(let rows) = content, let short = board.shortNote(showing: rows.count) {
-            notes.insert(short, at: 0)
+        if case .races(let rows) = content {
+            notes.insert(
+                contentsOf: [board.shortNote(showing: rows.count), board.abandonedNote].compactMap { $0 }, at: 0)
         }
         return RaceListViewModel(
             title: Self.title, filterSummary: board.filterSummary, narrowing: board.narrowing, content: content,

@@ -1,0 +1,50 @@
+import Core
+import Foundation
+import RaceData
+
+/// Replays a day of racing every day, on the wall clock: each captured race runs again at the same time of day
+/// (UTC) each day. Anchored to the clock, not to a launch, so every copy, every restart and every one-shot
+/// command shows the same races with the same ids at the same instant, and a favourite is the same race
+/// everywhere until it has run. Each replayed race's id carries its replayed start, as `SnapshotReplay`'s do.
+public struct RaceDayReplay: Sendable {
+    public static let day: TimeInterval = 86_400
+    /// How far ahead a fetch looks: less than a day by more than a race's stay on the board after its start, so
+    /// no race is on hand twice (today's run has left before tomorrow's comes in sight).
+    public static let horizon: TimeInterval = day - 2 * Race.boardExpiryDelay
+
+    /// The capture's races, each with its start as seconds into the UTC day.
+    private let races: [(race: Race, secondOfDay: TimeInterval)]
+
+    public init(capture: [Race]) {
+        races = capture.map { race in
+            let seconds = race.advertisedStart.timeIntervalSince1970.rounded(.down)
+            return (race: race, secondOfDay: seconds - (seconds / Self.day).rounded(.down) * Self.day)
+        }
+    }
+
+    /// The races not yet gone from the board at `now`, in start order: from the next to jump (or one that jumped
+    /// within the minute) up to the first start by which every category has `SnapshotReplay.racesPerCategory`,
+    /// and never past `horizon`.
+    public func races(at now: Date) -> [Race] {
+        let earliest = now.timeIntervalSince1970 - Race.boardExpiryDelay
+        let dayStart = (earliest / Self.day).rounded(.down) * Self.day
+        var upcoming: [(start: TimeInterval, race: Race)] = []
+        for (race, secondOfDay) in races {
+            var start = dayStart + secondOfDay
+            if start <= earliest { start += Self.day }
+            guard start <= earliest + Self.horizon else { continue }
+            upcoming.append((start, race))
+        }
+        upcoming.sort { ($0.start, $0.race.id) < ($1.start, $1.race.id) }
+        let categories = Set(races.map(\.race.category))
+        var counts: [RaceCategory: Int] = [:]
+        var result: [Race] = []
+        for (start, race) in upcoming {
+            if categories.allSatisfy({ counts[$0, default: 0] >= SnapshotReplay.racesPerCategory }) { break }
+            let date = Date(timeIntervalSince1970: start)
+            result.append(race.startingAt(date, id: SnapshotReplay.replayID(of: race, startingAt: date)))
+            counts[race.category, default: 0] += 1
+        }
+        return result
+    }
+}

@@ -111,7 +111,10 @@ let package = Package(
             name: "RaceDataLive",
             dependencies: ["Core", "Files", "RaceData"],
             path: "Modules/RaceDataLive",
-            resources: [.copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json")]
+            resources: [
+                .copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json"),
+                .copy("Resources/snapshot-statuses.json"),
+            ]
         ),
         // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links libcurl (with the thirty
         // libraries behind it), so its code is in no library the app links.

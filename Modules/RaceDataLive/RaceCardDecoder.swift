@@ -60,26 +60,6 @@ public struct RaceCardDecoder: Sendable {
         }[raceID]
     }
 
-    /// Only the status of each card of a bundle (`data.race.status`): what the board needs, read without
-    /// building the fields.
-    public func decodeBundleStatuses(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceStatus] {
-        try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
-            try Self.members(of: &reader) { (reader: inout JSONByteReader, _) throws(JSONSyntaxError) -> RaceStatus? in
-                var status: RaceStatus?
-                try reader.readMember("data") { reader throws(JSONSyntaxError) in
-                    try reader.readMember("race") { reader throws(JSONSyntaxError) in
-                        guard try reader.nextKind() == .object else { return try reader.skipValue() }
-                        try reader.readObject { reader, member throws(JSONSyntaxError) in
-                            guard member.is("status") else { return try reader.skipValue() }
-                            status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(RaceStatus.init(word:))
-                        }
-                    }
-                }
-                return status
-            }
-        }
-    }
-
     /// A bundle's members by race id, each read by `value`; nil leaves the member out.
     private static func members<Value>(
         of reader: inout JSONByteReader,

@@ -78,23 +78,36 @@ public final class SnapshotRaceCardService: RaceCardService {
         try RaceCardDecoder().decodeBundleCard(try embeddedBytes(), raceID: id, source: source)
     }
 
+    /// Each card's status, from the small file made beside the bundle (`snapshot-statuses.json`): every start
+    /// reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStatus] {
-        try RaceCardDecoder().decodeBundleStatuses(try embeddedBytes(), source: source)
+        let words: [String: String]
+        do {
+            words = try JSONDecoder().decode([String: String].self, from: try resource(statusesResourceName))
+        } catch let error as RaceDataError {
+            throw error
+        } catch {
+            throw .invalidFeed(source: source, reason: "\(statusesResourceName).json is not a list of statuses")
+        }
+        return words.mapValues(RaceStatus.init(word:))
     }
+
+    public static let statusesResourceName = "snapshot-statuses"
 
     /// The bundle's bytes, read from the package once.
     private static let bundleBytes = Mutex<Result<Data, RaceDataError>?>(nil)
 
     private static func embeddedBytes() throws(RaceDataError) -> Data {
-        try once(bundleBytes) { () throws(RaceDataError) -> Data in
-            guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
-                let data = try? Data(contentsOf: url)
-            else {
-                throw .unavailable(
-                    source: source, reason: "the resource \(resourceName).json is missing from the build")
-            }
-            return data
+        try once(bundleBytes) { () throws(RaceDataError) -> Data in try resource(resourceName) }
+    }
+
+    private static func resource(_ name: String) throws(RaceDataError) -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json"),
+            let data = try? Data(contentsOf: url)
+        else {
+            throw .unavailable(source: source, reason: "the resource \(name).json is missing from the build")
         }
+        return data
     }
 }
 

@@ -148,6 +148,51 @@ struct LiveTerminalEndToEndTests {
         first.stop()
     }
 
+    /// "R5 Moonee Valley" of each of the five rows of a board, as drawn at a terminal or piped.
+    private static func boardRaces(_ lines: [String]) -> [String] {
+        lines.compactMap { line -> String? in
+            guard let match = line.range(of: #"^ {2}[1-5] {2}\S+ {2}R(\d+) +(.+?) {2,}"#, options: .regularExpression)
+            else { return nil }
+            let fields = line[match].split(separator: " ", omittingEmptySubsequences: true)
+            return fields.dropFirst(2).joined(separator: " ")
+        }
+    }
+
+    @Test("copies started apart agree: a one-shot run has the live board's races, and its favourite shows ♥ there")
+    func copiesAgree() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let arguments = ["--refresh", "0", "--data-dir", data.url.path]
+        let live = try session(arguments)
+        defer { live.stop() }
+        #expect(live.waitUntil { Self.boardRaces(live.lines).count == 5 }, "\(live.screen)")
+        // Started seconds later, on the same clock: the same races, unless one left the board in between.
+        var agree = false
+        for _ in 0..<3 where !agree {
+            let oneShot = try BinaryRunner.run(["--data-dir", data.url.path, "list"])
+            agree = Self.boardRaces(oneShot.lines) == Self.boardRaces(live.lines)
+        }
+        #expect(agree, "\(live.screen)")
+        // The fifth race is the last to leave: a favourite set by a one-shot command is marked in the live copy.
+        let fifth = try #require(Self.boardRaces(live.lines).last)
+        let saved = try BinaryRunner.run(["--data-dir", data.url.path, "fav", "5"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let marked = { (session: TerminalSession) in
+            session.lines.contains {
+                $0.contains(fifth.split(separator: " ").dropFirst().joined(separator: " ")) && $0.hasSuffix("♥")
+            }
+        }
+        #expect(live.waitUntil { marked(live) }, "\(fifth) not marked: \(live.screen)")
+        try live.send("C-d")
+        #expect(live.waitForExit() == 0)
+        // And after a restart.
+        let restarted = try session(arguments)
+        defer { restarted.stop() }
+        #expect(restarted.waitUntil { marked(restarted) }, "\(fifth) not marked after a restart: \(restarted.screen)")
+        try restarted.send("C-d")
+        #expect(restarted.waitForExit() == 0)
+    }
+
     @Test("the status line moves on with no key pressed, and a favourite near its start alerts above the prompt")
     func statusAndAlert() throws {
         // The race day on the real clock: whatever race is first, it is within a day's alert lead.

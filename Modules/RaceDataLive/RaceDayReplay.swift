@@ -23,8 +23,7 @@ public struct RaceDayReplay: Sendable {
     }
 
     /// The races not yet gone from the board at `now`, in start order: from the next to jump (or one that jumped
-    /// within the minute) up to the first start by which every category has `SnapshotReplay.racesPerCategory`,
-    /// and never past `horizon`.
+    /// within the minute) to the last before `horizon`, so `list all`, a search or a region sees the day ahead.
     public func races(at now: Date) -> [Race] {
         let earliest = now.timeIntervalSince1970 - Race.boardExpiryDelay
         let dayStart = (earliest / Self.day).rounded(.down) * Self.day
@@ -36,15 +35,9 @@ public struct RaceDayReplay: Sendable {
             upcoming.append((start, race))
         }
         upcoming.sort { ($0.start, $0.race.id) < ($1.start, $1.race.id) }
-        let categories = Set(races.map(\.race.category))
-        var counts: [RaceCategory: Int] = [:]
-        var result: [Race] = []
-        for (start, race) in upcoming {
-            if categories.allSatisfy({ counts[$0, default: 0] >= SnapshotReplay.racesPerCategory }) { break }
+        return upcoming.map { start, race in
             let date = Date(timeIntervalSince1970: start)
-            result.append(race.startingAt(date, id: SnapshotReplay.replayID(of: race, startingAt: date)))
-            counts[race.category, default: 0] += 1
+            return race.startingAt(date, id: SnapshotReplay.replayID(of: race, startingAt: date))
         }
-        return result
     }
 }

@@ -149,10 +149,11 @@ public enum SnapshotCardTimeline {
         let shift = card.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
         card.advertisedStart = start
         card.runners = card.runners.map { runner($0, shiftedBy: shift, startingAt: start, at: now) }
-        if made.status == .abandoned { return card }
+        // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood).
         let shortest = card.runners.filter { !$0.isScratched }.compactMap(\.fixedWin).min()
         let favourite = card.runners.firstIndex { !$0.isScratched && $0.fixedWin == shortest }
         for index in card.runners.indices { card.runners[index].isFavourite = index == favourite }
+        if made.status == .abandoned { return card }
         card.status = status(made.status, startingAt: start, at: now)
         switch card.status {
         case .open?, .closed?:

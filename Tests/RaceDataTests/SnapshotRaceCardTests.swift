@@ -84,7 +84,7 @@ struct SnapshotRaceCardTests {
         #expect(official.dividends == Self.made.dividends)
     }
 
-    @Test("an abandoned race stays abandoned, with no result")
+    @Test("an abandoned race stays abandoned, with no result; its favourite is the shortest price as it stood")
     func abandoned() {
         var made = Self.made
         made.status = .abandoned
@@ -94,6 +94,8 @@ struct SnapshotRaceCardTests {
             let card = replayed(made, at: seconds)
             #expect(card.status == .abandoned)
             #expect(card.placings.isEmpty)
+            let shortest = card.runners.filter { !$0.isScratched }.compactMap(\.fixedWin).min()
+            #expect(card.runners.filter(\.isFavourite).map(\.fixedWin) == [shortest], "at \(seconds)")
         }
     }
 

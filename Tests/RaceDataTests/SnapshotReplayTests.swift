@@ -93,10 +93,12 @@ struct SnapshotReplayTests {
             Set(day.races.compactMap(\.venue.country)).isSuperset(of: ["AUS", "NZ", "HK", "UK", "USA", "CA", "JPN"]))
     }
 
-    @Test("over a whole day, every few minutes: no race twice, every category's board full, starts on the minute")
+    /// A search or `list all` in the morning finds tonight's races: every meeting of the day is in sight.
+    @Test("over a whole day, every few minutes: no race twice, every board full, starts on the minute, all in sight")
     func wholeDay() throws {
         let clock = ManualClock(1_795_000_000)
         let service = try SnapshotRaceService.embedded(clock: clock)
+        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day").races
         for _ in 0..<(24 * 60 / 7) {
             clock.advance(by: 7 * 60 + 13)
             let races = try service.fetchRaces().races
@@ -112,6 +114,8 @@ struct SnapshotReplayTests {
                 races.allSatisfy { $0.advertisedStart.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
             #expect(races.allSatisfy { $0.advertisedStart > now.addingTimeInterval(-Race.boardExpiryDelay) })
             #expect(races.map(\.advertisedStart) == races.map(\.advertisedStart).sorted())
+            #expect(Set(races.map(\.meetingName)) == Set(day.map(\.meetingName)), "a meeting out of sight at \(now)")
+            #expect(races.count >= day.count - 10, "the day ahead, less what jumped a minute or two ago: \(now)")
         }
     }
 

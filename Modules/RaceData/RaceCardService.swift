@@ -23,8 +23,14 @@ public protocol RaceStatusService: Sendable {
     /// fetch, so the board drawn from it already has them. A source that asks a server is asked beside the
     /// fetch instead, and never holds it up.
     var answersAtOnce: Bool { get }
+    /// Each race's standings among `ids`, each from its time; by default its status as it stands now.
+    func standings(ofRaces ids: [String]) throws(RaceDataError) -> [String: [RaceStanding]]
 }
 
 extension RaceStatusService {
     public var answersAtOnce: Bool { false }
+
+    public func standings(ofRaces ids: [String]) throws(RaceDataError) -> [String: [RaceStanding]] {
+        try statuses(ofRaces: ids).mapValues { [RaceStanding(status: $0)] }
+    }
 }

@@ -16,19 +16,19 @@ public final class SnapshotRaceCardService: RaceCardService {
 
     private let clock: any WallClock
     private let find: Find
-    private let loadStatuses: Load<[String: RaceStatus]>
-    private let madeStatuses = Mutex<Result<[String: RaceStatus], RaceDataError>?>(nil)
+    private let loadStatuses: Load<[String: RaceStanding]>
+    private let madeStatuses = Mutex<Result<[String: RaceStanding], RaceDataError>?>(nil)
     /// Each card as decoded from the bundle, by captured id (nil: none made): a sheet is fetched again and again
     /// while open, and a script may open the same race a thousand times.
     private let decodedCards = Mutex<[String: RaceCard?]>([:])
 
     /// - Parameters:
     ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
-    ///   - loadStatuses: the cards' statuses alone, read once without the fields (the board asks at every
+    ///   - loadStatuses: the cards' statuses and placings alone, read once without the fields (the board asks at every
     ///     fetch, and a one-shot `list` should not pay for 400 runners).
     public init(
         clock: any WallClock, find: @escaping Find = embeddedCard,
-        loadStatuses: @escaping Load<[String: RaceStatus]> = embeddedStatuses
+        loadStatuses: @escaping Load<[String: RaceStanding]> = embeddedStatuses
     ) {
         self.clock = clock
         self.find = find
@@ -51,7 +51,7 @@ public final class SnapshotRaceCardService: RaceCardService {
         return card
     }
 
-    private func allStatuses() throws(RaceDataError) -> [String: RaceStatus] {
+    private func allStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         try Self.once(madeStatuses, loadStatuses)
     }
 
@@ -78,9 +78,9 @@ public final class SnapshotRaceCardService: RaceCardService {
         try RaceCardDecoder().decodeBundleCard(try embeddedBytes(), raceID: id, source: source)
     }
 
-    /// Each card's status, from the small file made beside the bundle (`snapshot-statuses.json`): every start
-    /// reads them for the first board, and the bundle is 1.3 MB.
-    @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStatus] {
+    /// Each card's status and first placings (`Final 2-4-7`), from the small file made beside the bundle
+    /// (`snapshot-statuses.json`): every start reads them for the first board, and the bundle is 1.3 MB.
+    @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         let words: [String: String]
         do {
             words = try JSONDecoder().decode([String: String].self, from: try resource(statusesResourceName))
@@ -89,7 +89,11 @@ public final class SnapshotRaceCardService: RaceCardService {
         } catch {
             throw .invalidFeed(source: source, reason: "\(statusesResourceName).json is not a list of statuses")
         }
-        return words.mapValues(RaceStatus.init(word:))
+        return words.mapValues { text in
+            let parts = text.split(separator: " ", maxSplits: 1)
+            let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
+            return RaceStanding(status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings)
+        }
     }
 
     public static let statusesResourceName = "snapshot-statuses"
@@ -121,11 +125,27 @@ extension SnapshotRaceCardService: RaceStatusService {
         let now = clock.now()
         var known: [String: RaceStatus] = [:]
         for id in ids {
-            guard let status = made[SnapshotReplay.captureID(of: id)] else { continue }
+            guard let status = made[SnapshotReplay.captureID(of: id)]?.status else { continue }
             known[id] =
                 SnapshotReplay.replayedStart(of: id).map {
                     SnapshotCardTimeline.status(status, startingAt: $0, at: now)
                 } ?? status
+        }
+        return known
+    }
+
+    /// A replayed race's whole life at once, as its card tells it: closed at the jump, the interim placings, then
+    /// the result as made; an abandoned race is abandoned throughout.
+    public func standings(ofRaces ids: [String]) throws(RaceDataError) -> [String: [RaceStanding]] {
+        let made = try allStatuses()
+        var known: [String: [RaceStanding]] = [:]
+        for id in ids {
+            guard let standing = made[SnapshotReplay.captureID(of: id)] else { continue }
+            guard let start = SnapshotReplay.replayedStart(of: id), standing.status != .abandoned else {
+                known[id] = [standing]
+                continue
+            }
+            known[id] = SnapshotCardTimeline.standings(standing, startingAt: start)
         }
         return known
     }
@@ -139,9 +159,10 @@ extension SnapshotRaceCardService: RaceStatusService {
 public enum SnapshotCardTimeline {
     public static let lastFlucLead: TimeInterval = 60
     public static let flucSpacing: TimeInterval = 180
-    /// From the start: the race being run, then the interim result.
-    public static let runningFor: TimeInterval = 60
-    public static let interimFor: TimeInterval = 120
+    /// From the start: the race being run, then the interim result. Short, as a sprint's are, so the result
+    /// comes within the minute a race stays on the board (`Final 2-4-7`).
+    public static let runningFor: TimeInterval = 25
+    public static let interimFor: TimeInterval = 20
 
     public static func card(_ made: RaceCard, startingAt start: Date, at now: Date) -> RaceCard {
         var card = made
@@ -169,6 +190,18 @@ public enum SnapshotCardTimeline {
             break
         }
         return card
+    }
+
+    /// The standings of a race made with `made` after its jump at `start`: closed while it is run, interim with
+    /// its placings, then as made.
+    public static func standings(_ made: RaceStanding, startingAt start: Date) -> [RaceStanding] {
+        [
+            RaceStanding(status: .closed, from: start),
+            RaceStanding(status: .interim, placings: made.placings, from: start.addingTimeInterval(runningFor)),
+            RaceStanding(
+                status: made.status, placings: made.placings,
+                from: start.addingTimeInterval(runningFor + interimFor)),
+        ]
     }
 
     /// The status a race made with `made` has at `now`: open until the jump, closed while it is run, interim,

@@ -53,8 +53,8 @@ public final class StatusMarkingRaceService: RaceService {
     }
 
     private func ask(_ ids: [String]) {
-        if let known = try? statuses.statuses(ofRaces: ids) {
-            for (id, status) in known { book.record(status, forRace: id) }
+        if let known = try? statuses.standings(ofRaces: ids) {
+            for (id, standings) in known { book.record(standings, forRace: id) }
         }
         asking.withLock { $0.awaited = false }
     }

@@ -149,6 +149,20 @@ struct RaceListEndToEndTests {
         #expect(weekLater.stdout == first.stdout)
     }
 
+    @Test("in its last minute a race of the race day says it is closed, then its interim and final placings")
+    func standingsOnTheBoard() throws {
+        // Globe Derby R9 jumps at 11:54:00 UTC; its card's result is 10-3-8.
+        let jump = Int(Self.raceDayNow)! + 360
+        let rows = try [10, 30, 50].map { seconds in
+            try BinaryRunner.run(["--now", String(jump + seconds), "list"]).lines[checked: 1] ?? ""
+        }
+        #expect(
+            rows == [
+                "  1  T  R9   Globe Derby      Closed -10s", "  1  T  R9   Globe Derby      Interim 10-3-8 -30s",
+                "  1  T  R9   Globe Derby      Final 10-3-8 -50s",
+            ])
+    }
+
     @Test("an unknown command is one line on stderr and the REPL carries on")
     func unknownCommand() throws {
         let run = try BinaryRunner.run(

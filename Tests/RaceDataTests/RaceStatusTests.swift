@@ -27,23 +27,53 @@ struct RaceStatusTests {
         #expect(throws: RaceDataError.self) { try MeetingsStatusDecoder().decode(Data("{\"data\":".utf8), source: "t") }
     }
 
-    @Test("a snapshot's cards tell their statuses as the replay goes, read without the fields")
+    @Test("a snapshot's cards tell their statuses and placings as the replay goes, read without the fields")
     func snapshotStatuses() throws {
         let made = try SnapshotRaceCardService.embedded()
         let light = try SnapshotRaceCardService.embeddedStatuses()
-        #expect(light == made.compactMapValues(\.status), "the light reading agrees with the whole one")
+        #expect(light == made.compactMapValues(RaceStanding.init(card:)), "the light reading agrees with the whole one")
+        #expect(light.values.contains { $0.placings.count == 3 })
         for (id, card) in made {
             #expect(try SnapshotRaceCardService.embeddedCard(id) == card, "one card read alone is the same card")
         }
         #expect(try SnapshotRaceCardService.embeddedCard("no-such-race") == nil)
-        let abandoned = try #require(light.first { $0.value == .abandoned }?.key)
-        let other = try #require(light.first { $0.value == .final }?.key)
+        let abandoned = try #require(light.first { $0.value.status == .abandoned }?.key)
+        let other = try #require(light.first { $0.value.status == .final }?.key)
         let clock = ManualClock(1_000)
         let service = SnapshotRaceCardService(clock: clock)
         let ids = ["\(abandoned)@2000", "\(other)@2000", "unknown@2000"]
         #expect(try service.statuses(ofRaces: ids) == ["\(abandoned)@2000": .abandoned, "\(other)@2000": .open])
         clock.set(5_000)
         #expect(try service.statuses(ofRaces: ids)["\(other)@2000"] == .final)
+        // The whole life of a replayed race at once, for the board to tell as the seconds pass.
+        let told = try service.standings(ofRaces: ids)
+        #expect(told["\(abandoned)@2000"] == [RaceStanding(status: .abandoned)])
+        let placings = try #require(light[other]).placings
+        #expect(
+            told["\(other)@2000"] == [
+                RaceStanding(status: .closed, from: Date(timeIntervalSince1970: 2_000)),
+                RaceStanding(status: .interim, placings: placings, from: Date(timeIntervalSince1970: 2_025)),
+                RaceStanding(status: .final, placings: placings, from: Date(timeIntervalSince1970: 2_045)),
+            ])
+        #expect(told["unknown@2000"] == nil)
+    }
+
+    @Test("the book tells how a race stands at each moment, from what it was told")
+    func bookStandings() {
+        let book = RaceStatusBook()
+        let start = Date(timeIntervalSince1970: 1_000)
+        book.record(
+            SnapshotCardTimeline.standings(RaceStanding(status: .final, placings: [2, 4, 7, 1]), startingAt: start),
+            forRace: "r")
+        #expect(book.standing(ofRace: "r", at: start.addingTimeInterval(-1)) == nil, "open: nothing to tell")
+        #expect(book.standing(ofRace: "r", at: start)?.boardText == "Closed")
+        #expect(book.standing(ofRace: "r", at: start.addingTimeInterval(30))?.boardText == "Interim 2-4-7")
+        #expect(book.standings(at: start.addingTimeInterval(50))["r"]?.boardText == "Final 2-4-7")
+        book.record(.abandoned, forRace: "r")
+        #expect(book.abandonedRaceIDs == ["r"])
+        #expect(book.standing(ofRace: "r", at: start)?.boardText == "Abandoned", "what is told last replaces the rest")
+        #expect(RaceStanding(status: .open).boardText == nil)
+        #expect(RaceStanding(status: .final).boardText == "Final", "no placings told")
     }
 
     /// A race source of one race, and a status source that counts its calls.

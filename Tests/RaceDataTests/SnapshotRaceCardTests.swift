@@ -73,9 +73,9 @@ struct SnapshotRaceCardTests {
 
     @Test("after the jump: closed while it is run, then the interim result, then the final one")
     func afterTheJump() {
-        let running = replayed(at: 30)
+        let running = replayed(at: 10)
         #expect(running.status == .closed && running.placings.isEmpty && running.dividends.isEmpty)
-        let interim = replayed(at: 90)
+        let interim = replayed(at: 30)
         #expect(interim.status == .interim)
         #expect(interim.placings.map(\.runnerNumber) == [2, 1])
         #expect(interim.dividends.allSatisfy { !$0.isFinal })
@@ -103,7 +103,7 @@ struct SnapshotRaceCardTests {
     func service() throws {
         let clock = ManualClock(49_000)
         let service = SnapshotRaceCardService(
-            clock: clock, find: { ["r1": Self.made][$0] }, loadStatuses: { ["r1": .final] })
+            clock: clock, find: { ["r1": Self.made][$0] }, loadStatuses: { ["r1": RaceStanding(status: .final)] })
         let before = try #require(try service.card(forRace: "r1@50000"))
         #expect(before.raceID == "r1@50000")
         #expect(before.status == .open)

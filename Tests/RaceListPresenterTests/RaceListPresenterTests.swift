@@ -69,6 +69,19 @@ struct RaceListPresenterTests {
         #expect(sections.flatMap(\.rows).map(\.countdown) == ["Abandoned", "3m 20s"])
     }
 
+    @Test("in its last minute a race says how it stands beside its seconds: Closed, then Interim and Final 2-4-7")
+    func standingOnTheBoard() {
+        load([race("a", -30), race("b", 200)])
+        interactor.standings = [
+            "a": RaceStanding(status: .interim, placings: [2, 4, 7]), "b": RaceStanding(status: .closed),
+        ]
+        presenter.showList(completion: log.callback)
+        #expect(view.lastRows == ["R1 a Interim 2-4-7 -30s", "R1 b 3m 20s"], "only once it has jumped")
+        interactor.standings["a"] = RaceStanding(status: .final, placings: [2, 4, 7])
+        presenter.showList(completion: log.callback)
+        #expect(view.lastRows.first == "R1 a Final 2-4-7 -30s")
+    }
+
     @Test("ties break by meeting name, then race number")
     func tieBreaks() {
         load([

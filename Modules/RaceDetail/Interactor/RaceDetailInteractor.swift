@@ -62,8 +62,9 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         fetches.request(
             { [raceID, statusBook] in
                 let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
-                if case .success(let card?) = result, let status = card.status {
-                    statusBook?.record(status, forRace: raceID)
+                // The sheet's card tells the board how the race stands, its placings too.
+                if case .success(let card?) = result, let standing = RaceStanding(card: card) {
+                    statusBook?.record([standing], forRace: raceID)
                 }
                 return result
             }, completion: completion)

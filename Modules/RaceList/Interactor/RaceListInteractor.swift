@@ -1,5 +1,6 @@
 import Core
 import Dispatch
+import Foundation
 import RaceData
 
 /// Fetches races on one serial queue, so fetches never run side by side, and
@@ -39,6 +40,8 @@ public final class RaceListInteractor: RaceListInteractorInput {
     public var sourceDescription: String { service.sourceDescription }
 
     public var abandonedRaceIDs: Set<String> { statusBook.abandonedRaceIDs }
+
+    public func raceStandings(at now: Date) -> [String: RaceStanding] { statusBook.standings(at: now) }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         fetches.request(

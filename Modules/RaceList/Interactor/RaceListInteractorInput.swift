@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import RaceData
 
 /// What the race list's presenter may ask of its interactor.
@@ -23,10 +24,13 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
 
     /// The races a card has said were abandoned (read at each draw).
     var abandonedRaceIDs: Set<String> { get }
+    /// How each race the card source told of stands at `now` (`Closed`, `Interim 2-4-7`…), read at each draw.
+    func raceStandings(at now: Date) -> [String: RaceStanding]
 }
 
 extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
+    public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
 }
 
 public typealias RaceListFetchCompletion = @MainActor @Sendable (Result<RaceFeed, RaceDataError>) -> Void

@@ -174,11 +174,13 @@ public struct RaceBoard: Sendable, Equatable {
     /// "Abandoned: R4 Romford.": the races left off the board because they will not be run, those that would
     /// have been on it.
     public var abandonedNote: String? {
+        guard !abandonedIDs.isEmpty else { return nil }
         let shown = visible
         let until = shown.count == size ? shown.last?.advertisedStart : nil
-        let left = races.filter { race in
-            abandonedIDs.contains(race.id) && passes(race) && until.map { race.advertisedStart <= $0 } ?? true
-        }
+        // Found from the few abandoned ids, not by hashing every race's id at every draw (a day holds hundreds).
+        let left = abandonedIDs.compactMap { id in races.first { $0.id == id } }
+            .filter { race in passes(race) && until.map { race.advertisedStart <= $0 } ?? true }
+            .sorted(by: RaceOrder.isOrderedBefore)
         guard !left.isEmpty else { return nil }
         return "Abandoned: " + left.map { "R\($0.number) \($0.meetingName)" }.joined(separator: ", ") + "."
     }

@@ -235,7 +235,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: clock.now(),
             isWatchFrame: drawsWatchFrame)
         models.offersShell = offersShell
-        models.abandonedIDs = interactor.abandonedRaceIDs
+        models.standings = interactor.raceStandings(at: clock.now())
         models.timeZone = timeZone
         return models
     }

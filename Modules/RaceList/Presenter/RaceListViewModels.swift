@@ -20,9 +20,12 @@ public struct RaceListViewModels: Sendable {
     public var isWatchFrame: Bool
     /// Commands can follow (the shell); false for a single command.
     public var offersShell = true
-    /// Races a card said were abandoned: the row says so in place of a countdown.
-    public var abandonedIDs: Set<String> = []
+    /// How races stand after their jump, as the card source told: a row says `Final 2-4-7` beside its seconds,
+    /// and `Abandoned` in place of a countdown.
+    public var standings: [String: RaceStanding] = [:]
     public static let abandonedWord = "Abandoned"
+
+    private var abandonedIDs: Set<String> { Set(standings.filter { $0.value.status == .abandoned }.keys) }
 
     /// Where the local start times are told.
     public var timeZone = TimeZone.current
@@ -134,13 +137,16 @@ public struct RaceListViewModels: Sendable {
 
     private func row(for race: Race, position: Int) -> RaceRowViewModel {
         let countdown = Countdown(from: now, to: race.advertisedStart)
-        let isAbandoned = abandonedIDs.contains(race.id)
+        let standing = standings[race.id]
+        let isAbandoned = standing?.status == .abandoned
+        // Once it has jumped, how it stands beside the seconds since: `Final 2-4-7 -45s`.
+        let told = race.advertisedStart <= now ? standing?.boardText.map { $0 + " " } : nil
         return RaceRowViewModel(
             position: position,
             category: race.category,
             raceNumber: "R\(race.number)",
             meetingName: race.meetingName,
-            countdown: isAbandoned ? Self.abandonedWord : countdown.text,
+            countdown: isAbandoned ? Self.abandonedWord : (told ?? "") + countdown.text,
             urgency: isAbandoned ? .started : NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id),
             race: race, secondsToStart: countdown.seconds,

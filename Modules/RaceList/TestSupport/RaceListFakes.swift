@@ -19,6 +19,12 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public var sourceDescription: String { "file races.json" }
     /// What the card source has said were abandoned.
     public var abandonedRaceIDs: Set<String> = []
+    /// How the card source says races stand after their jump; the abandoned ones are added.
+    public var standings: [String: RaceStanding] = [:]
+
+    public func raceStandings(at now: Date) -> [String: RaceStanding] {
+        standings.merging(abandonedRaceIDs.map { ($0, RaceStanding(status: .abandoned)) }) { told, _ in told }
+    }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         refreshCount += 1

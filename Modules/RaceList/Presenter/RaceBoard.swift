@@ -177,10 +177,9 @@ public struct RaceBoard: Sendable, Equatable {
         guard !abandonedIDs.isEmpty else { return nil }
         let shown = visible
         let until = shown.count == size ? shown.last?.advertisedStart : nil
-        // Found from the few abandoned ids, not by hashing every race's id at every draw (a day holds hundreds).
-        let left = abandonedIDs.compactMap { id in races.first { $0.id == id } }
-            .filter { race in passes(race) && until.map { race.advertisedStart <= $0 } ?? true }
-            .sorted(by: RaceOrder.isOrderedBefore)
+        // Races are in start order: only those up to the board's last are looked at, not the whole day's.
+        let left = races.lazy.prefix { race in until.map { race.advertisedStart <= $0 } ?? true }
+            .filter { self.abandonedIDs.contains($0.id) && self.passes($0) }
         guard !left.isEmpty else { return nil }
         return "Abandoned: " + left.map { "R\($0.number) \($0.meetingName)" }.joined(separator: ", ") + "."
     }

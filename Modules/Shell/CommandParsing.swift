@@ -11,7 +11,7 @@ extension CommandEntry {
                 guard argument.isOptional else { return .failure(misuseError) }
                 switch argument.kind {
                 case .seconds(_, let standard): values.append(.seconds(standard))
-                case .minutes(_, let standard, _): values.append(.minutes(standard))
+                case .minutes(_, let standard?, _): values.append(.minutes(standard))
                 default: break
                 }
                 continue

@@ -34,8 +34,8 @@ public struct CommandArgument: Sendable, Equatable {
         case choice([String])
         /// The rest of the line as typed, spaces and all (`search Happy Valley`).
         case text
-        /// Whole minutes within a range, or else the one word `orWord`; `default` when left out.
-        case minutes(ClosedRange<Int>, default: Int, orWord: String)
+        /// Whole minutes within a range, or else the one word `orWord`; `default` when left out (none: no value).
+        case minutes(ClosedRange<Int>, default: Int?, orWord: String)
         /// The name of a command (`help COMMAND`).
         case commandName
     }

@@ -214,10 +214,10 @@ struct LiveUpdatesTests {
         _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
         presenter.showList(completion: log.callback)
         #expect(view.alerts.isEmpty)
-        presenter.setAlert(minutes: 10, completion: log.callback)
+        presenter.setAlert(.minutes(10), completion: log.callback)
         #expect(view.messages == ["Alerts on: 10 min before a favourite starts, and as it jumps."])
         #expect(view.alerts == ["R1 M0 (horse) starts in 6m 40s"])
-        presenter.setAlert(minutes: nil, completion: log.callback)
+        presenter.setAlert(.off, completion: log.callback)
         #expect(view.messages.last == "Alerts off.")
         #expect(log.results == [.success, .success, .success])
     }

@@ -82,6 +82,18 @@ struct RaceListPresenterTests {
         #expect(view.lastRows.first == "R1 a Final 2-4-7 -30s")
     }
 
+    @Test("a bare alert says how alerts stand and changes nothing; what is kept stays as it was")
+    func bareAlert() {
+        presenter.setAlert(.minutes(5), completion: log.callback)
+        presenter.setAlert(nil, completion: log.callback)
+        #expect(
+            view.messages.suffix(2)
+                == Array(repeating: "Alerts on: 5 min before a favourite starts, and as it jumps.", count: 2))
+        presenter.setAlert(.off, completion: log.callback)
+        presenter.setAlert(nil, completion: log.callback)
+        #expect(view.messages.last == "Alerts off.")
+    }
+
     @Test("ties break by meeting name, then race number")
     func tieBreaks() {
         load([
@@ -517,7 +529,7 @@ struct RaceListPresenterTests {
         presenter.change(.region(.australia), completion: log.callback)
         presenter.change(.size(3), completion: log.callback)
         presenter.change(.search("park"), completion: log.callback)
-        presenter.setAlert(minutes: 10, completion: log.callback)
+        presenter.setAlert(.minutes(10), completion: log.callback)
         presenter.saveSettings(completion: log.callback)
         #expect(
             interactor.savedSettings == [
@@ -537,7 +549,7 @@ struct RaceListPresenterTests {
             refreshPolicy: .standard, alerts: FavouriteAlerts(lead: 120, isChosen: false))
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == nil)
-        presenter.setAlert(minutes: 2, completion: log.callback)
+        presenter.setAlert(.minutes(2), completion: log.callback)
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == .minutes(2), "asked for, it is kept")
     }
@@ -552,7 +564,7 @@ struct RaceListPresenterTests {
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == nil)
         #expect(view.messages.last?.hasSuffix("(not the alert: this run's is only the default).") == true)
-        presenter.setAlert(minutes: nil, completion: log.callback)
+        presenter.setAlert(.off, completion: log.callback)
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last == BoardSettings(categories: [], region: nil, count: 5, alert: .off))
     }

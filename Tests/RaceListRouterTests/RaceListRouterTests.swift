@@ -55,6 +55,7 @@ struct RaceListRouterTests {
             (Command("favs"), "openFavourites"),
             (Command("alert", [.minutes(10)]), "setAlert(10)"),
             (Command("alert", [.word("off")]), "setAlert(off)"),
+            (Command("alert"), "setAlert()"),
             (Command("watch", [.seconds(5)]), "watch(5)"),
             (Command("save"), "saveSettings"),
         ])

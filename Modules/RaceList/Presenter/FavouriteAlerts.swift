@@ -21,9 +21,17 @@ public struct FavouriteAlerts: Sendable, Equatable {
         self.isChosen = isChosen
     }
 
-    /// `alert MINUTES`, `alert off`: a choice.
-    public mutating func choose(minutes: Int?) {
-        lead = minutes.map { TimeInterval($0) * 60 }
+    /// What `alert MINUTES` and `alert off` choose.
+    public enum Choice: Sendable, Equatable {
+        case minutes(Int)
+        case off
+    }
+
+    public mutating func choose(_ choice: Choice) {
+        switch choice {
+        case .minutes(let minutes): lead = TimeInterval(minutes) * 60
+        case .off: lead = nil
+        }
         isChosen = true
     }
 

@@ -139,8 +139,9 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
-    public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
-        markers.alerts.choose(minutes: minutes)
+    /// `alert MINUTES`, `alert off`; a bare `alert` (nil) only says how alerts stand.
+    public func setAlert(_ choice: FavouriteAlerts.Choice?, completion: @escaping CommandCompletion) {
+        if let choice { markers.alerts.choose(choice) }
         view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
         feed.whenSettled { [weak self] in
             guard let self else { return }

@@ -150,22 +150,23 @@ public enum RaceListModule {
                 arguments: [
                     CommandArgument(
                         "MINUTES",
-                        .minutes(BoardSettings.alertLeads, default: BoardSettings.standardAlertLead, orWord: "off"),
+                        .minutes(BoardSettings.alertLeads, default: nil, orWord: "off"),
                         optional: true)
                 ],
                 usage: "alert [MINUTES|off]",
                 summary:
                     "alert when a favourite is MINUTES from its start (default \(BoardSettings.standardAlertLead))",
                 details:
-                    "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked.",
+                    "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked. `alert` alone says how alerts stand and changes nothing.",
                 example: "alert 5", screens: [.raceList],
                 misuse:
                     "Usage: alert [MINUTES|off] alerts MINUTES (\(leads), default \(BoardSettings.standardAlertLead)) before a favourite starts; `alert off` stops alerts."
             )
         ) { presenter, command, done in
             switch command.value {
-            case .minutes(let minutes)?: presenter.setAlert(minutes: minutes, completion: done)
-            case .word("off")?: presenter.setAlert(minutes: nil, completion: done)
+            case .minutes(let minutes)?: presenter.setAlert(.minutes(minutes), completion: done)
+            case .word("off")?: presenter.setAlert(.off, completion: done)
+            case nil: presenter.setAlert(nil, completion: done)
             default: return false
             }
             return true

@@ -138,8 +138,12 @@ public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput
         record("toggleFavourite(\(position))", completion)
     }
     public func openFavourites(completion: @escaping CommandCompletion) { record("openFavourites", completion) }
-    public func setAlert(minutes: Int?, completion: @escaping CommandCompletion) {
-        record("setAlert(\(minutes.map(String.init) ?? "off"))", completion)
+    public func setAlert(_ choice: FavouriteAlerts.Choice?, completion: @escaping CommandCompletion) {
+        switch choice {
+        case .minutes(let minutes)?: record("setAlert(\(minutes))", completion)
+        case .off?: record("setAlert(off)", completion)
+        case nil: record("setAlert()", completion)
+        }
     }
     public func saveSettings(completion: @escaping CommandCompletion) { record("saveSettings", completion) }
     public func startLiveUpdates() { record("startLiveUpdates") }

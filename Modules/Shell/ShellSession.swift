@@ -154,6 +154,12 @@ public final class ShellSession: Navigator {
         } else {
             shown = TerminalText.quoted(typed)
         }
+        // A command of another screen (`unfav` typed on the race list): say where it works.
+        let places = Set(commands.entries(named: command.name).flatMap { $0.screens ?? [] })
+        if !places.isEmpty {
+            let titles = places.map(\.title).sorted().joined(separator: " or ")
+            return "`\(command.name)` works on \(titles), not here. Type `help` to see the commands here."
+        }
         let known = commands.reachableEntries(stack: stackKinds).flatMap(\.words)
         let guess = DidYouMean.closest(to: command.name, among: known).map { " Did you mean `\($0)`?" } ?? ""
         return stack.count > 1

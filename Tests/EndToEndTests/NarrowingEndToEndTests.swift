@@ -146,11 +146,12 @@ struct NarrowingEndToEndTests {
 
     @Test("friendlier: guesses for commands and options, options after a command refused, a bare path told file:")
     func friendlier() throws {
-        let typo = try run("lsit\nfilter greyhund\n")
+        let typo = try run("lsit\nfilter greyhund\nunfav 1\n")
         #expect(
             typo.stderr.split(separator: "\n") == [
                 "Unknown command 'lsit'. Did you mean `list`? Type `help` to see the commands.",
                 "Unknown category 'greyhund'. Choose from horse, greyhound, harness, or `filter clear`. Did you mean `greyhound`?",
+                "`unfav` works on the favourites list, not here. Type `help` to see the commands here.",
             ])
         let option = try BinaryRunner.run(["--sauce", "snapshot", "list"])
         #expect(option.status == 64)

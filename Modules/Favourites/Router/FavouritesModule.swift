@@ -6,7 +6,7 @@ import RaceData
 import Shell
 
 extension ScreenKind {
-    public static let favourites = ScreenKind("favourites", title: "the favourites")
+    public static let favourites = ScreenKind("favourites", title: "the favourites list")
 }
 
 /// The favourites on the shell's stack.

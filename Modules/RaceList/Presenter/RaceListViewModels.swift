@@ -11,6 +11,9 @@ public struct RaceListViewModels: Sendable {
     public static let retryHint = "Type `refresh` to retry."
     /// A single command has no shell to type `refresh` in.
     public static let rerunHint = "Run the command again to retry."
+    /// Data that is not a feed (a wrong-shaped file, a maintenance page) is the same however often it is read.
+    public static let putRightHint = "Type `refresh` to read it again once the source is put right."
+    public static let putRightRerunHint = "Put the source right, or choose another with --source."
 
     public var board: RaceBoard
     public var freshness: Freshness
@@ -59,7 +62,11 @@ public struct RaceListViewModels: Sendable {
     }
 
     public func error(_ error: RaceDataError) -> RaceListViewModel {
-        model(.error(message: error.description, hint: offersShell ? Self.retryHint : Self.rerunHint))
+        let isUnusable = error.exitStatus == .dataError
+        let hint =
+            offersShell
+            ? (isUnusable ? Self.putRightHint : Self.retryHint) : (isUnusable ? Self.putRightRerunHint : Self.rerunHint)
+        return model(.error(message: error.description, hint: hint))
     }
 
     /// The board of `races`, in that order; or the empty message.

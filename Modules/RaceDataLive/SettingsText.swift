@@ -154,7 +154,7 @@ public struct SettingsText: Sendable {
         result += bytes[copied...]
         guard !added.isEmpty else { return result }
         if result.count == (startsWithByteOrderMark ? 3 : 0) {
-            result += Array("# next-to-go settings: key = value, a line each (`man next-to-go` lists the keys)".utf8)
+            result += Array("# next-to-go settings: key = value, a line each (`next-to-go --help` lists the keys)".utf8)
             result += lineEnding
         } else if let last = result.last, last != 0x0A, last != 0x0D {
             result += lineEnding

@@ -98,7 +98,8 @@ extension LaunchOptionEntry {
     private static func source(apis: [NamedAPI]) -> LaunchOptionEntry {
         LaunchOptionEntry(
             ["-s", "--source"], placeholder: "SOURCE",
-            suggestions: .words(["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://"]),
+            suggestions: .words(
+                ["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://", "http://"]),
             help: [
                 "where races come from (default: snapshot)",
                 "  snapshot   a day of racing shipped with the app, replayed daily",
@@ -118,7 +119,7 @@ extension LaunchOptionEntry {
         let defaults = withCards.map { "\($0.name)' with --source \($0.name)" }
         return LaunchOptionEntry(
             ["--cards"], placeholder: "CARDS",
-            suggestions: .words(["snapshot"] + withCards.map(\.name) + ["none", "file:", "https://"]),
+            suggestions: .words(["snapshot"] + withCards.map(\.name) + ["none", "file:", "https://", "http://"]),
             help: [
                 "where race cards (the field, prices, results) come from:",
                 "  snapshot   the cards made for the snapshot, told as it replays",

@@ -42,7 +42,9 @@ struct LaunchOptionTableTests {
         let source = try #require(table.named("--source"))
         #expect(source.help.contains("  tab        the TAB feed"))
         #expect(source.help.contains("             second line"))
-        #expect(source.suggestions == .words(["snapshot", "neds", "tab", "file:", "replay:", "script:", "https://"]))
+        #expect(
+            source.suggestions
+                == .words(["snapshot", "neds", "tab", "file:", "replay:", "script:", "https://", "http://"]))
         let cards = try #require(table.named("--cards"))
         #expect(cards.help.contains("  neds       Neds cards"))
         #expect(!cards.help.contains { $0.contains("tab") }, "an API without cards is no card source")

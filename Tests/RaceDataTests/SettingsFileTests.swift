@@ -52,7 +52,7 @@ struct SettingsFileTests {
         #expect(saved == SavedSettings(location: file.path))
         #expect(
             try contents()
-                == "# next-to-go settings: key = value, a line each (`man next-to-go` lists the keys)\nfilter = greyhound harness\nregion = aus\ncount = 3\nalert = 10\n"
+                == "# next-to-go settings: key = value, a line each (`next-to-go --help` lists the keys)\nfilter = greyhound harness\nregion = aus\ncount = 3\nalert = 10\n"
         )
     }
 

@@ -232,9 +232,29 @@ public enum TerminalText {
         return (result, used)
     }
 
+    /// Columns a word takes whose colour escapes (`DisplayStyle.paint`) take none.
+    private static func paintedWidth(of word: Substring) -> Int {
+        guard word.utf8.contains(0x1B) else { return width(of: word) }
+        var total = 0
+        var inEscape = false
+        for character in word {
+            if inEscape {
+                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" {
+                    inEscape = false
+                }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                total += width(of: character)
+            }
+        }
+        return total
+    }
+
     /// Breaks text into lines of at most `columns`, at spaces where it can; a word wider than a line is cut
-    /// across lines. One pass, each character measured once, so a 200,000-letter word costs no more than
-    /// 200,000 letters of ordinary text.
+    /// across lines. Colour escapes take no columns (a colour goes on across the break, as the terminal keeps
+    /// it). One pass, each character measured once, so a 200,000-letter word costs no more than 200,000
+    /// letters of ordinary text.
     public static func wrap(_ text: String, columns: Int) -> [String] {
         let columns = max(1, columns)
         var lines: [String] = []
@@ -246,7 +266,7 @@ public enum TerminalText {
             currentWidth = 0
         }
         for word in text.split(separator: " ") {
-            let wordWidth = width(of: word)
+            let wordWidth = paintedWidth(of: word)
             if !current.isEmpty, currentWidth + 1 + wordWidth <= columns {
                 current += " " + word
                 currentWidth += 1 + wordWidth

@@ -66,8 +66,20 @@ public final class LiveTerminal: TextOutput {
         if mode == .watching {
             frameMessages.append(line)
         } else {
-            write(line) { StandardStreams.write(line + "\n", to: .error) }
+            write(line) { StandardStreams.write(wrapped(line) + "\n", to: .error) }
         }
+    }
+
+    /// A message as the window can show it: broken at spaces, not mid-word where the terminal would break it.
+    private func wrapped(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { part -> [String] in
+                let line = String(part)
+                // A line that fits is left as it is, its spaces too.
+                return TerminalText.prefix(painted: line, columns: columns).text == line
+                    ? [line] : TerminalText.wrap(line, columns: columns)
+            }
+            .joined(separator: "\n")
     }
 
     public func writeBoard(_ lines: [String]) {
@@ -106,11 +118,11 @@ public final class LiveTerminal: TextOutput {
     }
 
     public func writeNotice(_ line: String) {
-        message(line) { self.emit(line + "\n") }
+        message(line) { self.emit(self.wrapped(line) + "\n") }
     }
 
     public func writeAlert(_ line: String) {
-        message(line) { self.emit(line + "\n") }
+        message(line) { self.emit(self.wrapped(line) + "\n") }
         ringBell()
     }
 

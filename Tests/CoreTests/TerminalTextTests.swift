@@ -46,6 +46,12 @@ struct TerminalTextTests {
         #expect(TerminalText.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
         #expect(TerminalText.wrap("", columns: 4) == [])
         #expect(TerminalText.wrap("ab cdefghij k", columns: 4) == ["ab", "cdef", "ghij", "k"])
+        // Colour escapes take no columns: a painted line breaks where its plain text would.
+        let painted = "\u{1B}[33m⏰ R9 Meadowlands has left the board\u{1B}[0m"
+        #expect(
+            TerminalText.wrap(painted, columns: 20) == [
+                "\u{1B}[33m⏰ R9 Meadowlands", "has left the board\u{1B}[0m",
+            ])
         #expect(TerminalText.wrap("大井大井大", columns: 4) == ["大井", "大井", "大"], "by columns, not characters")
         #expect(TerminalText.wrap("abc", columns: 0) == ["a", "b", "c"], "a line always holds something")
     }

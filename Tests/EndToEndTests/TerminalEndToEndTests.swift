@@ -148,6 +148,21 @@ struct LiveTerminalEndToEndTests {
         first.stop()
     }
 
+    @Test("at 40 columns an error is broken between words, not mid-word where the terminal would break it")
+    func errorsWrapAtWords() throws {
+        // A URL of 44 characters puts "connection" across the 80th column, where the terminal would cut it.
+        let url = "http://127.0.0.1:9/abcdefghijklmnopqrstuvwxy"
+        let session = try session(["--source", url, "--refresh", "0"], columns: 40)
+        defer { session.stop() }
+        #expect(session.waitFor("refused"), "\(session.screen)")
+        let lines = session.lines
+        #expect(lines.contains { $0.hasSuffix(" connection refused.") }, "\(session.screen)")
+        #expect(!lines.contains { $0.hasSuffix("connecti") }, "\(session.screen)")
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     /// "R5 Moonee Valley" of each of the five rows of a board, as drawn at a terminal or piped.
     private static func boardRaces(_ lines: [String]) -> [String] {
         lines.compactMap { line -> String? in

@@ -168,6 +168,30 @@ struct RaceListTextViewTests {
         #expect(output.errors == ["Warning: set aside"])
     }
 
+    @Test("a narrow window's status line drops the freshness, then shortens the race's name: the countdown stays")
+    func narrowStatus() {
+        let narrow = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 40)
+        let view = RaceListTextView(output: output, style: narrow)
+        view.displayStatus(
+            LiveStatusViewModel(
+                next: "R9 Meadowlands (harness) in 1m 29s", freshness: "updated 5s ago", countdown: "in 1m 29s"))
+        view.displayStatus(
+            LiveStatusViewModel(
+                next: "R10 Woodbine Mohawk (harness) in 1m 29s", freshness: "updated 5s ago", countdown: "in 1m 29s"))
+        #expect(
+            output.statuses == [
+                "Next: R9 Meadowlands (harnes… in 1m 29s", "Next: R10 Woodbine Mohawk (h… in 1m 29s",
+            ])
+        let wide = RecordingOutput()
+        RaceListTextView(
+            output: wide, style: DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 80)
+        )
+        .displayStatus(
+            LiveStatusViewModel(
+                next: "R9 Meadowlands (harness) in 1m 29s", freshness: "updated 5s ago", countdown: "in 1m 29s"))
+        #expect(wide.statuses == ["Next: R9 Meadowlands (harness) in 1m 29s · updated 5s ago"])
+    }
+
     @Test("on a terminal a watch frame is drawn over the previous board; in a pipe it is appended")
     func watchFrames() {
         let frame = RaceListViewModel(

@@ -20,6 +20,13 @@ public final class RecordingOutput: TextOutput {
         transcript.append("! " + line)
     }
 
+    /// Status lines, as the live area would show them.
+    public private(set) var statuses: [String?] = []
+
+    public func writeStatus(_ line: String?) {
+        statuses.append(line)
+    }
+
     public func reset() {
         lines = []
         errors = []

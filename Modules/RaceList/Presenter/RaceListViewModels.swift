@@ -190,7 +190,8 @@ public struct RaceListViewModels: Sendable {
         } else {
             freshnessText = "not loaded"
         }
-        return LiveStatusViewModel(next: nextText, freshness: freshnessText)
+        return LiveStatusViewModel(
+            next: nextText, freshness: freshnessText, countdown: countdown.map { "in " + $0.text })
     }
 
     public func alert(_ alert: FavouriteAlerts.Alert) -> RaceAlertViewModel {

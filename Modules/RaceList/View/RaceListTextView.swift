@@ -65,9 +65,20 @@ public final class RaceListTextView: RaceListViewInput {
         output.writeLine(style.clean(message))
     }
 
+    /// In a narrow window the freshness goes first, then the race's name is shortened: the countdown stays whole.
     public func displayStatus(_ status: LiveStatusViewModel) {
         let separator = style.usesGlyphs ? " · " : " - "
-        output.writeStatus(style.clean("Next: " + status.next + separator + status.freshness))
+        let room = style.width - 1
+        var line = "Next: " + style.clean(status.next) + separator + style.clean(status.freshness)
+        if style.isInteractive, TerminalText.width(of: line) > room {
+            line = "Next: " + style.clean(status.next)
+            if TerminalText.width(of: line) > room, let kept = status.countdown, status.next.hasSuffix(" " + kept) {
+                let name = style.clean(String(status.next.dropLast(kept.count + 1)))
+                let nameRoom = max(1, room - TerminalText.width(of: "Next:  " + kept))
+                line = "Next: " + TerminalText.fit(name, columns: nameRoom, asciiOnly: !style.usesGlyphs) + " " + kept
+            }
+        }
+        output.writeStatus(line)
     }
 
     public func displayNotice(_ message: String) {

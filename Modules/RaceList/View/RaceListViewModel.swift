@@ -102,10 +102,13 @@ public struct LiveStatusViewModel: Sendable, Equatable {
     public let next: String
     /// "updated 5s ago", "fetching...", or the stale notice.
     public let freshness: String
+    /// The end of `next` a narrow window must still show whole ("in 1m 0s"); nil when there is no race.
+    public let countdown: String?
 
-    public init(next: String, freshness: String) {
+    public init(next: String, freshness: String, countdown: String? = nil) {
         self.next = next
         self.freshness = freshness
+        self.countdown = countdown
     }
 }
 

@@ -30,6 +30,8 @@ public struct LineEditor: Sendable, Equatable {
         case clearScreen
         /// Ctrl-C: the line was dropped.
         case cancelled
+        /// Ctrl-C on an empty line: there was nothing to drop (someone trying to leave).
+        case cancelledEmpty
         /// A key with no meaning here (the terminal may ring).
         case ignored
     }
@@ -54,9 +56,10 @@ public struct LineEditor: Sendable, Equatable {
         case .control("k"): deleteRange(from: cursor, to: characters.count)
         case .control("l"): return .clearScreen
         case .control("c"):
+            let wasEmpty = characters.isEmpty
             replace(with: "")
             recalled = nil
-            return .cancelled
+            return wasEmpty ? .cancelledEmpty : .cancelled
         case .control("d"):
             if characters.isEmpty { return .endOfInput }
             deleteForward()

@@ -127,11 +127,17 @@ public final class TerminalInputLoop {
         }
     }
 
+    static let leaveHint = "To leave, type `quit` or press Ctrl-D."
+
     private func edit(with key: Key) -> Bool {
         let result = editor.handle(key)
         if case .complete = result { tabsInARow += 1 } else { tabsInARow = 0 }
         switch result {
         case .edited, .cancelled, .ignored:
+            return true
+        case .cancelledEmpty:
+            // Ctrl-C ends a command or `watch`, never the app: say how to leave instead of doing nothing.
+            terminal.writeNotice(Self.leaveHint)
             return true
         case .submit(let line):
             run(line)

@@ -148,6 +148,18 @@ struct LiveTerminalEndToEndTests {
         first.stop()
     }
 
+    @Test("Ctrl-C on an empty prompt says how to leave, and the app stays")
+    func interruptAtEmptyPrompt() throws {
+        let session = try session(["--refresh", "0"])
+        defer { session.stop() }
+        try session.send("C-c")
+        #expect(session.waitFor("To leave, type `quit` or press Ctrl-D."), "\(session.screen)")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        #expect(session.appProcess != nil, "still running after Ctrl-C")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("at 40 columns an error is broken between words, not mid-word where the terminal would break it")
     func errorsWrapAtWords() throws {
         // A URL of 44 characters puts "connection" across the 80th column, where the terminal would cut it.

@@ -111,6 +111,7 @@ struct LineEditorTests {
         type("wat", into: &editor)
         #expect(editor.handle(.control("c")) == .cancelled)
         #expect(editor.text.isEmpty)
+        #expect(editor.handle(.control("c")) == .cancelledEmpty, "nothing to drop: someone trying to leave")
         type("ab", into: &editor)
         _ = editor.handle(.left)
         #expect(editor.handle(.control("d")) == .edited)

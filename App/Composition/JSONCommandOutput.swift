@@ -16,9 +16,16 @@ final class JSONCommandOutput: JSONDocumentOutput {
     private var lines: [String] = []
     private var errors: [String] = []
 
-    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool) {
+    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool, streamed: Bool) {
         if replacesPrevious, let document { print(document, to: .output) }
-        document = ["schema": Self.schema, "type": type].merging(body) { $1 }
+        let shown = ["schema": Self.schema, "type": type].merging(body) { $1 }
+        // A `watch` frame goes out on the second it was drawn for; the command's end has nothing left to print.
+        if streamed {
+            print(shown, to: .output)
+            document = nil
+        } else {
+            document = shown
+        }
     }
 
     func writeLine(_ line: String) { lines.append(line) }

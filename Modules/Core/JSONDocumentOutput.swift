@@ -4,14 +4,16 @@ import Foundation
 /// besides as text lines, errors and warnings. The app prints each document when its command has settled.
 @MainActor
 public protocol JSONDocumentOutput: TextOutput {
-    /// The screen's document: its `type` and the fields of its body. `replacesPrevious`: a `watch` frame, printed
-    /// as the next one comes.
-    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool)
+    /// The screen's document: its `type` and the fields of its body. `replacesPrevious`: a `watch` frame after
+    /// the first; `streamed`: a `watch` frame, printed as it comes rather than when the command ends.
+    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool, streamed: Bool)
     func warn(_ message: String)
 }
 
 extension JSONDocumentOutput {
-    public func show(_ type: String, _ body: [String: Any]) { show(type, body, replacesPrevious: false) }
+    public func show(_ type: String, _ body: [String: Any]) {
+        show(type, body, replacesPrevious: false, streamed: false)
+    }
 }
 
 /// How a screen is shown: lines of text for a terminal or a pipe, or JSON documents. Each feature makes the view

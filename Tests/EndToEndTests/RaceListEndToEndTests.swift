@@ -187,10 +187,12 @@ struct RaceListEndToEndTests {
         #expect(noNewline.status == 0)
     }
 
-    @Test("watch 1 from a pipe: two boards a second apart, then the next command")
+    @Test("watch 2 from a pipe: two boards a second apart, then the next command; watch 1 is one board")
     func watch() throws {
+        let one = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "watch 1\n")
+        #expect(one.lines == Self.allCategories)
         let started = Date()
-        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "watch 1\nfilter dogs\n")
+        let run = try BinaryRunner.run(["--source", Self.tenRaces, "--now", Self.now], stdin: "watch 2\nfilter dogs\n")
         #expect(run.status == 0)
         #expect(Array(run.lines.prefix(12)) == Self.allCategories + Self.allCategories)
         #expect(run.lines.dropFirst(12).first == "Next to Go - greyhound")

@@ -27,8 +27,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private let offersShell: Bool
     /// Where local start times and days are told, and `list all` divides days.
     private let timeZone: TimeZone
-    /// The next board drawn is a `watch` frame after the first.
-    private var drawsWatchFrame = false
+    /// While `watch` runs: whether the next board drawn is a frame after the first; nil when not watching.
+    private var watchFrame: Bool?
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
     private var showsAll = false
 
@@ -174,16 +174,17 @@ public final class RaceListPresenter: RaceListModuleInput {
         router.openFavourites(completion: completion)
     }
 
-    /// A board now, then one a second for `seconds`: frames after the first are drawn over the one before.
+    /// `seconds` boards: one now, then one as each second turns; frames after the first are drawn over the one
+    /// before.
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
         timers.frames(
-            seconds, now: { [clock] in clock.now() },
+            max(0, seconds - 1), now: { [clock] in clock.now() },
             draw: { [weak self] isFollowUp, done in
-                self?.drawsWatchFrame = isFollowUp
+                self?.watchFrame = isFollowUp
                 self?.showList(completion: done)
             },
             completion: { [weak self] result in
-                self?.drawsWatchFrame = false
+                self?.watchFrame = nil
                 completion(result)
             })
     }
@@ -234,7 +235,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func viewModels() -> RaceListViewModels {
         var models = RaceListViewModels(
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: clock.now(),
-            isWatchFrame: drawsWatchFrame)
+            isWatchFrame: watchFrame == true)
+        models.isStreamed = watchFrame != nil
         models.offersShell = offersShell
         models.standings = interactor.raceStandings(at: clock.now())
         models.timeZone = timeZone

@@ -21,6 +21,8 @@ public struct RaceListViewModels: Sendable {
     public var now: Date
     /// A `watch` frame after the first: drawn over the one before on a terminal.
     public var isWatchFrame: Bool
+    /// Any `watch` frame, the first too: streamed as drawn.
+    public var isStreamed = false
     /// Commands can follow (the shell); false for a single command.
     public var offersShell = true
     /// How races stand after their jump, as the card source told: a row says `Final 2-4-7` beside its seconds,
@@ -92,7 +94,7 @@ public struct RaceListViewModels: Sendable {
             title: Self.title, filterSummary: board.filterSummary, narrowing: board.narrowing, content: content,
             footnote: notes.isEmpty ? nil : notes.joined(separator: " "),
             staleNotice: showsData ? freshness.staleNotice(at: now) : nil,
-            replacesPrevious: isWatchFrame)
+            replacesPrevious: isWatchFrame, isStreamed: isStreamed)
     }
 
     /// `list all`: `races` in sections by meeting, in start order, under a heading per day when they span

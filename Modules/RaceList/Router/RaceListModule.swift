@@ -134,7 +134,7 @@ public enum RaceListModule {
                 usage: "watch [SECONDS]",
                 summary: "the board ticking: full screen until q at a terminal, SECONDS in a pipe",
                 details:
-                    "At a terminal it takes the screen until q, Esc or Ctrl-C (keys: ? in watch); in a pipe, one board a second for SECONDS (default 30).",
+                    "At a terminal it takes the screen until q, Esc or Ctrl-C (keys: ? in watch); in a pipe, SECONDS boards (default 30): one at once, then one as each second turns.",
                 example: "watch 10",
                 screens: [.raceList],
                 misuse: "Usage: watch [SECONDS] redraws the board every second for SECONDS (1 to 3600, default 30).",

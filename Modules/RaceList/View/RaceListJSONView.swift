@@ -35,7 +35,7 @@ public final class RaceListJSONView: RaceListViewInput {
             }
             body["message"] = NSNull()
         }
-        output.show("board", body, replacesPrevious: viewModel.replacesPrevious)
+        output.show("board", body, replacesPrevious: viewModel.replacesPrevious, streamed: viewModel.isStreamed)
     }
 
     private static func race(_ row: RaceRowViewModel) -> [String: Any]? {

@@ -25,6 +25,8 @@ public struct RaceListViewModel: Sendable, Equatable {
     /// This board is the next frame of `watch`: a terminal may draw it over
     /// the previous one.
     public let replacesPrevious: Bool
+    /// A frame of `watch`, the first too: it goes out as it is drawn, not when the command ends.
+    public let isStreamed: Bool
 
     /// The hint of an error, if this is one.
     public var errorHint: String? {
@@ -34,7 +36,7 @@ public struct RaceListViewModel: Sendable, Equatable {
 
     public init(
         title: String, filterSummary: String, narrowing: [String] = [], content: Content, footnote: String? = nil,
-        staleNotice: String? = nil, replacesPrevious: Bool = false
+        staleNotice: String? = nil, replacesPrevious: Bool = false, isStreamed: Bool = false
     ) {
         self.title = title
         self.filterSummary = filterSummary
@@ -43,6 +45,7 @@ public struct RaceListViewModel: Sendable, Equatable {
         self.footnote = footnote
         self.staleNotice = staleNotice
         self.replacesPrevious = replacesPrevious
+        self.isStreamed = isStreamed
     }
 }
 

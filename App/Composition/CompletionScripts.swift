@@ -202,11 +202,16 @@ enum CompletionScripts {
                 let flag = name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())"
                 var line = "complete -c next-to-go \(flag)"
                 if entry.takesValue(name) {
-                    switch entry.suggestions {
-                    case .words(let words): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
-                    case .directories: line += " -x -a '(__fish_complete_directories)'"
-                    case .none: line += " -x"
-                    }
+                    // The values on a line of their own, before the option's: with `-d` on the same line fish
+                    // shows the option's whole description beside every value.
+                    let values: String? =
+                        switch entry.suggestions {
+                        case .words(let words): fishQuoted(words.joined(separator: " "))
+                        case .directories: "'(__fish_complete_directories)'"
+                        case .none: nil
+                        }
+                    if let values { lines.append("complete -c next-to-go \(flag) -x -a \(values)") }
+                    line += " -x"
                 }
                 lines.append(line + " -d \(description)")
             }

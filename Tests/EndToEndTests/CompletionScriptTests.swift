@@ -82,10 +82,15 @@ struct CompletionScriptTests {
                 arguments: ["fish", "--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"], stdin: "",
                 environment: [:], timeout: 30)
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            return run.lines.compactMap { $0.split(separator: "\t").first.map(String.init) }
+            return run.lines
         }
+        // Values bare (the option's description beside each repeated it); the option keeps its description.
         #expect(try offered("next-to-go --region ") == ["all", "aus", "intl", "nz"])
-        #expect(try offered("next-to-go fil") == ["filter"])
+        #expect(
+            try offered("next-to-go --regi") == [
+                "--region\tonly races in Australia, New Zealand, elsewhere (default all)"
+            ])
+        #expect(try offered("next-to-go fil").map { $0.prefix { $0 != "\t" } } == ["filter"])
         #expect(try offered("next-to-go filter g") == ["greyhound"])
         #expect(try offered("next-to-go help wa") == ["watch"])
     }

@@ -31,6 +31,9 @@ public final class LiveTerminal: TextOutput {
     private var region: LiveRegion?
     /// The region is only the top screen (a sheet), the one under it left in the scrollback.
     private var regionIsLastScreenOnly = false
+    /// The last screens were written out whole because the window was too short for them: a window grown
+    /// since may make them live again.
+    private var screensWrittenOutForHeight = false
     /// The screens the running command drew: the region once the prompt is back.
     private var pendingBlocks: [[String]] = []
     /// What the screens write while the region is drawn again.
@@ -195,7 +198,25 @@ public final class LiveTerminal: TextOutput {
             emit(layout.eraseAfterResize(to: columns, rowsAbove: drawnRegionColumns))
             areaOnScreen = false
         }
+        reviveScreensThatNowFit()
         drawArea()
+    }
+
+    /// Screens written out because the window was too short (a board that would otherwise stand still beside a
+    /// ticking status line) are drawn again, live, once the window has room for them; the copy written out
+    /// stays in the scrollback above, as a board does after any command.
+    private func reviveScreensThatNowFit() {
+        guard screensWrittenOutForHeight, region == nil, mode == .editing, !isHeld, let redrawRegion else { return }
+        capture = []
+        redrawRegion()
+        let blocks = capture ?? []
+        capture = nil
+        guard !blocks.isEmpty, LiveRegion(blocks: blocks).lineCount <= regionRoom(hasStatus: status != nil) else {
+            return
+        }
+        region = LiveRegion(blocks: blocks)
+        regionIsLastScreenOnly = false
+        screensWrittenOutForHeight = false
     }
 
     /// The screens a command drew become the region, if they fit the window. A sheet that fits without the
@@ -205,6 +226,7 @@ public final class LiveTerminal: TextOutput {
         guard !pendingBlocks.isEmpty else { return }
         let room = regionRoom(hasStatus: status != nil)
         regionIsLastScreenOnly = false
+        screensWrittenOutForHeight = false
         if LiveRegion(blocks: pendingBlocks).lineCount <= room {
             region = LiveRegion(blocks: pendingBlocks)
             pendingBlocks = []
@@ -215,6 +237,7 @@ public final class LiveTerminal: TextOutput {
             regionIsLastScreenOnly = true
         } else {
             flushPendingBlocks()
+            screensWrittenOutForHeight = true
         }
     }
 

@@ -245,6 +245,20 @@ extension LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("a board written out in a window too short for it becomes live again once the window grows")
+    func boardLiveAfterWindowGrows() throws {
+        let session = try session(["--refresh", "0", "--count", "20"], columns: 80, rows: 10)
+        defer { session.stop() }
+        let lastRow = { session.lines.last { $0.hasPrefix("  20  ") } ?? "" }
+        #expect(session.waitUntil { !lastRow().isEmpty }, "\(session.screen)")
+        try session.resize(columns: 80, rows: 40)
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        let before = lastRow()
+        #expect(session.waitUntil(timeout: 5) { !lastRow().isEmpty && lastRow() != before }, "still: \(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
     func sheetLiveWithoutItsBoard() throws {
         // A board of 22 rows and a sheet of at least 18 (8 runners, the fewest a race day's field has) do not fit

@@ -227,8 +227,10 @@ extension LiveTerminalEndToEndTests {
         let session = try session(
             ["--refresh", "0"], environment: ["TZ": "Australia/Sydney"], columns: 120, rows: 30)
         defer { session.stop() }
-        // "  1  🏇  R5   Moonee Valley   VIC   7:42pm    1m 57s"; on the real clock the first may have jumped (-20s)
-        let wideRow = #"^  1  .+  [A-Z]{2,3}\s+\d{1,2}:\d{2}(am|pm)\s+(-?\d+s|(\d+h )?\d+m( \d+s)?)$"#
+        // "  1  🏇  R5   Moonee Valley   VIC   7:42pm    1m 57s"; on the real clock the first may have jumped
+        // (`-20s`), and say how it stands (`Final 2-4-7 -50s`).
+        let countdown = #"((Closed|Interim|Final)( [0-9-]+)? )?-?\d+s|(\d+h )?\d+m( \d+s)?"#
+        let wideRow = #"^  1  .+  [A-Z]{2,3}\s+\d{1,2}:\d{2}(am|pm)\s+("# + countdown + ")$"
         let firstRow = { Self.firstRow(session.lines) ?? "" }
         #expect(
             session.waitUntil { firstRow().range(of: wideRow, options: .regularExpression) != nil },
@@ -261,13 +263,16 @@ extension LiveTerminalEndToEndTests {
 
     @Test("a sheet that fits only without its board: the board stays above as it stood, the sheet ticks below it")
     func sheetLiveWithoutItsBoard() throws {
-        // A board of 22 rows and a sheet of at least 18 (8 runners, the fewest a race day's field has) do not fit
-        // 34 rows together, whichever race is first on the real clock.
-        let session = try snapshotSession(columns: 100, rows: 34, count: 20)
+        // The evening feed replayed from now, so the sheet is the same whatever the time of day (the race day's
+        // sheets run from 20 to 42 rows): a board of 20 (23 rows) and its first race's sheet (no card: 12 rows)
+        // do not fit 30 rows together; the sheet does alone.
+        let session = try session(
+            ["--source", "replay:" + Fixtures.evening.path, "--refresh", "0", "--count", "20"], columns: 100, rows: 30)
+        #expect(session.waitUntil { Self.firstRow(session.lines) != nil }, "no board: \(session.screen)")
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")
-        #expect(session.waitFor("  Category   "), "\(session.screen)")
+        #expect(session.waitFor("  Category   horse"), "\(session.screen)")
         let starts = { session.lines.first { $0.hasPrefix("  Starts ") } }
         let first = starts()
         #expect(session.waitUntil(timeout: 5) { starts() != first }, "the sheet is live: \(session.screen)")

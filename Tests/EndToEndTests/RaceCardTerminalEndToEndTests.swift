@@ -4,17 +4,19 @@ import Testing
 
 /// The race card on the sheet at a terminal, as wide and as narrow as people's windows are.
 extension LiveTerminalEndToEndTests {
-    /// The first horse race of the race day on the real clock opened at `columns` wide (a horse race: riders and
-    /// weights); the screen's lines once the field is drawn.
+    /// The race day's first horse race at 11:48 UTC (Turffontein R4, 13 runners, prices moving, 7 minutes out)
+    /// opened at `columns` wide; the screen's lines once the field is drawn. The clock is pinned: what a field
+    /// shows depends on how near the jump it is.
     private func fieldOnScreen(columns: Int) throws -> [String] {
-        let session = try session(["--refresh", "0", "--no-color"], columns: columns, rows: 50)
+        let session = try session(
+            ["--refresh", "0", "--no-color", "--now", RaceListEndToEndTests.raceDayNow], columns: columns, rows: 50)
         defer { session.stop() }
         try session.type("filter horse")
         try session.send("Enter")
         #expect(session.waitFor("Next to Go · horse"), "\(session.screen)")
         try session.type("show 1")
         try session.send("Enter")
-        #expect(session.waitFor("  Field ("), "\(session.screen)")
+        #expect(session.waitFor("  Field (13 runners, 1 scratched)"), "\(session.screen)")
         #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
         let lines = session.lines
         try session.send("C-d")

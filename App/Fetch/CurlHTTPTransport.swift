@@ -47,19 +47,22 @@ final class CurlTransfer {
             throw .unavailable(source: source, reason: "the network library could not start")
         }
         self.handle = handle
-        defer { curl_easy_cleanup(handle) }
         var headerList: UnsafeMutablePointer<curl_slist>?
         for line in ["Accept: application/json"] + headers.map(\.argument) {
             headerList = curl_slist_append(headerList, line)
         }
-        defer { curl_slist_free_all(headerList) }
-        var errorText = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let code = errorText.withUnsafeMutableBufferPointer { errorBuffer -> CURLcode in
-            let refused = configure(handle, headerList: headerList, errorBuffer: errorBuffer.baseAddress)
-            return refused ?? curl_easy_perform(handle)
+        // libcurl may use the header list and write the error buffer until the handle is cleaned up (a failure
+        // while closing the connection), so both are let go only after it.
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer {
+            curl_easy_cleanup(handle)
+            curl_slist_free_all(headerList)
+            errorBuffer.deallocate()
         }
+        let code = configure(handle, headerList: headerList, errorBuffer: errorBuffer) ?? curl_easy_perform(handle)
         if let failure { throw failure }
-        let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let detail = String(cString: errorBuffer)
         try check(code, detail: detail)
         if !hasCheckedResponse, let problem = problemWithResponse() { throw problem }
         return body
@@ -177,12 +180,19 @@ final class CurlTransfer {
         case CURLE_OPERATION_TIMEDOUT:
             throw .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
         case CURLE_FILESIZE_EXCEEDED:
+            // Said of the declared length, before any body: an error page says what it is first.
+            if let problem = problemWithResponse() { throw problem }
             throw .tooLarge(source: source, limit: limits.maximumBodyBytes)
         case CURLE_PARTIAL_FILE:
+            // Both as sent (a compressed body's declared length is of its compressed bytes).
             var expected: curl_off_t = -1
-            if let handle { curl_get_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected) }
+            var received: curl_off_t = 0
+            if let handle {
+                curl_get_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+                curl_get_offset(handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
+            }
             guard expected > 0 else { fallthrough }
-            throw .truncated(source: source, received: body.count, expected: Int(expected))
+            throw .truncated(source: source, received: Int(received), expected: Int(expected))
         default:
             throw .unavailable(source: source, reason: CurlFailureWording.reason(for: code, detail: detail))
         }

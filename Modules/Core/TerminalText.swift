@@ -278,8 +278,16 @@ public enum TerminalText {
                 currentWidth = wordWidth
                 continue
             }
+            var inEscape = false
             for character in word {
-                let characterWidth = width(of: character)
+                // A colour escape takes no columns and is never cut.
+                if character == "\u{1B}" { inEscape = true }
+                let characterWidth = inEscape ? 0 : width(of: character)
+                if inEscape, let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value),
+                    character != "["
+                {
+                    inEscape = false
+                }
                 if !current.isEmpty, currentWidth + characterWidth > columns { endLine() }
                 current.append(character)
                 currentWidth += characterWidth

@@ -185,6 +185,8 @@ public final class LiveTerminal: TextOutput {
     /// The line was entered: the region stays in the scrollback as it stands, the line follows it as typed, and
     /// then the command's output.
     public func finishLine(_ text: String) {
+        // A command follows: the screens written out before it are history, not to be brought back by a resize.
+        screensWrittenOutForHeight = false
         freezeRegion()
         eraseArea()
         emit(layout.prompt + style.clean(text) + "\n")

@@ -46,6 +46,9 @@ struct TerminalTextTests {
         #expect(TerminalText.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])
         #expect(TerminalText.wrap("", columns: 4) == [])
         #expect(TerminalText.wrap("ab cdefghij k", columns: 4) == ["ab", "cdef", "ghij", "k"])
+        #expect(
+            TerminalText.wrap("\u{1B}[31mabcdefgh\u{1B}[0m", columns: 4) == ["\u{1B}[31mabcd", "efgh\u{1B}[0m"],
+            "a painted word wider than a line is cut between letters, never inside its escapes")
         // Colour escapes take no columns: a painted line breaks where its plain text would.
         let painted = "\u{1B}[33m⏰ R9 Meadowlands has left the board\u{1B}[0m"
         #expect(

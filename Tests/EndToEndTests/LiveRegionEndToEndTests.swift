@@ -44,9 +44,13 @@ extension LiveTerminalEndToEndTests {
         #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines) != before }, "stuck at \(before)")
         for _ in 0..<3 {
             let lines = session.lines
-            // The first race still to jump: one that jumped within the minute stays above it (-20s).
+            // The first race still to jump: one at its start second or that jumped within the minute stays above
+            // it (`0s`, `-20s`, `Closed -5s`), and the status line names the next.
             let rows = lines.filter { $0.range(of: #"^ {2,3}\d{1,2}  "#, options: .regularExpression) != nil }
-            let row = try #require(rows.first { $0.range(of: #" -\d+s$"#, options: .regularExpression) == nil })
+            let row = try #require(
+                rows.first { row in
+                    row.range(of: #"( -\d+s| 0s)$|(Closed|Interim|Final) "#, options: .regularExpression) == nil
+                })
             let status = try #require(lines.first { $0.hasPrefix("Next: ") })
             // "Next: R5 Moonee Valley (horse) in 1m 57s · updated 2s ago": the same countdown as that race's row.
             let countdown = try #require(status.range(of: " in ").map { status[$0.upperBound...] })

@@ -195,25 +195,26 @@ public enum SnapshotCardTimeline {
     /// The standings of a race made with `made` after its jump at `start`: closed while it is run, interim with
     /// its placings, then as made.
     public static func standings(_ made: RaceStanding, startingAt start: Date) -> [RaceStanding] {
-        [
-            RaceStanding(status: .closed, from: start),
-            RaceStanding(status: .interim, placings: made.placings, from: start.addingTimeInterval(runningFor)),
+        changes(to: made.status).map { change in
             RaceStanding(
-                status: made.status, placings: made.placings,
-                from: start.addingTimeInterval(runningFor + interimFor)),
-        ]
+                status: change.status ?? made.status, placings: change.status == .closed ? [] : made.placings,
+                from: start.addingTimeInterval(change.after))
+        }
     }
 
     /// The status a race made with `made` has at `now`: open until the jump, closed while it is run, interim,
     /// then as made; an abandoned race is abandoned throughout.
     public static func status(_ made: RaceStatus?, startingAt start: Date, at now: Date) -> RaceStatus? {
         if made == .abandoned { return made }
-        switch now.timeIntervalSince(start) {
-        case ..<0: return .open
-        case ..<runningFor: return .closed
-        case ..<(runningFor + interimFor): return .interim
-        default: return made
-        }
+        let elapsed = now.timeIntervalSince(start)
+        guard elapsed >= 0 else { return .open }
+        return changes(to: made).last { elapsed >= $0.after }.flatMap(\.status)
+    }
+
+    /// When, after the jump, a race made with `made` changes status, and to what: the one timeline a card, a
+    /// status and the board's standings are all told from.
+    private static func changes(to made: RaceStatus?) -> [(after: TimeInterval, status: RaceStatus?)] {
+        [(0, .closed), (runningFor, .interim), (runningFor + interimFor, made)]
     }
 
     private static func runner(_ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date)

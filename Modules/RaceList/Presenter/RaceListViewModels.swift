@@ -30,8 +30,6 @@ public struct RaceListViewModels: Sendable {
     public var standings: [String: RaceStanding] = [:]
     public static let abandonedWord = "Abandoned"
 
-    private var abandonedIDs: Set<String> { Set(standings.filter { $0.value.status == .abandoned }.keys) }
-
     /// Where the local start times are told.
     public var timeZone = TimeZone.current
 
@@ -174,7 +172,7 @@ public struct RaceListViewModels: Sendable {
     public func status(isFetching: Bool) -> LiveStatusViewModel {
         let next =
             board.visible.first {
-                !$0.hasLeftBoard(at: now) && $0.advertisedStart > now && !abandonedIDs.contains($0.id)
+                !$0.hasLeftBoard(at: now) && $0.advertisedStart > now && standings[$0.id]?.status != .abandoned
             } ?? board.visible.first
         let countdown = next.map { Countdown(from: now, to: $0.advertisedStart) }
         let nextText =

@@ -58,20 +58,28 @@ public struct HTTPRaceCardService: RaceCardService {
     }
 }
 
-extension HTTPRaceCardService: RaceStatusService {
+extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {
     /// The meetings list is a day's races (some 500 KB): asked for every five minutes, not every refresh.
     public var statusLifetime: TimeInterval { 300 }
 
-    /// `GET {base}/racing/meetings`: today's races with their statuses; a replayed race is told its captured
-    /// race's.
+    public var meetingsDescription: String { "the meetings list of \(base.absoluteString)" }
+
+    /// `GET {base}/racing/meetings`: today's races with their statuses.
+    public var meetingsURL: URL { base.appendingPathComponent("racing").appendingPathComponent("meetings") }
+
+    /// Today's races with their statuses; a replayed race is told its captured race's.
     public func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
-        let url = base.appendingPathComponent("racing").appendingPathComponent("meetings")
-        let all = try MeetingsStatusDecoder().decode(
-            try transport.get(url, headers: headers), source: url.absoluteString)
+        let all = try raceDay(at: clock.now()).standings
         var known: [String: RaceStatus] = [:]
         for id in ids {
-            if let status = all[SnapshotReplay.captureID(of: id)] { known[id] = status }
+            if let standing = all[SnapshotReplay.captureID(of: id)] { known[id] = standing.status }
         }
         return known
+    }
+
+    /// The list as the server has it now: the day it lists is the server's.
+    public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
+        try MeetingsListDecoder().decode(
+            try transport.get(meetingsURL, headers: headers), source: meetingsURL.absoluteString)
     }
 }

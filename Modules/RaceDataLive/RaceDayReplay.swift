@@ -40,4 +40,39 @@ public struct RaceDayReplay: Sendable {
             return race.startingAt(date, id: SnapshotReplay.replayID(of: race, startingAt: date))
         }
     }
+
+    /// Every meeting of the day around `now`, each whole and once: the run of it nearest to `now` (the one under
+    /// way, else whichever of the last and the next is closer), races already run among them. Ids are the replay's,
+    /// so a race to come has the id the board gives it. In the order of their first races.
+    public func meetings(at now: Date) -> [RaceDay.Meeting] {
+        var order: [String] = []
+        var grouped: [String: [(race: Race, secondOfDay: TimeInterval)]] = [:]
+        for entry in races {
+            let key = "\(entry.race.category.rawValue)|\(entry.race.meetingName)"
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(entry)
+        }
+        let moment = now.timeIntervalSince1970
+        let meetings = order.compactMap { key -> RaceDay.Meeting? in
+            // The capture's own starts keep a meeting that crosses midnight (UTC) in one piece.
+            guard let entries = grouped[key] else { return nil }
+            let starts = entries.map { $0.race.advertisedStart.timeIntervalSince1970.rounded(.down) }
+            guard let first = starts.min(), let last = starts.max() else { return nil }
+            // The next run to finish (leave the board) after `now`, or the last one if that is closer.
+            var days = ((moment - last - Race.boardExpiryDelay) / Self.day).rounded(.down) + 1
+            let nextGap = first + days * Self.day - moment
+            let lastGap = moment - (last + Race.boardExpiryDelay + (days - 1) * Self.day)
+            if nextGap > 0, lastGap < nextGap { days -= 1 }
+            let races = entries.map { entry in
+                let date = Date(
+                    timeIntervalSince1970: entry.race.advertisedStart.timeIntervalSince1970.rounded(.down) + days
+                        * Self.day)
+                return entry.race.startingAt(date, id: SnapshotReplay.replayID(of: entry.race, startingAt: date))
+            }.sorted { ($0.advertisedStart, $0.number) < ($1.advertisedStart, $1.number) }
+            return RaceDay.Meeting(id: key, races: races)
+        }
+        return meetings.sorted {
+            ($0.races.first?.advertisedStart ?? .distantPast) < ($1.races.first?.advertisedStart ?? .distantPast)
+        }
+    }
 }

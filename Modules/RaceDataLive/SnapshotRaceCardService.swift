@@ -18,6 +18,8 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let find: Find
     private let loadStatuses: Load<[String: RaceStanding]>
     private let madeStatuses = Mutex<Result<[String: RaceStanding], RaceDataError>?>(nil)
+    private let loadDay: Load<RaceFeed>
+    private let madeDay = Mutex<Result<RaceDayReplay, RaceDataError>?>(nil)
     /// Each card as decoded from the bundle, by captured id (nil: none made): a sheet is fetched again and again
     /// while open, and a script may open the same race a thousand times.
     private let decodedCards = Mutex<[String: RaceCard?]>([:])
@@ -26,13 +28,16 @@ public final class SnapshotRaceCardService: RaceCardService {
     ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
     ///   - loadStatuses: the cards' statuses and placings alone, read once without the fields (the board asks at every
     ///     fetch, and a one-shot `list` should not pay for 400 runners).
+    ///   - loadDay: the race day the cards were made for, whose meetings it lists; read at the first list asked for.
     public init(
         clock: any WallClock, find: @escaping Find = embeddedCard,
-        loadStatuses: @escaping Load<[String: RaceStanding]> = embeddedStatuses
+        loadStatuses: @escaping Load<[String: RaceStanding]> = embeddedStatuses,
+        loadDay: @escaping Load<RaceFeed> = SnapshotRaceService.embeddedDay
     ) {
         self.clock = clock
         self.find = find
         self.loadStatuses = loadStatuses
+        self.loadDay = loadDay
     }
 
     public var sourceDescription: String { "the embedded snapshot's race cards" }
@@ -148,6 +153,29 @@ extension SnapshotRaceCardService: RaceStatusService {
             known[id] = SnapshotCardTimeline.standings(standing, startingAt: start)
         }
         return known
+    }
+}
+
+extension SnapshotRaceCardService: RaceMeetingsService {
+    public var meetingsDescription: String { "the race day's meetings" }
+
+    /// Every meeting of the race day around `now` (`RaceDayReplay.meetings(at:)`), each race standing as its card
+    /// would at `now`: open, then closed, interim and final as it is run; abandoned throughout.
+    public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
+        let replay = try Self.once(madeDay) { () throws(RaceDataError) -> RaceDayReplay in
+            RaceDayReplay(capture: try loadDay().races)
+        }
+        let meetings = replay.meetings(at: now)
+        let made = try allStatuses()
+        var standings: [String: RaceStanding] = [:]
+        for race in meetings.lazy.flatMap(\.races) {
+            guard let standing = made[SnapshotReplay.captureID(of: race.id)] else { continue }
+            let told =
+                standing.status == .abandoned
+                ? [standing] : SnapshotCardTimeline.standings(standing, startingAt: race.advertisedStart)
+            standings[race.id] = told.last { ($0.from ?? .distantPast) <= now } ?? RaceStanding(status: .open)
+        }
+        return RaceDay(meetings: meetings, standings: standings)
     }
 }
 

@@ -40,14 +40,18 @@ public struct SnapshotRaceService: RaceService {
 
     /// Loads the race day embedded in the package (made in Neds' shape by `Scripts/make-snapshot`).
     public static func embedded(clock: any WallClock) throws(RaceDataError) -> SnapshotRaceService {
+        SnapshotRaceService(day: try embeddedDay(), clock: clock)
+    }
+
+    /// The race day embedded in the package, as captured.
+    @Sendable public static func embeddedDay() throws(RaceDataError) -> RaceFeed {
         let source = "the embedded snapshot"
         guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
             let data = try? Data(contentsOf: url)
         else {
             throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
         }
-        let capture = try RacingAPI.neds.format.decode(data, source: source)
-        return SnapshotRaceService(day: capture, clock: clock)
+        return try RacingAPI.neds.format.decode(data, source: source)
     }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {

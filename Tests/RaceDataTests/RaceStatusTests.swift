@@ -21,10 +21,38 @@ struct RaceStatusTests {
               {"name": "Odd", "races": {"id": "d", "status": "Open"}},
               "not a meeting"]}}
             """#.utf8)
-        let statuses = try MeetingsStatusDecoder().decode(data, source: "test")
-        #expect(statuses == ["a": .final, "b": .abandoned])
-        #expect(try MeetingsStatusDecoder().decode(Data("[]".utf8), source: "t").isEmpty)
-        #expect(throws: RaceDataError.self) { try MeetingsStatusDecoder().decode(Data("{\"data\":".utf8), source: "t") }
+        let day = try MeetingsListDecoder().decode(data, source: "test")
+        #expect(day.standings.mapValues(\.status) == ["a": .final, "b": .abandoned])
+        // No number, start or category: known by status alone, not as a race to list.
+        #expect(day.races.isEmpty)
+        #expect(try MeetingsListDecoder().decode(Data("[]".utf8), source: "t").standings.isEmpty)
+        #expect(throws: RaceDataError.self) { try MeetingsListDecoder().decode(Data("{\"data\":".utf8), source: "t") }
+    }
+
+    @Test("a meetings list: each race with its meeting's name, category and place, its number, start and distance")
+    func meetingsListRaces() throws {
+        let data = Data(
+            #"""
+            {"data": {"meetings": [
+              {"races": [{"id": "h1", "race_number": 1, "name": "Maiden", "start_time": "2025-07-17T00:50:00+12:00",
+                          "distance": 1700, "status": "Final", "country": "NZ", "state": "NZ"},
+                         {"id": "h2", "race_number": 2.5, "start_time": "2025-07-17T01:20:00Z", "status": "Open"},
+                         {"id": "h3", "race_number": 3, "start_time": "yesterday", "status": "Open"}],
+               "name": "Awapuni", "category": "T", "country": "NZ"},
+              {"name": "Addington", "category": "H", "country": "NZ", "state": "NZ",
+               "races": [{"id": "a1", "race_number": 1, "start_time": "2025-07-17T06:00:00.5Z", "status": "Abandoned"}]},
+              {"name": "Mystery", "category": "X",
+               "races": [{"id": "m1", "race_number": 1, "start_time": "2025-07-17T06:00:00Z", "status": "Open"}]}]}}
+            """#.utf8)
+        let day = try MeetingsListDecoder().decode(data, source: "test")
+        #expect(day.standings.count == 5)
+        #expect(day.races.map(\.id) == ["h1", "a1"] && day.meetings.count == 2)
+        let first = try #require(day.races.first)
+        #expect(first.meetingName == "Awapuni" && first.category == .horse && first.number == 1)
+        #expect(first.name == "Maiden" && first.form.distance?.value == 1700 && first.venue.country == "NZ")
+        #expect(first.advertisedStart == Date(timeIntervalSince1970: 1_752_670_200))
+        #expect(
+            day.races[1].category == .harness && day.races[1].advertisedStart.timeIntervalSince1970 == 1_752_732_000)
     }
 
     @Test("a snapshot's cards tell their statuses and placings as the replay goes, read without the fields")
@@ -213,11 +241,25 @@ struct RealMeetingsListTests {
     @Test("all 748 races of the day with their statuses: 530 final, 196 open, 17 abandoned, 3 interim, 2 closed")
     func statuses() throws {
         let name = "affiliates/WarrickSmith__raceday__nztab__List-of-meetings.json"
-        let statuses = try MeetingsStatusDecoder().decode(try RealCaptures.data(name), source: name)
-        #expect(statuses.count == 748)
+        let day = try MeetingsListDecoder().decode(try RealCaptures.data(name), source: name)
+        #expect(day.standings.count == 748)
         var counts: [RaceStatus: Int] = [:]
-        for status in statuses.values { counts[status, default: 0] += 1 }
+        for standing in day.standings.values { counts[standing.status, default: 0] += 1 }
         #expect(counts == [.final: 530, .open: 196, .abandoned: 17, .interim: 3, .closed: 2])
+    }
+
+    @Test("all 748 races as races of 76 meetings: 35 horse, 30 greyhound, 11 harness; each with its start")
+    func races() throws {
+        let name = "affiliates/WarrickSmith__raceday__nztab__List-of-meetings.json"
+        let day = try MeetingsListDecoder().decode(try RealCaptures.data(name), source: name)
+        #expect(day.races.count == 748)
+        #expect(day.meetings.count == 76 && Set(day.meetings.map(\.id)).count == 76)
+        var categories: [RaceCategory: Int] = [:]
+        for meeting in day.meetings { categories[meeting.races[0].category, default: 0] += 1 }
+        #expect(categories == [.horse: 35, .greyhound: 30, .harness: 11])
+        let grafton = day.races.filter { $0.meetingName == "Grafton" }.sorted { $0.number < $1.number }
+        #expect(grafton.map(\.number) == Array(1...grafton.count) && grafton.first?.venue.state == "NSW")
+        #expect(day.races.allSatisfy { Race.plausibleStarts.contains($0.advertisedStart) })
     }
 
     @Test("a meetings list is not a race card: decoded as one, it is a card with nothing in it, not a crash")

@@ -119,6 +119,45 @@ struct SnapshotReplayTests {
         }
     }
 
+    /// `meetings` lists the day whole: the races run as well as those to run, each race once, with the board's ids.
+    @Test("over a whole day: every meeting once and whole, its races in order, the board's races among them")
+    func meetingsOfTheDay() throws {
+        let clock = ManualClock(1_795_000_000)
+        let board = try SnapshotRaceService.embedded(clock: clock)
+        let cards = SnapshotRaceCardService(clock: clock)
+        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day").races
+        let meetingNames = Set(day.map { "\($0.category)|\($0.meetingName)" })
+        for _ in 0..<(24 * 60 / 17) {
+            clock.advance(by: 17 * 60 + 31)
+            let now = clock.now()
+            let listed = try cards.raceDay(at: now)
+            #expect(listed.meetings.count == meetingNames.count, "meetings at \(now)")
+            #expect(listed.races.count == day.count, "races at \(now)")
+            #expect(Set(listed.races.map(\.id)).count == day.count)
+            for meeting in listed.meetings {
+                #expect(meeting.races.map(\.number) == meeting.races.map(\.number).sorted())
+                // Whole: from its first race to its last within a racing session, never split across days.
+                let span = meeting.races.last!.advertisedStart.timeIntervalSince(meeting.races.first!.advertisedStart)
+                #expect(span < 12 * 3_600, "\(meeting.id) spans \(span) s at \(now)")
+                // The run nearest now: never more than half a day off.
+                let first = meeting.races.first!.advertisedStart, last = meeting.races.last!.advertisedStart
+                #expect(first < now.addingTimeInterval(12 * 3_600) && last > now.addingTimeInterval(-12 * 3_600 - 60))
+            }
+            // Every race the board has that jumps within the next six hours is on the list, by the same id.
+            let soon = try board.fetchRaces().races.filter { $0.advertisedStart < now.addingTimeInterval(6 * 3_600) }
+            #expect(Set(soon.map(\.id)).isSubset(of: listed.races.map(\.id)), "the board's races at \(now)")
+            // Races run stand as run; those to come are open.
+            for race in listed.races {
+                let standing = listed.standings[race.id]
+                if race.advertisedStart > now {
+                    #expect(standing?.status == .open || standing?.status == .abandoned, "\(race.id) at \(now)")
+                } else if now.timeIntervalSince(race.advertisedStart) > 60 {
+                    #expect(standing?.status != .open, "\(race.id) at \(now)")
+                }
+            }
+        }
+    }
+
     @Test("copies made at different times agree at the same instant: the same races with the same ids")
     func anchoredToTheClock() throws {
         let first = ManualClock(1_795_000_000)

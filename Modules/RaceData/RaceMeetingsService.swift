@@ -1,0 +1,51 @@
+import Core
+import Foundation
+
+/// The races of a racing day, run and to run, as a source lists them by meeting, with how each stands: what a
+/// meetings screen is drawn from.
+public struct RaceDay: Sendable, Equatable {
+    /// A meeting as the source lists it: one venue's races of one code on one day (a venue may hold two).
+    public struct Meeting: Sendable, Equatable {
+        /// The source's own key for it; unique within the day.
+        public let id: String
+        public let races: [Race]
+
+        public init(id: String, races: [Race]) {
+            self.id = id
+            self.races = races
+        }
+    }
+
+    public let meetings: [Meeting]
+    /// How each race stands, as the source tells it (a status, and placings where it has them).
+    public let standings: [String: RaceStanding]
+
+    public init(meetings: [Meeting], standings: [String: RaceStanding] = [:]) {
+        self.meetings = meetings
+        self.standings = standings
+    }
+
+    /// Races grouped as a feed has them, where no list of meetings is to be had: by meeting name and code.
+    public init(grouping races: [Race], standings: [String: RaceStanding] = [:]) {
+        var order: [String] = []
+        var grouped: [String: [Race]] = [:]
+        for race in races {
+            let key = "\(race.category.rawValue)|\(race.meetingName)"
+            if grouped[key] == nil { order.append(key) }
+            grouped[key, default: []].append(race)
+        }
+        self.init(meetings: order.map { Meeting(id: $0, races: grouped[$0] ?? []) }, standings: standings)
+    }
+
+    public var races: [Race] { meetings.flatMap(\.races) }
+}
+
+/// A source that lists the day's meetings whole, the races already run among them: the affiliates API's meetings
+/// list, the race day's own. Found on the card source (the affiliates API is where cards come from too).
+public protocol RaceMeetingsService: Sendable {
+    /// Names the list in messages ("the affiliates API's meetings list").
+    var meetingsDescription: String { get }
+    /// The day around `now`: every meeting with a race within `RaceDay`'s reach of it. Blocks like a fetch: callers
+    /// run it on an interactor's serial queue.
+    func raceDay(at now: Date) throws(RaceDataError) -> RaceDay
+}

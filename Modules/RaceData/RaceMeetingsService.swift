@@ -17,16 +17,17 @@ public struct RaceDay: Sendable, Equatable {
     }
 
     public let meetings: [Meeting]
-    /// How each race stands, as the source tells it (a status, and placings where it has them).
-    public let standings: [String: RaceStanding]
+    /// How each race stands, as the source tells it (a status, and placings where it has them), each from its
+    /// time: a list tells how a race stands now, the race day the whole of a race's life.
+    public let standings: [String: [RaceStanding]]
 
-    public init(meetings: [Meeting], standings: [String: RaceStanding] = [:]) {
+    public init(meetings: [Meeting], standings: [String: [RaceStanding]] = [:]) {
         self.meetings = meetings
         self.standings = standings
     }
 
     /// Races grouped as a feed has them, where no list of meetings is to be had: by meeting name and code.
-    public init(grouping races: [Race], standings: [String: RaceStanding] = [:]) {
+    public init(grouping races: [Race], standings: [String: [RaceStanding]] = [:]) {
         var order: [String] = []
         var grouped: [String: [Race]] = [:]
         for race in races {

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import Synchronization
 
 /// Race cards from the affiliates API (`GET {base}/racing/events/{race id}`), fetched as the feed is: by the
 /// child-process transport, within the same limits, each request carrying the caller's `From` and `X-Partner`.
@@ -18,6 +19,10 @@ public struct HTTPRaceCardService: RaceCardService {
     private let cache: RaceCardCache?
     private let clock: any WallClock
     private let decoder = RaceCardDecoder()
+    /// The last meetings list and when it came: the board's statuses and every meetings screen share one request.
+    private let lastList = KeptList()
+    /// How long a meetings list is used before it is asked for again.
+    public static let listLifetime: TimeInterval = 30
 
     public init(
         base: URL, headers: [HTTPHeader], transport: any HTTPTransport, cache: RaceCardCache? = nil,
@@ -72,14 +77,30 @@ extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {
         let all = try raceDay(at: clock.now()).standings
         var known: [String: RaceStatus] = [:]
         for id in ids {
-            if let standing = all[SnapshotReplay.captureID(of: id)] { known[id] = standing.status }
+            if let standing = all[SnapshotReplay.captureID(of: id)]?.last { known[id] = standing.status }
         }
         return known
     }
 
-    /// The list as the server has it now: the day it lists is the server's.
+    /// The list as the server has it (the day it lists is the server's), or as it had it less than
+    /// `listLifetime` ago.
     public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
-        try MeetingsListDecoder().decode(
+        // One request at a time: the board's statuses and a meetings screen asking together share its answer.
+        lastList.asking.lock()
+        defer { lastList.asking.unlock() }
+        if let last = lastList.kept.withLock({ $0 }), now >= last.at, now.timeIntervalSince(last.at) < Self.listLifetime
+        {
+            return last.day
+        }
+        let day = try MeetingsListDecoder().decode(
             try transport.get(meetingsURL, headers: headers), source: meetingsURL.absoluteString)
+        lastList.kept.withLock { $0 = (now, day) }
+        return day
     }
+}
+
+/// A meetings list kept by the service that asked for it, shared by its copies.
+private final class KeptList: Sendable {
+    let kept = Mutex<(at: Date, day: RaceDay)?>(nil)
+    let asking = NSLock()
 }

@@ -40,7 +40,7 @@ public struct MeetingsListDecoder: Sendable {
 
     private static func read(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> RaceDay {
         var meetings: [RaceDay.Meeting] = []
-        var standings: [String: RaceStanding] = [:]
+        var standings: [String: [RaceStanding]] = [:]
         try reader.readMember("data") { reader throws(JSONSyntaxError) in
             try reader.readMember("meetings") { reader throws(JSONSyntaxError) in
                 try reader.readElements { reader throws(JSONSyntaxError) in
@@ -51,7 +51,7 @@ public struct MeetingsListDecoder: Sendable {
                         guard let id = listed.id, let status = listed.status, standings.count < maximumRaces else {
                             continue
                         }
-                        standings[id] = RaceStanding(status: RaceStatus(word: status))
+                        standings[id] = [RaceStanding(status: RaceStatus(word: status))]
                         if let race = race(listed, id: id, of: meeting) { races.append(race) }
                     }
                     guard let first = races.first else { return }

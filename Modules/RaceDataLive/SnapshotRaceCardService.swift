@@ -159,21 +159,20 @@ extension SnapshotRaceCardService: RaceStatusService {
 extension SnapshotRaceCardService: RaceMeetingsService {
     public var meetingsDescription: String { "the race day's meetings" }
 
-    /// Every meeting of the race day around `now` (`RaceDayReplay.meetings(at:)`), each race standing as its card
-    /// would at `now`: open, then closed, interim and final as it is run; abandoned throughout.
+    /// Every meeting of the race day around `now` (`RaceDayReplay.meetings(at:)`), each race's life as its card
+    /// tells it: closed at the jump, interim, then final; abandoned throughout.
     public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
         let replay = try Self.once(madeDay) { () throws(RaceDataError) -> RaceDayReplay in
             RaceDayReplay(capture: try loadDay().races)
         }
         let meetings = replay.meetings(at: now)
         let made = try allStatuses()
-        var standings: [String: RaceStanding] = [:]
+        var standings: [String: [RaceStanding]] = [:]
         for race in meetings.lazy.flatMap(\.races) {
             guard let standing = made[SnapshotReplay.captureID(of: race.id)] else { continue }
-            let told =
+            standings[race.id] =
                 standing.status == .abandoned
                 ? [standing] : SnapshotCardTimeline.standings(standing, startingAt: race.advertisedStart)
-            standings[race.id] = told.last { ($0.from ?? .distantPast) <= now } ?? RaceStanding(status: .open)
         }
         return RaceDay(meetings: meetings, standings: standings)
     }

@@ -223,7 +223,14 @@ public final class ShellSession: Navigator {
         stack.append(screen)
         switch screen.presentation {
         case .fullScreen:
-            screen.render(completion: completion)
+            // A screen that could not open what it was asked for (`meeting` with a name no meeting has) has said
+            // why: it is not left on the stack, and the screen below stays as it was drawn.
+            screen.render { [weak self] result in
+                if result == .failure(.usage), let self, self.stack.count > 1, self.stack.last === screen {
+                    self.stack.removeLast()
+                }
+                completion(result)
+            }
         case .sheet:
             below.render { belowResult in
                 screen.render { result in completion(belowResult == .success ? result : belowResult) }

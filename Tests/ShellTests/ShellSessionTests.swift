@@ -15,6 +15,8 @@ final class FakeScreen: Screen {
     let presentation: ScreenPresentation
     private let output: RecordingOutput
     private weak var navigator: (any Navigator)?
+    /// What drawing ends in: success, or a failure as a screen that could not show what it was opened for.
+    var renderResult: CommandResult = .success
 
     /// The fake's commands: `echo` and `slow` in `help`, the rest working quietly everywhere.
     static let commands = CommandTable(
@@ -62,7 +64,7 @@ final class FakeScreen: Screen {
 
     func render(completion: @escaping CommandCompletion) {
         output.writeLine("[\(name)]")
-        completion(.success)
+        completion(renderResult)
     }
 
     func renderLive() {
@@ -81,6 +83,12 @@ struct FakeScreenFactory: ScreenFactory {
     func makeScreen(for route: AppRoute, navigator: any Navigator) -> (any Screen)? {
         switch (route.destination.name, route.argument) {
         case ("favourites", .none): FakeScreen("favourites", kind: .favourites, output: output, navigator: navigator)
+        case ("favourites", .word(let word)):
+            {
+                let screen = FakeScreen(word, kind: .favourites, output: output, navigator: navigator)
+                screen.renderResult = word == "missing" ? .failure(.usage) : .failure(.dataError)
+                return screen
+            }()
         case ("raceDetail", .race(let race)):
             FakeScreen(
                 "detail \(race.id)", kind: .raceDetail, output: output, navigator: navigator, presentation: .sheet)
@@ -219,6 +227,26 @@ struct ShellSessionTests {
         #expect(outcomes.last == .finished(.failure(.usage)))
         #expect(output.errors == ["Nothing here opens elsewhere x."])
         #expect(session.depth == 1)
+    }
+
+    @Test("a screen that cannot show what it was opened for (a usage failure) is not kept; a data failure is")
+    func failedOpening() {
+        let table = CommandTable(
+            [
+                CommandEntry(
+                    "open-it", arguments: [CommandArgument("WORD", .text)], summary: "open by word",
+                    example: "open-it x", screens: nil, opens: Destination("favourites"))
+            ] + CommandTable.shellCommands)
+        let session = ShellSession(output: output, factory: FakeScreenFactory(output: output), commands: table) {
+            [output] navigator in FakeScreen("root", output: output, navigator: navigator)
+        }
+        var outcomes: [ShellSession.Outcome] = []
+        session.execute(line: "open-it missing") { outcomes.append($0) }
+        #expect(outcomes == [.finished(.failure(.usage))])
+        #expect(session.depth == 1 && output.lines == ["[missing]"], "dropped, and the root is not drawn again")
+        session.execute(line: "open-it offline") { outcomes.append($0) }
+        #expect(outcomes.last == .finished(.failure(.dataError)))
+        #expect(session.depth == 2, "a screen whose data failed stays, to be refreshed")
     }
 
     @Test("blank lines do nothing; bad quoting is reported")

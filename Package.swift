@@ -81,6 +81,7 @@ let features = [
     Feature(name: "RaceList"),
     Feature(name: "RaceDetail"),
     Feature(name: "Favourites"),
+    Feature(name: "Meetings"),
 ]
 
 extension [Feature] {

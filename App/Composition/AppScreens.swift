@@ -1,5 +1,6 @@
 import Core
 import FavouritesRouter
+import MeetingsRouter
 import RaceDataLive
 import RaceDetailRouter
 import RaceListRouter
@@ -8,7 +9,8 @@ import Shell
 /// Every feature of the app, the root first: the one list help, `--help`, the manual page, completions,
 /// routing and the README check are made from. A new feature is a folder and a line here.
 enum AppFeatures {
-    static let all: [Feature] = [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature]
+    static let all: [Feature] =
+        [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features
 
     /// Every feature's commands with the shell's own, in the order help lists them.
     static let commands = CommandTable(all.flatMap(\.commands) + CommandTable.shellCommands)

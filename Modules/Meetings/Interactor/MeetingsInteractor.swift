@@ -1,0 +1,136 @@
+import Core
+import Dispatch
+import Foundation
+import RaceData
+
+/// The day's meetings, and where they came from.
+public struct MeetingsAnswer: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        /// A list of the day's meetings (the affiliates API's, the race day's own), named.
+        case list(String)
+        /// No list to be had: the meetings of the races in the feed, named.
+        case feed(String)
+    }
+
+    public let day: RaceDay
+    public let source: Source
+
+    public init(day: RaceDay, source: Source) {
+        self.day = day
+        self.source = source
+    }
+}
+
+public typealias MeetingsCompletion = @MainActor @Sendable (Result<MeetingsAnswer, RaceDataError>) -> Void
+
+/// What the meetings screens' presenters may ask of their interactor.
+public protocol MeetingsInteractorInput: AnyObject, Sendable {
+    /// The day's meetings, answered on the main actor: from the list, or grouped from the feed when there is no
+    /// list. An answer younger than `MeetingsInteractor.answerLifetime` is given again without a request.
+    @MainActor func fetchMeetings(completion: @escaping MeetingsCompletion)
+    /// How every race told of stands at `now` (the list's word, a card's placings), each from its time.
+    func standings(at now: Date) -> [String: RaceStanding]
+    /// Fetches the cards of these races, one at a time within the request budget, for their placings; each card
+    /// that tells something is put in the status book (`standings(at:)` has it from then on). A race asked for
+    /// again while waiting is not asked twice.
+    @MainActor func fetchResults(ofRaces ids: [String])
+}
+
+/// The meetings' data: the day's list, fetched on a serial queue of its own so fetches never run side by side
+/// (overlapping requests fold into the fetch under way), and the results of races run, one card at a time
+/// within the budget the card source allows.
+public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Sendable {
+    /// A list of some 750 races (500 KB from the affiliates API) is asked for at most this often.
+    public static let answerLifetime: TimeInterval = 30
+
+    private let meetings: (any RaceMeetingsService)?
+    private let races: any RaceService
+    private let cards: (any RaceCardService)?
+    private let statusBook: RaceStatusBook
+    private let clock: any WallClock
+    private let queue: DispatchQueue
+    private let deliver: MainDelivery
+    private let fetches: CoalescedFetch<Result<MeetingsAnswer, RaceDataError>>
+    @MainActor private var lastAnswer: (at: Date, answer: MeetingsAnswer)?
+    private let results: ResultRequests
+
+    /// - Parameters:
+    ///   - meetings: the day's list; nil to group the feed's races.
+    ///   - cards: where placings come from; nil for none.
+    @MainActor
+    public init(
+        meetings: (any RaceMeetingsService)?, races: any RaceService, cards: (any RaceCardService)?,
+        statusBook: RaceStatusBook, clock: any WallClock,
+        queue: DispatchQueue = DispatchQueue(label: "NextToGo.MeetingsInteractor"),
+        deliver: @escaping MainDelivery = deliverOnMain, scheduler: (any Scheduler)? = nil
+    ) {
+        self.meetings = meetings
+        self.races = races
+        self.cards = cards
+        self.statusBook = statusBook
+        self.clock = clock
+        self.queue = queue
+        self.deliver = deliver
+        fetches = CoalescedFetch(queue: queue, deliver: deliver)
+        results = ResultRequests(scheduler: scheduler ?? MainQueueScheduler())
+    }
+
+    @MainActor
+    public func fetchMeetings(completion: @escaping MeetingsCompletion) {
+        let now = clock.now()
+        if let last = lastAnswer, now >= last.at,
+            now.timeIntervalSince(last.at) < Self.answerLifetime
+        {
+            deliver { completion(.success(last.answer)) }
+            return
+        }
+        fetches.request(
+            { [meetings, races, statusBook] in
+                Result { () throws(RaceDataError) -> MeetingsAnswer in
+                    guard let meetings else {
+                        return MeetingsAnswer(
+                            day: RaceDay(grouping: try races.fetchRaces().races), source: .feed(races.sourceDescription)
+                        )
+                    }
+                    let day = try meetings.raceDay(at: now)
+                    Self.tell(statusBook, day.standings, at: now)
+                    return MeetingsAnswer(day: day, source: .list(meetings.meetingsDescription))
+                }
+            },
+            completion: { [weak self] result in
+                if case .success(let answer) = result { self?.lastAnswer = (now, answer) }
+                completion(result)
+            })
+    }
+
+    public func standings(at now: Date) -> [String: RaceStanding] {
+        statusBook.standings(at: now)
+    }
+
+    /// The list's word on each race, into the book the board reads too; placings a card told stand until the
+    /// list says the race has moved on (a list tells no placings).
+    private static func tell(_ book: RaceStatusBook, _ told: [String: [RaceStanding]], at now: Date) {
+        for (id, standings) in told {
+            if let known = book.standing(ofRace: id, at: now), !known.placings.isEmpty,
+                standings.count == 1, standings[0].placings.isEmpty, standings[0].status == known.status
+            {
+                continue
+            }
+            book.record(standings, forRace: id)
+        }
+    }
+
+    @MainActor
+    public func fetchResults(ofRaces ids: [String]) {
+        guard let cards else { return }
+        results.ask(ids, at: clock.now()) { [queue, deliver, statusBook] id, answered in
+            queue.async {
+                let result = Result { () throws(RaceDataError) in try cards.card(forRace: id) }
+                if case .success(let card?) = result, let standing = RaceStanding(card: card) {
+                    statusBook.record([standing], forRace: id)
+                }
+                deliver { answered(result.map { _ in () }) }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Core
+import Foundation
+import MeetingsInteractor
+import MeetingsView
+import RaceData
+
+/// What the shell may ask of a meeting's screen.
+@MainActor
+public protocol MeetingModuleInput: AnyObject {
+    /// Fetches (or takes the answer kept) and draws the meeting.
+    func show(completion: @escaping CommandCompletion)
+    /// Draws the meeting again at once from the answer held: countdowns moved on, results come in since.
+    func showLive()
+    /// The highest race number drawn: what `show N` can reach.
+    var highestNumber: Int { get }
+    /// `show N`: opens race N of the meeting (its number, as drawn: `R6` is `show 6`).
+    func openRace(number: Int, completion: @escaping CommandCompletion)
+    /// `watch N` in a pipe: N draws, a second apart.
+    func watch(seconds: Int, completion: @escaping CommandCompletion)
+    /// `list`: closes the meeting.
+    func close(completion: @escaping CommandCompletion)
+}
+
+/// A meeting race by race: each race's start and how it stands (its countdown, `Closed`, `Interim 3-1-7`,
+/// `Final 3-1-7`, `Abandoned`), the placings of races run asked for within the card source's budget.
+@MainActor
+public final class MeetingPresenter: MeetingModuleInput {
+    private let interactor: any MeetingsInteractorInput
+    private let router: any MeetingsRouterInput
+    private weak var view: (any MeetingsViewInput)?
+    private let clock: any WallClock
+    private let timeZone: TimeZone
+    private var request: MeetingRequest
+    private let frames: WatchFrames
+    private var answer: MeetingsAnswer?
+    private var shown: MeetingSummary?
+    private var watchFrame: Bool?
+
+    public init(
+        request: MeetingRequest, interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput,
+        view: any MeetingsViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: any Scheduler
+    ) {
+        self.request = request
+        self.interactor = interactor
+        self.router = router
+        self.view = view
+        self.clock = clock
+        self.timeZone = timeZone
+        frames = WatchFrames(scheduler: scheduler, now: { clock.now() })
+    }
+
+    public var highestNumber: Int { shown?.races.map(\.number).max() ?? 0 }
+
+    public func show(completion: @escaping CommandCompletion) {
+        interactor.fetchMeetings { [weak self] result in
+            guard let self else { return completion(.success) }
+            switch result {
+            case .success(let answer):
+                self.answer = answer
+                completion(render(answer) ? .success : .failure(.usage))
+            case .failure(let error):
+                view?.displayCommandError("Could not list the meetings: \(error.description)")
+                completion(.failure(error.exitStatus))
+            }
+        }
+    }
+
+    public func showLive() {
+        if let answer { _ = render(answer, live: true) }
+        interactor.fetchMeetings { [weak self] result in
+            if case .success(let answer) = result { self?.answer = answer }
+        }
+    }
+
+    public func openRace(number: Int, completion: @escaping CommandCompletion) {
+        guard let shown else {
+            view?.displayCommandError("No meeting is shown here, so there is no race \(number) to open.")
+            return completion(.failure(.usage))
+        }
+        guard let race = shown.races.first(where: { $0.number == number }) else {
+            let numbers = shown.races.map(\.number)
+            let range =
+                numbers.count == 1 ? "\(numbers[0])" : "\(numbers.min() ?? 0) to \(numbers.max() ?? 0)"
+            view?.displayCommandError("\(shown.name) has no race \(number); choose \(range).")
+            return completion(.failure(.usage))
+        }
+        router.openRaceDetail(race, completion: completion)
+    }
+
+    public func watch(seconds: Int, completion: @escaping CommandCompletion) {
+        frames.run(
+            seconds,
+            draw: { [weak self] isFollowUp, done in
+                self?.watchFrame = isFollowUp
+                self?.show(completion: done)
+            },
+            completion: { [weak self] result in
+                self?.watchFrame = nil
+                completion(result)
+            })
+    }
+
+    public func close(completion: @escaping CommandCompletion) {
+        router.close(completion: completion)
+    }
+
+    // MARK: - View model
+
+    /// Draws the meeting asked for; false, having said why, when the day has no such meeting.
+    private func render(_ answer: MeetingsAnswer, live: Bool = false) -> Bool {
+        let now = clock.now()
+        let day = MeetingsDay(answer, standings: interactor.standings(at: now), at: now, selection: MeetingsSelection())
+        switch request.find(in: day.meetings) {
+        case .success(let meeting):
+            // Found by name or number once, it stays the same meeting as the day's list changes.
+            request = .id(meeting.id)
+            shown = meeting
+            view?.display(viewModel(meeting, note: day.sourceNote))
+            askForResults(meeting)
+            return true
+        case .failure(let error):
+            shown = nil
+            // Opened for a meeting the day does not have, the screen closes (the shell drops it) having said why;
+            // one whose meeting has gone from the list since says so where it was.
+            if live {
+                view?.display(
+                    MeetingViewModel(
+                        title: "Meeting", details: error.message, note: nil,
+                        content: .missing("Type `meetings` to see the day's meetings, or `back`."), category: nil,
+                        country: nil, state: nil, isFollowUpFrame: watchFrame))
+            } else {
+                view?.displayCommandError(error.message)
+            }
+            return false
+        }
+    }
+
+    /// The races run whose placings are not known yet: their cards are asked for, a request every few seconds.
+    private func askForResults(_ meeting: MeetingSummary) {
+        let missing = meeting.rows.filter { $0.stage == .result && ($0.standing?.placings.isEmpty ?? true) }
+        if !missing.isEmpty { interactor.fetchResults(ofRaces: missing.map(\.race.id)) }
+    }
+
+    private func viewModel(_ meeting: MeetingSummary, note: String?) -> MeetingViewModel {
+        let place = [meeting.place.state, meeting.place.countryName ?? "elsewhere"].compactMap { $0 }
+            .joined(separator: ", ")
+        let toRun = meeting.races.count - meeting.run - meeting.abandoned
+        var details = ["\(meeting.category.displayName)", place, "\(meeting.run) of \(meeting.races.count) run"]
+        if meeting.abandoned > 0 { details.append("\(meeting.abandoned) abandoned") }
+        if let next = meeting.next {
+            details.append("next R\(next.race.number) \(next.countdown.text)")
+        } else if toRun == 0 {
+            details.append(meeting.abandoned == meeting.races.count ? "abandoned" : "finished")
+        }
+        let rows = meeting.rows.map { state in
+            MeetingRaceRowViewModel(
+                race: state.race, startTime: ClockTime.text(of: state.race.advertisedStart, in: timeZone),
+                status: state.statusText, stage: Self.stage(state.stage), secondsToStart: state.countdown.seconds,
+                statusWord: state.standing.flatMap { $0.status == .open ? nil : $0.status.word },
+                placings: state.standing?.placings ?? [])
+        }
+        return MeetingViewModel(
+            title: meeting.name, details: details.joined(separator: " · "), note: note, content: .races(rows),
+            category: meeting.category, country: meeting.place.country, state: meeting.place.state,
+            isFollowUpFrame: watchFrame)
+    }
+
+    private static func stage(_ stage: MeetingSummary.RaceState.Stage) -> MeetingRaceRowViewModel.Stage {
+        switch stage {
+        case .upcoming: .upcoming
+        case .running: .running
+        case .result: .result
+        case .abandoned: .abandoned
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Core
+import Foundation
+import MeetingsInteractor
+import MeetingsView
+import RaceData
+
+/// What the shell may ask of the meetings list.
+@MainActor
+public protocol MeetingsModuleInput: AnyObject {
+    /// Fetches (or takes the answer kept) and draws the list.
+    func show(completion: @escaping CommandCompletion)
+    /// Draws the list again at once from the answer held, countdowns moved on.
+    func showLive()
+    /// The highest number drawn: what `show N` reaches.
+    var highestNumber: Int { get }
+    /// `show N`: opens meeting N (its number on the day's whole list, as drawn).
+    func openMeeting(number: Int, completion: @escaping CommandCompletion)
+    /// `watch N` in a pipe: N lists, a second apart.
+    func watch(seconds: Int, completion: @escaping CommandCompletion)
+    /// `list`: closes the list.
+    func close(completion: @escaping CommandCompletion)
+}
+
+/// The navigation the meetings screens need; their router provides it.
+@MainActor
+public protocol MeetingsRouterInput: AnyObject {
+    func openMeeting(_ request: MeetingRequest, completion: @escaping CommandCompletion)
+    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
+    /// Back to the screen it was opened from.
+    func close(completion: @escaping CommandCompletion)
+}
+
+/// Groups the day's meetings by place, counts each one's races run and to run, words its next race, and numbers
+/// the meetings for `show N` and `meeting N`: each by its place on the day's whole list, so a number means one
+/// meeting however the list is narrowed, and on any screen.
+@MainActor
+public final class MeetingsPresenter: MeetingsModuleInput {
+    private let interactor: any MeetingsInteractorInput
+    private let router: any MeetingsRouterInput
+    private weak var view: (any MeetingsViewInput)?
+    private let clock: any WallClock
+    private let timeZone: TimeZone
+    private let selection: MeetingsSelection
+    private let frames: WatchFrames
+    private var answer: MeetingsAnswer?
+    /// The day's meetings as last drawn, in their numbers' order (narrowed or not, the numbers are the day's).
+    private var numbered: [MeetingSummary] = []
+    private var shownCount = 0
+    private var watchFrame: Bool?
+
+    public static let title = "Meetings"
+
+    public init(
+        interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput, view: any MeetingsViewInput,
+        clock: any WallClock, timeZone: TimeZone, selection: MeetingsSelection = MeetingsSelection(),
+        scheduler: any Scheduler
+    ) {
+        self.interactor = interactor
+        self.router = router
+        self.view = view
+        self.clock = clock
+        self.timeZone = timeZone
+        self.selection = selection
+        frames = WatchFrames(scheduler: scheduler, now: { clock.now() })
+    }
+
+    public var highestNumber: Int { numbered.count }
+
+    public func show(completion: @escaping CommandCompletion) {
+        interactor.fetchMeetings { [weak self] result in
+            guard let self else { return completion(.success) }
+            switch result {
+            case .success(let answer):
+                self.answer = answer
+                render(answer)
+                completion(.success)
+            case .failure(let error):
+                view?.displayCommandError("Could not list the meetings: \(error.description)")
+                completion(.failure(error.exitStatus))
+            }
+        }
+    }
+
+    public func showLive() {
+        if let answer { render(answer) }
+        interactor.fetchMeetings { [weak self] result in
+            if case .success(let answer) = result { self?.answer = answer }
+        }
+    }
+
+    public func openMeeting(number: Int, completion: @escaping CommandCompletion) {
+        switch MeetingRequest.position(number).find(in: numbered) {
+        case .success(let meeting):
+            router.openMeeting(.id(meeting.id), completion: completion)
+        case .failure(let error):
+            view?.displayCommandError(error.message)
+            completion(.failure(.usage))
+        }
+    }
+
+    public func watch(seconds: Int, completion: @escaping CommandCompletion) {
+        frames.run(
+            seconds,
+            draw: { [weak self] isFollowUp, done in
+                self?.watchFrame = isFollowUp
+                self?.show(completion: done)
+            },
+            completion: { [weak self] result in
+                self?.watchFrame = nil
+                completion(result)
+            })
+    }
+
+    public func close(completion: @escaping CommandCompletion) {
+        router.close(completion: completion)
+    }
+
+    // MARK: - View model
+
+    private func render(_ answer: MeetingsAnswer) {
+        let now = clock.now()
+        let standings = interactor.standings(at: now)
+        let whole = MeetingsDay(answer, standings: standings, at: now, selection: MeetingsSelection())
+        numbered = whole.meetings
+        let numbers = Dictionary(whole.meetings.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first }
+        let day =
+            selection.isEverything ? whole : MeetingsDay(answer, standings: standings, at: now, selection: selection)
+        shownCount = day.meetings.count
+        let groups = day.groups.map { place, meetings in
+            MeetingGroupViewModel(
+                heading: place.heading, country: place.country, state: place.state,
+                rows: meetings.map { row($0, position: numbers[$0.id] ?? 0) })
+        }
+        let narrowed = selection.isEverything ? "" : " · " + selection.description
+        view?.display(
+            MeetingsViewModel(
+                title: "\(Self.title) · \(shownCount) today\(narrowed)", note: day.sourceNote, groups: groups,
+                emptyMessage: shownCount == 0 ? emptyMessage(answer) : nil, isFollowUpFrame: watchFrame))
+    }
+
+    private func emptyMessage(_ answer: MeetingsAnswer) -> String {
+        answer.day.meetings.isEmpty
+            ? "No meetings today." : "No meeting today is \(selection.description). Type `meetings` for them all."
+    }
+
+    private func row(_ meeting: MeetingSummary, position: Int) -> MeetingRowViewModel {
+        let next = meeting.next
+        let over = meeting.abandoned == meeting.races.count ? "abandoned" : "finished"
+        return MeetingRowViewModel(
+            position: position, name: meeting.name, category: meeting.category, races: meeting.races.count,
+            run: meeting.run, abandoned: meeting.abandoned, progress: "\(meeting.run)/\(meeting.races.count)",
+            next: next.map { "R\($0.race.number) \($0.countdown.text)" } ?? over,
+            nextTime: next.map { ClockTime.text(of: $0.race.advertisedStart, in: timeZone) },
+            nextRace: next.map {
+                MeetingRowViewModel.NextRace(
+                    id: $0.race.id, number: $0.race.number, start: $0.race.advertisedStart,
+                    secondsToStart: $0.countdown.seconds, countdown: $0.countdown.text)
+            }, isOver: next == nil)
+    }
+}

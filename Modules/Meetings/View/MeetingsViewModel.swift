@@ -1,0 +1,164 @@
+import Core
+import Foundation
+
+/// The day's meetings, grouped by where they are raced.
+public struct MeetingsViewModel: Sendable, Equatable {
+    public let title: String
+    /// Where the list came from, when it is not a list of meetings ("From the races in the feed: …").
+    public let note: String?
+    public let groups: [MeetingGroupViewModel]
+    /// Said instead of the groups when there are none.
+    public let emptyMessage: String?
+    /// A `watch` frame after the first (JSON says so).
+    public let isFollowUpFrame: Bool?
+
+    public init(
+        title: String, note: String?, groups: [MeetingGroupViewModel], emptyMessage: String?,
+        isFollowUpFrame: Bool? = nil
+    ) {
+        self.title = title
+        self.note = note
+        self.groups = groups
+        self.emptyMessage = emptyMessage
+        self.isFollowUpFrame = isFollowUpFrame
+    }
+}
+
+/// One country's meetings (one state's, in Australia).
+public struct MeetingGroupViewModel: Sendable, Equatable {
+    public let heading: String
+    public let country: String?
+    public let state: String?
+    public let rows: [MeetingRowViewModel]
+
+    public init(heading: String, country: String?, state: String?, rows: [MeetingRowViewModel]) {
+        self.heading = heading
+        self.country = country
+        self.state = state
+        self.rows = rows
+    }
+}
+
+/// A meeting on the list: its code, how many races it has run, and its next race.
+public struct MeetingRowViewModel: Sendable, Equatable {
+    public let position: Int
+    public let name: String
+    public let category: RaceCategory
+    public let races: Int
+    public let run: Int
+    public let abandoned: Int
+    /// `5/8`: races run of the races.
+    public let progress: String
+    /// `R6 12m 5s`, `finished`, `abandoned`.
+    public let next: String
+    /// The next race's local start (`2:05pm`), for a wide window.
+    public let nextTime: String?
+    public let nextRace: NextRace?
+    public let isOver: Bool
+
+    public struct NextRace: Sendable, Equatable {
+        public let id: String
+        public let number: Int
+        public let start: Date
+        public let secondsToStart: Int
+        public let countdown: String
+
+        public init(id: String, number: Int, start: Date, secondsToStart: Int, countdown: String) {
+            self.id = id
+            self.number = number
+            self.start = start
+            self.secondsToStart = secondsToStart
+            self.countdown = countdown
+        }
+    }
+
+    public init(
+        position: Int, name: String, category: RaceCategory, races: Int, run: Int, abandoned: Int, progress: String,
+        next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool
+    ) {
+        self.position = position
+        self.name = name
+        self.category = category
+        self.races = races
+        self.run = run
+        self.abandoned = abandoned
+        self.progress = progress
+        self.next = next
+        self.nextTime = nextTime
+        self.nextRace = nextRace
+        self.isOver = isOver
+    }
+}
+
+/// One meeting, race by race.
+public struct MeetingViewModel: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case races([MeetingRaceRowViewModel])
+        /// No meeting answers to what was asked; the message says what to do.
+        case missing(String)
+    }
+
+    public let title: String
+    /// `horse · NSW, Australia · 5 of 8 run`.
+    public let details: String
+    public let note: String?
+    public let content: Content
+    /// For JSON: the meeting's code and place.
+    public let category: RaceCategory?
+    public let country: String?
+    public let state: String?
+    public let isFollowUpFrame: Bool?
+
+    public init(
+        title: String, details: String, note: String?, content: Content, category: RaceCategory?, country: String?,
+        state: String?, isFollowUpFrame: Bool? = nil
+    ) {
+        self.title = title
+        self.details = details
+        self.note = note
+        self.content = content
+        self.category = category
+        self.country = country
+        self.state = state
+        self.isFollowUpFrame = isFollowUpFrame
+    }
+}
+
+/// A race of a meeting: its number and start, and how it stands.
+public struct MeetingRaceRowViewModel: Sendable, Equatable {
+    public enum Stage: Sendable, Equatable {
+        case upcoming, running, result, abandoned
+    }
+
+    public let race: Race
+    /// `2:05pm`.
+    public let startTime: String
+    /// The countdown while open; `Closed`, `Interim 3-1-7`, `Final 3-1-7`, `Abandoned` after.
+    public let status: String
+    public let stage: Stage
+    public let secondsToStart: Int
+    /// `Final`, `Interim`…; nil while betting is open.
+    public let statusWord: String?
+    public let placings: [Int]
+
+    public init(
+        race: Race, startTime: String, status: String, stage: Stage, secondsToStart: Int, statusWord: String?,
+        placings: [Int]
+    ) {
+        self.race = race
+        self.startTime = startTime
+        self.status = status
+        self.stage = stage
+        self.secondsToStart = secondsToStart
+        self.statusWord = statusWord
+        self.placings = placings
+    }
+}
+
+/// What the meetings presenters tell their view.
+@MainActor
+public protocol MeetingsViewInput: AnyObject {
+    func display(_ viewModel: MeetingsViewModel)
+    func display(_ viewModel: MeetingViewModel)
+    func displayCommandError(_ message: String)
+}

@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The day's meetings and a meeting race by race, run as a person or a script would: on the default race day,
+/// from a feed with no list of meetings, and from an affiliates API on loopback.
+@Suite("next-to-go meetings end to end")
+struct MeetingsEndToEndTests {
+    static let launch = Int(RaceListEndToEndTests.raceDayNow)!
+
+    private func documents(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+    }
+
+    @Test("the race day's 36 meetings by place, each with its races run and next; a meeting with its placings")
+    func raceDay() throws {
+        let run = try BinaryRunner.run(
+            ["--now", String(Self.launch)], stdin: "meetings\nmeeting Romford\nshow 5\nback\nback\n",
+            environment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
+        let lines = run.lines
+        #expect(lines.first == "Meetings - 36 today")
+        #expect(lines[checked: 1] == "Australia - NSW")
+        #expect(lines.contains("   6  T  Globe Derby        8/9  R9 6m 0s   11:54am"), "\(run.stdout)")
+        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm"), "\(run.stdout)")
+        #expect(lines.contains("  36  T  Meadowlands      13/13  finished"), "\(run.stdout)")
+        #expect(lines.contains("Romford"))
+        #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
+        #expect(lines.contains("   R1  11:02am  Final 5-8-3  Harbourview Bakery Stake"), "\(run.stdout)")
+        #expect(lines.contains("   R4  11:50am  Abandoned    Hillcrest Cellars Stake"))
+        #expect(lines.contains("   R5  12:06pm  18m 0s       Goldfields Printing Maiden"))
+        #expect(lines.contains("  Romford R5 - Goldfields Printing Maiden"), "`show 5` opens R5's sheet")
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
+    }
+
+    @Test("the board and the meeting agree: Globe Derby R9's result shows on both within its minute")
+    func resultOnBoardAndMeeting() throws {
+        let now = String(Self.launch + 360 + 50)
+        let board = try BinaryRunner.run(["--now", now, "list"])
+        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby      Final 10-3-8 -50s")
+        let meeting = try BinaryRunner.run(["--now", now, "meeting", "globe derby"], environment: ["TZ": "UTC"])
+        #expect(meeting.status == 0)
+        #expect(meeting.lines.contains("  R9  11:54am  Final 10-3-8  Kingfisher Electrical Maiden Pace"))
+        #expect(meeting.lines.contains("  harness - SA, Australia - 9 of 9 run - finished"), "\(meeting.stdout)")
+    }
+
+    @Test("--json meetings and meeting N: every race of the day counted once, each race as the README's schema")
+    func json() throws {
+        let run = try BinaryRunner.run(
+            ["--json", "--now", String(Self.launch)], stdin: "meetings\nmeeting 28\nmeetings dogs nz\n")
+        #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
+        let all = try documents(run.stdout)
+        #expect(all.map { $0["type"] as? String } == ["meetings", "meeting", "meetings"])
+        let groups = try #require(all[0]["groups"] as? [[String: Any]])
+        let meetings = groups.flatMap { ($0["meetings"] as? [[String: Any]]) ?? [] }
+        #expect(meetings.count == 36)
+        #expect(meetings.map { $0["races"] as? Int ?? 0 }.reduce(0, +) == 359)
+        for meeting in meetings {
+            let races = meeting["races"] as? Int ?? 0
+            let accounted =
+                (meeting["run"] as? Int ?? 0) + (meeting["toRun"] as? Int ?? 0)
+                + (meeting["abandoned"] as? Int ?? 0)
+            #expect(accounted == races, "\(meeting)")
+            #expect(meeting["next"] is NSNull || (meeting["next"] as? [String: Any])?["id"] is String)
+        }
+        #expect(meetings.map { $0["position"] as? Int } == Array(1...36).map { $0 })
+        let romford = try #require(all[1]["races"] as? [[String: Any]])
+        #expect(romford.count == 12 && all[1]["meeting"] as? String == "Romford")
+        #expect(romford.first?["placings"] as? [Int] == [5, 8, 3] && romford.first?["status"] as? String == "Final")
+        #expect(romford[3]["status"] as? String == "Abandoned" && romford[4]["status"] is NSNull)
+        for race in romford {
+            for key in ["id", "meeting", "category", "start", "countdown", "localTime"] { #expect(race[key] is String) }
+            for key in ["raceNumber", "startUnix", "secondsToStart"] { #expect(race[key] is Int) }
+        }
+        let manukau = try #require(all[2]["groups"] as? [[String: Any]])
+        #expect(manukau.count == 1 && manukau.first?["heading"] as? String == "New Zealand")
+    }
+
+    @Test("a meeting no one has: a clear message and 64, alone or in a pipe, and the screen below stays")
+    func unknownMeeting() throws {
+        let one = try BinaryRunner.run(["--now", String(Self.launch), "meeting", "Xanadu Downs"])
+        #expect(one.status == 64 && one.stdout == "")
+        #expect(one.stderr == "No meeting today is called 'Xanadu Downs'. Type `meetings` to see them.\n")
+        let piped = try BinaryRunner.run(
+            ["--now", String(Self.launch)], stdin: "meeting 99\nmeeting park\nback\n")
+        #expect(piped.stdout == "")
+        #expect(
+            piped.stderr.hasPrefix(
+                "There is no meeting 99 today; choose 1 to 36 (`meetings` lists them).\n'park' could be "))
+        #expect(piped.stderr.hasSuffix("Nothing to go back to: this is the race list. Type `quit` to leave.\n"))
+    }
+
+    @Test("from a file with no list of meetings: the feed's races grouped by meeting, saying so")
+    func fromTheFeed() throws {
+        let run = try BinaryRunner.run(
+            ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now], stdin: "meetings\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines[checked: 1]?.hasPrefix("  From the races in the feed (file ") == true, "\(run.stdout)")
+        #expect(run.stdout.contains("Northfield Park"))
+    }
+
+    @Test("an affiliates API: its meetings list, asked once for the board and both screens")
+    func affiliates() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let now = Int(RaceListEndToEndTests.now)!
+        func time(_ offset: Int) -> String {
+            Date(timeIntervalSince1970: TimeInterval(now + offset)).formatted(.iso8601)
+        }
+        let list: [String: Any] = [
+            "data": [
+                "meetings": [
+                    [
+                        "meeting": "np", "name": "Northfield Park", "category": "H", "country": "USA", "state": "OH",
+                        "races": [
+                            [
+                                "id": "ran", "race_number": 6, "start_time": time(-1_800), "status": "Final",
+                                "name": "Earlier Pace",
+                            ],
+                            [
+                                "id": RaceCardEndToEndTests.northfieldPark, "race_number": 7, "start_time": time(60),
+                                "status": "Open",
+                            ],
+                        ],
+                    ]
+                ]
+            ]
+        ]
+        _ = try folder.file("meetings.json", contents: try JSONSerialization.data(withJSONObject: list))
+        _ = try folder.file("ran.json", contents: try RaceCardEndToEndTests.card(status: "Final"))
+        let log = folder.url.appendingPathComponent("requests.log")
+        let server = try FixtureServer(folder: folder.url, lifetime: 300, requestLog: log)
+        defer { server.stop() }
+        let run = try BinaryRunner.run(
+            [
+                "--source", RaceListEndToEndTests.tenRaces, "--now", String(now), "--cards",
+                server.url("affiliates/v1"),
+            ], stdin: "meetings\nmeeting 1\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("United States\n  1  T  Northfield Park  1/2  R7 1m 0s"), "\(run.stdout)")
+        #expect(run.stdout.contains("  harness - United States - 1 of 2 run - next R7 1m 0s\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("  R6  ") && run.stdout.contains("  Final"), "\(run.stdout)")
+        // The board's statuses and both screens: one request for the list.
+        let requests = try String(contentsOf: log, encoding: .utf8)
+        #expect(requests.components(separatedBy: "racing/meetings").count - 1 == 1, "\(requests)")
+    }
+}

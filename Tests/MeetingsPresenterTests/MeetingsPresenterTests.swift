@@ -1,0 +1,217 @@
+import Core
+import Foundation
+import MeetingsInteractor
+import MeetingsPresenter
+import MeetingsTestSupport
+import MeetingsView
+import RaceData
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Meetings presenter")
+struct MeetingsPresenterTests {
+    let clock = ManualClock(1_772_884_080)
+    let view = FakeMeetingsView()
+    let router = FakeMeetingsRouter()
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// Randwick ran R1–R3 and R4 jumps in 10 minutes; Hove (UK) starts in an hour; Ellerslie (NZ) is over;
+    /// Albion Park (QLD) and Cannington (WA) are on.
+    var day: [[Race]] {
+        let now = clock.now()
+        return [
+            meetingRaces(
+                "Hove", .greyhound, country: "UK", state: "UK", count: 3, first: now.addingTimeInterval(3_600)),
+            meetingRaces("Randwick", count: 6, first: now.addingTimeInterval(-3 * 1_800 + 600)),
+            meetingRaces("Ellerslie", country: "NZ", state: "NZ", count: 2, first: now.addingTimeInterval(-7_200)),
+            meetingRaces("Cannington", .greyhound, state: "WA", count: 2, first: now.addingTimeInterval(300)),
+            meetingRaces("Albion Park", .harness, state: "QLD", count: 2, first: now.addingTimeInterval(900)),
+        ]
+    }
+
+    private func list(_ interactor: FakeMeetingsInteractor, selection: String = "") -> MeetingsPresenter {
+        MeetingsPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: utc,
+            selection: MeetingsSelection(words: selection), scheduler: ManualScheduler(clock: clock))
+    }
+
+    private func meeting(_ interactor: FakeMeetingsInteractor, _ word: String) -> MeetingPresenter {
+        MeetingPresenter(
+            request: MeetingRequest(word: word), interactor: interactor, router: router, view: view, clock: clock,
+            timeZone: utc, scheduler: ManualScheduler(clock: clock))
+    }
+
+    private func run(_ command: (@escaping CommandCompletion) -> Void) -> [CommandResult] {
+        var results: [CommandResult] = []
+        command { results.append($0) }
+        return results
+    }
+
+    @Test("grouped by place: Australia by state, New Zealand, then countries by name; races run and the next")
+    func grouped() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        let presenter = list(interactor)
+        #expect(run(presenter.show) == [.success])
+        #expect(
+            view.listLines == [
+                "Australia · NSW", "1 Randwick 3/6 R4 10m 0s",
+                "Australia · QLD", "2 Albion Park 0/2 R1 15m 0s",
+                "Australia · WA", "3 Cannington 0/2 R1 5m 0s",
+                "New Zealand", "4 Ellerslie 2/2 finished",
+                "United Kingdom", "5 Hove 0/3 R1 1h 0m",
+            ])
+        #expect(view.lists.last?.title == "Meetings · 5 today" && view.lists.last?.note == nil)
+        let randwick = view.lists.last?.groups.first?.rows.first
+        #expect(randwick?.nextTime == "11:58am" && randwick?.nextRace?.id == "Randwick-4")
+        #expect(presenter.highestNumber == 5)
+    }
+
+    @Test("a race told Final, Interim or Closed counts as run; an abandoned one is neither run nor next")
+    func standingsCount() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        interactor.standings = [
+            "Cannington-1": RaceStanding(status: .abandoned), "Albion Park-1": RaceStanding(status: .closed),
+        ]
+        #expect(run(list(interactor).show) == [.success])
+        #expect(view.listLines.contains("2 Albion Park 1/2 R2 45m 0s"))
+        #expect(view.listLines.contains("3 Cannington 0/2 R2 35m 0s"))
+    }
+
+    @Test("narrowed by code, region or name, each meeting keeps its number on the day's list")
+    func narrowed() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        _ = run(list(interactor, selection: "dogs").show)
+        #expect(
+            view.listLines == ["Australia · WA", "3 Cannington 0/2 R1 5m 0s", "United Kingdom", "5 Hove 0/3 R1 1h 0m"])
+        #expect(view.lists.last?.title == "Meetings · 2 today · greyhound")
+        _ = run(list(interactor, selection: "greyhound aus").show)
+        #expect(view.listLines == ["Australia · WA", "3 Cannington 0/2 R1 5m 0s"])
+        _ = run(list(interactor, selection: "ELLER").show)
+        #expect(view.listLines == ["New Zealand", "4 Ellerslie 2/2 finished"])
+        _ = run(list(interactor, selection: "harness nz").show)
+        #expect(view.listLines.isEmpty)
+        #expect(
+            view.lists.last?.emptyMessage == "No meeting today is harness · New Zealand. Type `meetings` for them all.")
+    }
+
+    @Test("`show N` opens meeting N of the day, by its key; a number not on the list is said")
+    func opens() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        let presenter = list(interactor, selection: "dogs")
+        _ = run(presenter.show)
+        router.expectNavigation()
+        #expect(run { presenter.openMeeting(number: 5, completion: $0) } == [.success])
+        #expect(router.openedMeetings == [.id("m0")])
+        #expect(run { presenter.openMeeting(number: 9, completion: $0) } == [.failure(.usage)])
+        #expect(view.errors.last == "There is no meeting 9 today; choose 1 to 5 (`meetings` lists them).")
+    }
+
+    @Test("a list grouped from the feed says so; no meetings at all is said; a failed fetch says why")
+    func notes() {
+        let feed = FakeMeetingsInteractor(meetings: day, source: .feed("file races.json"))
+        _ = run(list(feed).show)
+        #expect(view.lists.last?.note?.hasPrefix("From the races in the feed (file races.json)") == true)
+        _ = run(list(FakeMeetingsInteractor(meetings: [])).show)
+        #expect(view.lists.last?.emptyMessage == "No meetings today.")
+        let failing = FakeMeetingsInteractor(.failure(.unavailable(source: "x", reason: "down")))
+        #expect(
+            run(list(failing).show) == [.failure(RaceDataError.unavailable(source: "x", reason: "down").exitStatus)])
+        #expect(view.errors.last?.hasPrefix("Could not list the meetings:") == true)
+    }
+
+    @Test("a meeting race by race: countdown, jumped, Closed, Interim and Final with placings, Abandoned")
+    func meetingRows() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        interactor.standings = [
+            "Randwick-1": RaceStanding(status: .final, placings: [3, 1, 7]),
+            "Randwick-2": RaceStanding(status: .interim, placings: [5, 2]),
+            "Randwick-5": RaceStanding(status: .abandoned),
+        ]
+        let presenter = meeting(interactor, "randwick")
+        #expect(run(presenter.show) == [.success])
+        #expect(
+            view.raceLines
+                == [
+                    "R1 10:58am Final 3-1-7", "R2 11:28am Interim 5-2", "R3 11:58am jumped 20m ago",
+                    "R4 11:58am 10m 0s",
+                    "R5 12:28pm Abandoned", "R6 12:58pm 1h 10m",
+                ].enumerated().map { index, line in
+                    // Races are 30 minutes apart from 10:28am.
+                    let times = ["10:28am", "10:58am", "11:28am", "11:58am", "12:28pm", "12:58pm"]
+                    return line.replacingOccurrences(of: line.split(separator: " ")[1], with: times[index])
+                })
+        #expect(
+            view.meetings.last?.details
+                == "horse · NSW, Australia · 3 of 6 run · 1 abandoned · next R4 10m 0s")
+        #expect(interactor.resultsAsked == [], "the placings of every race with a result are known")
+        interactor.standings["Randwick-3"] = RaceStanding(status: .final)
+        _ = run(presenter.show)
+        #expect(interactor.resultsAsked == [["Randwick-3"]], "a result without placings is asked for")
+        #expect(presenter.highestNumber == 6)
+    }
+
+    @Test("a meeting by number, by code and name, by part of a name; several or none are said, with a guess")
+    func findsMeeting() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        _ = run(meeting(interactor, "4").show)
+        #expect(view.meetings.last?.title == "Ellerslie")
+        _ = run(meeting(interactor, "dogs canning").show)
+        #expect(view.meetings.last?.title == "Cannington")
+        #expect(run(meeting(interactor, "harness canning").show) == [.failure(.usage)])
+        #expect(view.errors.last == "No meeting today is called 'canning'. Type `meetings` to see them.")
+        #expect(run(meeting(interactor, "Randwik").show) == [.failure(.usage)])
+        #expect(
+            view.errors.last
+                == "No meeting today is called 'Randwik'. Did you mean Randwick? Type `meetings` to see them.")
+        #expect(run(meeting(interactor, "n").show) == [.failure(.usage)])
+        #expect(
+            view.errors.last
+                == "'n' could be Randwick (horse), Albion Park (harness), Cannington (greyhound). Type more of the name, or the code first (`meeting dogs NAME`)."
+        )
+    }
+
+    @Test("found once, a meeting stays itself as the list's order changes; gone from the list, it says so live")
+    func staysFound() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        let presenter = meeting(interactor, "3")
+        _ = run(presenter.show)
+        #expect(view.meetings.last?.title == "Cannington")
+        clock.advance(by: 3_600)
+        _ = run(presenter.show)
+        #expect(view.meetings.last?.title == "Cannington", "now over, it is listed later, yet still shown")
+        interactor.answer = .success(MeetingsAnswer(day: RaceDay(meetings: []), source: .list("l")))
+        presenter.showLive()
+        presenter.showLive()
+        #expect(view.meetings.last?.content == .missing("Type `meetings` to see the day's meetings, or `back`."))
+        #expect(view.errors.isEmpty)
+    }
+
+    @Test("`show N` opens race N of the meeting by its number; a number the meeting has not is said")
+    func opensRace() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        let presenter = meeting(interactor, "Hove")
+        _ = run(presenter.show)
+        router.expectNavigation()
+        #expect(run { presenter.openRace(number: 2, completion: $0) } == [.success])
+        #expect(router.openedRaces.map(\.id) == ["Hove-2"])
+        #expect(run { presenter.openRace(number: 7, completion: $0) } == [.failure(.usage)])
+        #expect(view.errors.last == "Hove has no race 7; choose 1 to 3.")
+    }
+
+    @Test("`watch 3` in a pipe: three draws, a second apart, the later ones follow-up frames")
+    func watch() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = MeetingsPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: utc, scheduler: scheduler)
+        var results: [CommandResult] = []
+        presenter.watch(seconds: 3) { results.append($0) }
+        #expect(view.lists.count == 1 && results.isEmpty)
+        scheduler.advance(by: 2)
+        #expect(view.lists.map(\.isFollowUpFrame) == [false, true, true] && results == [.success])
+        #expect(view.lists.last?.groups.first?.rows.first?.next == "R4 9m 58s")
+        presenter.showLive()
+        #expect(view.lists.last?.isFollowUpFrame == nil)
+    }
+}

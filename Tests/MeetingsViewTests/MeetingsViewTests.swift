@@ -1,0 +1,117 @@
+import Core
+import Foundation
+import MeetingsView
+import TestSupport
+import Testing
+
+/// The documents a JSON view shows, kept.
+@MainActor
+final class RecordingDocuments: JSONDocumentOutput {
+    var documents: [(type: String, body: [String: Any], streamed: Bool)] = []
+    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool, streamed: Bool) {
+        documents.append((type, body, streamed))
+    }
+    func warn(_ message: String) {}
+    func writeLine(_ line: String) {}
+    func writeError(_ line: String) {}
+}
+
+@MainActor
+@Suite("Meetings views")
+struct MeetingsViewTests {
+    let output = RecordingOutput()
+    let start = Date(timeIntervalSince1970: 1_772_884_800)
+
+    private func style(width: Int, glyphs: Bool = false) -> DisplayStyle {
+        DisplayStyle(isInteractive: false, usesGlyphs: glyphs, usesColour: false, width: width)
+    }
+
+    var list: MeetingsViewModel {
+        let rows = [
+            MeetingRowViewModel(
+                position: 1, name: "Randwick", category: .horse, races: 10, run: 3, abandoned: 0, progress: "3/10",
+                next: "R4 12m 0s", nextTime: "12:00pm",
+                nextRace: .init(id: "r4", number: 4, start: start, secondsToStart: 720, countdown: "12m 0s"),
+                isOver: false),
+            MeetingRowViewModel(
+                position: 12, name: "Murray Bridge Straight\u{1B}[31m", category: .greyhound, races: 9, run: 9,
+                abandoned: 0, progress: "9/9", next: "finished", nextTime: nil, nextRace: nil, isOver: true),
+        ]
+        return MeetingsViewModel(
+            title: "Meetings · 2 today",
+            note: nil,
+            groups: [
+                MeetingGroupViewModel(heading: "Australia · NSW", country: "AUS", state: "NSW", rows: [rows[0]]),
+                MeetingGroupViewModel(heading: "Australia · SA", country: "AUS", state: "SA", rows: [rows[1]]),
+            ], emptyMessage: nil)
+    }
+
+    @Test("the list at 80 columns: headings, numbers, codes, names, run of races, next race and its time")
+    func listWide() {
+        MeetingsTextView(output: output, style: style(width: 80)).display(list)
+        #expect(
+            output.lines == [
+                "Meetings - 2 today",
+                "Australia - NSW",
+                "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm",
+                "Australia - SA",
+                "  12  G  Murray Bridge Straigh...   9/9  finished",
+            ])
+    }
+
+    @Test("at 40 columns every line fits, names cut with an ellipsis, no times")
+    func listNarrow() {
+        MeetingsTextView(output: output, style: style(width: 40, glyphs: true)).display(list)
+        #expect(output.lines.allSatisfy { TerminalText.width(of: $0) <= 40 })
+        #expect(output.lines[4] == "  12  🐕  Murray Bridg…   9/9  finished", "\(output.lines)")
+        #expect(output.lines[2] == "   1  🏇  Randwick       3/10  R4 12m 0s")
+    }
+
+    var meeting: MeetingViewModel {
+        let race = Race(
+            id: "r1", number: 1, name: "Maiden Plate", meetingName: "Randwick", category: .horse,
+            advertisedStart: start)
+        return MeetingViewModel(
+            title: "Randwick", details: "horse · NSW, Australia · 1 of 2 run", note: nil,
+            content: .races([
+                MeetingRaceRowViewModel(
+                    race: race, startTime: "11:00am", status: "Final 3-1-7", stage: .result, secondsToStart: -600,
+                    statusWord: "Final", placings: [3, 1, 7]),
+                MeetingRaceRowViewModel(
+                    race: race.startingAt(start, id: "r10"), startTime: "12:30pm", status: "1h 30m",
+                    stage: .upcoming, secondsToStart: 5_400, statusWord: nil, placings: []),
+            ]), category: .horse, country: "AUS", state: "NSW")
+    }
+
+    @Test("a meeting: number, start, status, and the race's name where there is room; no trailing spaces")
+    func meetingRows() {
+        MeetingsTextView(output: output, style: style(width: 80)).display(meeting)
+        #expect(
+            output.lines == [
+                "Randwick", "  horse - NSW, Australia - 1 of 2 run",
+                "  R1  11:00am  Final 3-1-7  Maiden Plate",
+                "  R1  12:30pm  1h 30m       Maiden Plate",
+            ])
+        output.reset()
+        MeetingsTextView(output: output, style: style(width: 40)).display(meeting)
+        #expect(output.lines.last == "  R1  12:30pm  1h 30m")
+    }
+
+    @Test("JSON: the list's groups and meetings with their next race; a meeting's races with status and placings")
+    func json() throws {
+        let documents = RecordingDocuments()
+        let view = MeetingsJSONView(output: documents)
+        view.display(list)
+        let body = try #require(documents.documents.last?.body)
+        #expect(documents.documents.last?.type == "meetings")
+        let groups = try #require(body["groups"] as? [[String: Any]])
+        let first = try #require((groups.first?["meetings"] as? [[String: Any]])?.first)
+        #expect(first["meeting"] as? String == "Randwick" && first["toRun"] as? Int == 7)
+        #expect((first["next"] as? [String: Any])?["raceNumber"] as? Int == 4)
+        view.display(meeting)
+        let races = try #require(documents.documents.last?.body["races"] as? [[String: Any]])
+        #expect(documents.documents.last?.type == "meeting" && documents.documents.last?.streamed == false)
+        #expect(races.first?["placings"] as? [Int] == [3, 1, 7] && races.first?["status"] as? String == "Final")
+        #expect(races.last?["status"] is NSNull && races.first?["favourite"] == nil)
+    }
+}

@@ -241,6 +241,7 @@ final class Launch {
             let loop = InputLoop(
                 session: session, output: standardOutput, input: io.input,
                 prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.strict,
+                watchesUntilTyped: mode.showsPrompt && io.ownsProcess,
                 afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
                 finish: { [weak self] in self?.end($0) })
             inputLoop = loop

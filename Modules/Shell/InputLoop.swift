@@ -20,15 +20,26 @@ public final class InputLoop {
     private var worst = ExitStatus.ok
     /// `quit` was run: nothing after it runs, and the end of input is no second end.
     private var hasQuit = false
+    /// `watch` at a prompt that cannot redraw in place, while it runs: the reader reads on, and what it brings ends
+    /// the watch and runs after what was left of the watch's own batch.
+    private var lineWatch: LineWatch?
+    private var watchInterrupt: WatchInterrupt?
+    private var afterWatch: (lines: [String], then: BatchEnd)?
+    private var inputEndedInWatch = false
+
+    /// What is done when a batch's lines have all run: the reader is let go on.
+    private typealias BatchEnd = @MainActor () -> Void
 
     /// - Parameters:
     ///   - prompt: printed before each line; nil when stdin is not a terminal.
     ///   - finish: called once, on `quit` or end of input.
     ///   - strict: end with the worst status of the commands run, not 0.
     ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
+    ///   - watchesUntilTyped: `watch` runs until a line is typed or Ctrl-C (`LineWatch`): a person at a terminal
+    ///     that cannot redraw in place. It handles SIGINT while it runs, so only a run that owns the process.
     public init(
         session: ShellSession, output: StandardOutput, input: Int32 = STDIN_FILENO, prompt: String?,
-        strict: Bool = false,
+        strict: Bool = false, watchesUntilTyped: Bool = false,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
         finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
@@ -39,6 +50,20 @@ public final class InputLoop {
         self.output = output
         self.prompt = prompt
         self.finish = finish
+        if watchesUntilTyped {
+            watchInterrupt = WatchInterrupt { [weak self] in self?.lineWatch?.interrupted() }
+            session.watchHandler = { [weak self] done in
+                guard let self else { return }
+                let watch = LineWatch(session: session, output: output)
+                lineWatch = watch
+                watchInterrupt?.watch(true)
+                watch.run { [weak self] outcome in
+                    self?.watchInterrupt?.watch(false)
+                    self?.lineWatch = nil
+                    done(outcome)
+                }
+            }
+        }
     }
 
     /// - Parameter firstLine: run before any input is read (the first board, for a person at a terminal).
@@ -59,7 +84,7 @@ public final class InputLoop {
             var lines = LineReader(descriptor: input)
             while let batch = lines.nextBatch() {
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { self.run(batch[...], then: batchDone) }
+                    MainActor.assumeIsolated { self.received(batch, then: { batchDone.signal() }) }
                 }
                 batchDone.wait()
             }
@@ -76,7 +101,7 @@ public final class InputLoop {
     /// The batch's output is written when it ends, after the favourites it changed are saved in one write. A
     /// command that waits (a sheet's card) holds it back a moment; one still waiting after `patience` (`watch`,
     /// a slow server) has what came before it written, and writes as it goes until it settles.
-    private func run(_ batch: ArraySlice<String>, then batchDone: DispatchSemaphore) {
+    private func run(_ batch: ArraySlice<String>, then batchEnd: @escaping BatchEnd) {
         output.batchUnderWay = true
         var remaining = batch
         while let line = remaining.first, !hasQuit {
@@ -86,9 +111,24 @@ public final class InputLoop {
             session.execute(line: line) { [self] outcome in
                 step.hasSettled = true
                 settled(outcome)
-                if step.isInLoop { step.settledAtOnce = true } else { run(rest, then: batchDone) }
+                if step.isInLoop {
+                    step.settledAtOnce = true
+                } else if lineWatch == nil, let (lines, then) = afterWatch {
+                    afterWatch = nil
+                    run(lines[...], then: then)
+                } else {
+                    run(rest, then: batchEnd)
+                }
             }
             step.isInLoop = false
+            if !step.settledAtOnce, lineWatch != nil {
+                // The watch runs until a line is typed: the reader goes on meanwhile, and the rest of this batch
+                // waits for the watch to end.
+                afterWatch = (Array(rest), {})
+                output.batchUnderWay = false
+                output.flush()
+                return batchEnd()
+            }
             guard step.settledAtOnce else {
                 DispatchQueue.main.asyncAfter(deadline: .now() + Self.patience) {
                     MainActor.assumeIsolated { [self] in
@@ -103,7 +143,25 @@ public final class InputLoop {
         // The batch read is a turn: what it changed is saved and its answers written before the next read.
         output.batchUnderWay = false
         output.flush()
-        batchDone.signal()
+        batchEnd()
+    }
+
+    /// A batch the reader brought: run, or, while `watch` runs at a prompt, the end of the watch. `q` or an empty
+    /// line only ends it; what else was typed runs once what was left of the watch's batch has.
+    private func received(_ batch: [String], then batchEnd: @escaping BatchEnd) {
+        guard let watch = lineWatch else { return run(batch[...], then: batchEnd) }
+        var typed = batch[...]
+        if let first = typed.first, ["", "q", "Q"].contains(first.trimmingCharacters(in: .whitespaces)) {
+            typed = typed.dropFirst()
+        }
+        let earlier = afterWatch
+        afterWatch = (
+            (earlier?.lines ?? []) + typed,
+            {
+                earlier?.then(); batchEnd()
+            }
+        )
+        watch.stop()
     }
 
     /// How long a command may wait before the batch's output so far is written.
@@ -131,6 +189,17 @@ public final class InputLoop {
 
     private func endOfInput() {
         guard !hasQuit else { return }
+        if let lineWatch {
+            // Ctrl-D while watching: the watch ends, what was left of its batch runs, then the input's end.
+            let earlier = afterWatch
+            afterWatch = (
+                earlier?.lines ?? [],
+                { [weak self] in
+                    earlier?.then(); self?.endOfInput()
+                }
+            )
+            return lineWatch.stop()
+        }
         // Leave the terminal on a fresh line after the last prompt.
         if prompt != nil { output.writeLine("") }
         finish(strict ? worst : .ok)

@@ -43,7 +43,15 @@ extension LiveTerminalEndToEndTests {
         let before = Self.firstRow(session.lines) ?? ""
         #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines) != before }, "stuck at \(before)")
         for _ in 0..<3 {
-            let lines = session.lines
+            // A whole screen: one caught in the middle of a redraw (rows written, the status line not yet) is no
+            // sample of what a person sees.
+            var lines = session.lines
+            #expect(
+                session.waitUntil(timeout: 5) {
+                    lines = session.lines
+                    return lines.last == "next-to-go>" && lines.contains { $0.hasPrefix("Next: ") }
+                        && lines.contains { $0.range(of: #"^ {2,3}5  "#, options: .regularExpression) != nil }
+                }, "\(session.screen)")
             // The first race still to jump: one at its start second or that jumped within the minute stays above
             // it (`0s`, `-20s`, `Closed -5s`), and the status line names the next.
             let rows = lines.filter { $0.range(of: #"^ {2,3}\d{1,2}  "#, options: .regularExpression) != nil }

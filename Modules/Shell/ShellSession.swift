@@ -111,7 +111,9 @@ public final class ShellSession: Navigator {
         stack.removeLast(closing)
         // A feature's way in is the shell's to open: no other feature's screen knows it.
         if let destination = entry.opens {
-            open(AppRoute(destination, Self.routeArgument(parsed))) { completion(.finished($0)) }
+            open(AppRoute(destination, Self.routeArgument(parsed)), replacingItsKind: true) {
+                completion(.finished($0))
+            }
             return
         }
         switch parsed.name {
@@ -214,6 +216,13 @@ public final class ShellSession: Navigator {
     // MARK: - Navigator
 
     public func open(_ route: AppRoute, completion: @escaping CommandCompletion) {
+        open(route, replacingItsKind: false, completion: completion)
+    }
+
+    /// - Parameter replacingItsKind: a way in typed again (`meetings dogs` over the meetings, or over a meeting
+    ///   opened from them) goes back to the screen of its kind and replaces it, once the new one has drawn, rather
+    ///   than piling up screens for `back` to step through.
+    private func open(_ route: AppRoute, replacingItsKind: Bool, completion: @escaping CommandCompletion) {
         guard let screen = factory.makeScreen(for: route, navigator: self) else {
             // A feature named a destination the app has not listed: a mistake in the app, said, never a crash.
             output.writeError("Nothing here opens \(route.description).")
@@ -226,8 +235,16 @@ public final class ShellSession: Navigator {
             // A screen that could not open what it was asked for (`meeting` with a name no meeting has) has said
             // why: it is not left on the stack, and the screen below stays as it was drawn.
             screen.render { [weak self] result in
-                if result == .failure(.usage), let self, self.stack.count > 1, self.stack.last === screen {
-                    self.stack.removeLast()
+                if let self, self.stack.count > 1, self.stack.last === screen {
+                    if result == .failure(.usage) {
+                        self.stack.removeLast()
+                    } else if replacingItsKind,
+                        let earlier = self.stack.dropLast().indices.dropFirst().first(where: {
+                            self.stack[$0].kind == screen.kind
+                        })
+                    {
+                        self.stack.removeSubrange(earlier..<(self.stack.count - 1))
+                    }
                 }
                 completion(result)
             }

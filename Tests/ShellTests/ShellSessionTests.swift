@@ -247,6 +247,12 @@ struct ShellSessionTests {
         session.execute(line: "open-it offline") { outcomes.append($0) }
         #expect(outcomes.last == .finished(.failure(.dataError)))
         #expect(session.depth == 2, "a screen whose data failed stays, to be refreshed")
+        // Typed again, a way in replaces the screen of its kind (and any over it) once the new one has drawn.
+        session.execute(line: "open-it again") { outcomes.append($0) }
+        #expect(session.depth == 2 && output.lines.last == "[again]")
+        session.execute(line: "open-it missing") { outcomes.append($0) }
+        #expect(session.depth == 2, "one that cannot open leaves the one there")
+        #expect((session.topScreen as? FakeScreen)?.name == "again")
     }
 
     @Test("blank lines do nothing; bad quoting is reported")

@@ -11,4 +11,11 @@ public enum ClockTime {
         let twelveHour = hour % 12 == 0 ? 12 : hour % 12
         return "\(twelveHour):\(minute < 10 ? "0" : "")\(minute)\(hour < 12 ? "am" : "pm")"
     }
+
+    /// From `now` to just after the next whole second: a second if it stands on one (a pinned clock). What a
+    /// screen drawn each second waits, so its countdowns move when the second does.
+    public static func untilNextSecond(from now: Date) -> TimeInterval {
+        let intoSecond = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
+        return intoSecond == 0 ? 1 : 1 - intoSecond + 0.001
+    }
 }

@@ -52,3 +52,36 @@ public struct Countdown: Sendable, Equatable {
         }
     }
 }
+
+extension Countdown {
+    /// How close the race is: the board's colours, and every countdown's.
+    public var urgency: CountdownUrgency {
+        switch seconds {
+        case ...0: .started
+        case ..<60: .imminent
+        case ..<300: .soon
+        default: .later
+        }
+    }
+}
+
+/// How close a race is to jumping; views colour by it.
+public enum CountdownUrgency: Sendable, Equatable {
+    /// More than five minutes away.
+    case later
+    /// Within five minutes.
+    case soon
+    /// Within a minute.
+    case imminent
+    /// Already started.
+    case started
+
+    /// Green, yellow within five minutes, red within the last minute and after the start.
+    public var tone: DisplayStyle.Tone {
+        switch self {
+        case .later: .green
+        case .soon: .yellow
+        case .imminent, .started: .red
+        }
+    }
+}

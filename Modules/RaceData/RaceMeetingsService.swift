@@ -14,6 +14,11 @@ public struct RaceDay: Sendable, Equatable {
             self.id = id
             self.races = races
         }
+
+        /// How a race's meeting is known where no list names it: its code and its meeting's name.
+        public static func key(of race: Race) -> String {
+            "\(race.category.rawValue)|\(race.meetingName)"
+        }
     }
 
     public let meetings: [Meeting]
@@ -26,12 +31,20 @@ public struct RaceDay: Sendable, Equatable {
         self.standings = standings
     }
 
-    /// Races grouped as a feed has them, where no list of meetings is to be had: by meeting name and code.
+    /// Races grouped as a feed has them, where no list of meetings is to be had: by meeting name and code. In
+    /// start order, a meeting ends where a race number comes round again (a replay's next pass, tomorrow's card):
+    /// the run to come first is the meeting, and no meeting has two races of one number.
     public init(grouping races: [Race], standings: [String: [RaceStanding]] = [:]) {
         var order: [String] = []
         var grouped: [String: [Race]] = [:]
-        for race in races {
-            let key = "\(race.category.rawValue)|\(race.meetingName)"
+        var ended: Set<String> = []
+        for race in races.sorted(by: { ($0.advertisedStart, $0.number) < ($1.advertisedStart, $1.number) }) {
+            let key = Meeting.key(of: race)
+            guard !ended.contains(key) else { continue }
+            if grouped[key]?.contains(where: { $0.number == race.number }) == true {
+                ended.insert(key)
+                continue
+            }
             if grouped[key] == nil { order.append(key) }
             grouped[key, default: []].append(race)
         }

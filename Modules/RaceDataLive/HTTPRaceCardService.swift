@@ -64,7 +64,8 @@ public struct HTTPRaceCardService: RaceCardService {
 }
 
 extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {
-    /// The meetings list is a day's races (some 500 KB): asked for every five minutes, not every refresh.
+    /// The meetings list is a day's races (some 500 KB): the board asks for its statuses every five minutes, not
+    /// every refresh (a meetings screen may ask more often; `listLifetime`).
     public var statusLifetime: TimeInterval { 300 }
 
     public var meetingsDescription: String { "the meetings list of \(base.absoluteString)" }
@@ -83,24 +84,33 @@ extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {
     }
 
     /// The list as the server has it (the day it lists is the server's), or as it had it less than
-    /// `listLifetime` ago.
-    public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
-        // One request at a time: the board's statuses and a meetings screen asking together share its answer.
-        lastList.asking.lock()
-        defer { lastList.asking.unlock() }
-        if let last = lastList.kept.withLock({ $0 }), now >= last.at, now.timeIntervalSince(last.at) < Self.listLifetime
-        {
-            return last.day
+    /// `listLifetime` ago; a failure is told again for `failureLifetime` rather than asked again.
+    public func raceDay(at _: Date) throws(RaceDataError) -> RaceDay {
+        // One request at a time, held under the lock: the board's statuses and a meetings screen asking together
+        // share one answer, a failure too. Only the services' own queues ever wait on it.
+        try lastList.answer.withLock { kept throws(RaceDataError) -> RaceDay in
+            let now = clock.now()
+            if let last = kept, now >= last.at {
+                switch last.result {
+                case .success(let day) where now.timeIntervalSince(last.at) < Self.listLifetime: return day
+                case .failure(let error) where now.timeIntervalSince(last.at) < Self.failureLifetime: throw error
+                default: break
+                }
+            }
+            let result = Result { () throws(RaceDataError) in
+                try MeetingsListDecoder().decode(
+                    try transport.get(meetingsURL, headers: headers), source: meetingsURL.absoluteString)
+            }
+            kept = (now, result)
+            return try result.get()
         }
-        let day = try MeetingsListDecoder().decode(
-            try transport.get(meetingsURL, headers: headers), source: meetingsURL.absoluteString)
-        lastList.kept.withLock { $0 = (now, day) }
-        return day
     }
+
+    /// After a failure the list is not asked for again this soon (a screen drawn each second asks each second).
+    public static let failureLifetime: TimeInterval = 10
 }
 
-/// A meetings list kept by the service that asked for it, shared by its copies.
+/// The last meetings answer of the service that asked for it, shared by its copies.
 private final class KeptList: Sendable {
-    let kept = Mutex<(at: Date, day: RaceDay)?>(nil)
-    let asking = NSLock()
+    let answer = Mutex<(at: Date, result: Result<RaceDay, RaceDataError>)?>(nil)
 }

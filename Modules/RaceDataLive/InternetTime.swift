@@ -10,7 +10,8 @@ enum InternetTime {
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
             let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let day = digits(bytes, 8, 2),
             let hour = digits(bytes, 11, 2), let minute = digits(bytes, 14, 2), let second = digits(bytes, 17, 2),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            (1...12).contains(month), (1...daysIn(month: month, of: year)).contains(day), hour < 24, minute < 60,
+            second < 61
         else { return nil }
         var index = 19
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -33,6 +34,14 @@ enum InternetTime {
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
+    }
+
+    private static func daysIn(month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     private static func digits(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {

@@ -7,9 +7,11 @@ import RaceData
 /// with `id`, `race_number`, `name`, `start_time` (RFC 3339), `distance` and `status`). One request tells every
 /// race's status, where the `nextraces` feed says nothing of it. Tolerant as the other decoders: a race without
 /// an id or a status is passed over; one without a number, a start or a known category is kept for its status
-/// alone; only a body that is not JSON fails. At most `maximumRaces` are read.
+/// alone; only a body that is not JSON fails. At most `maximumRaces` are read. A meeting keeps the list's own id
+/// (a second meeting under the same id is told apart by a suffix), so it is the same meeting in every answer.
 public struct MeetingsListDecoder: Sendable {
-    public static let maximumRaces = 20_000
+    /// A day lists some 750 races; the status book the board reads keeps 10,000.
+    public static let maximumRaces = 5_000
 
     public init() {}
 
@@ -40,23 +42,33 @@ public struct MeetingsListDecoder: Sendable {
 
     private static func read(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> RaceDay {
         var meetings: [RaceDay.Meeting] = []
+        var meetingIDs: Set<String> = []
         var standings: [String: [RaceStanding]] = [:]
+        var read = 0
         try reader.readMember("data") { reader throws(JSONSyntaxError) in
             try reader.readMember("meetings") { reader throws(JSONSyntaxError) in
                 try reader.readElements { reader throws(JSONSyntaxError) in
-                    guard standings.count < maximumRaces else { return try reader.skipValue() }
+                    guard read < maximumRaces else { return try reader.skipValue() }
                     let meeting = try self.meeting(&reader)
                     var races: [Race] = []
+                    var raceIDs: Set<String> = []
                     for listed in meeting.races {
-                        guard let id = listed.id, let status = listed.status, standings.count < maximumRaces else {
-                            continue
-                        }
+                        guard let id = listed.id, let status = listed.status, read < maximumRaces else { continue }
+                        read += 1
                         standings[id] = [RaceStanding(status: RaceStatus(word: status))]
-                        if let race = race(listed, id: id, of: meeting) { races.append(race) }
+                        if let race = race(listed, id: id, of: meeting), raceIDs.insert(id).inserted {
+                            races.append(race)
+                        }
                     }
                     guard let first = races.first else { return }
-                    let id = meeting.id ?? "\(first.category.rawValue)|\(first.meetingName)"
-                    meetings.append(RaceDay.Meeting(id: "\(meetings.count)|" + id, races: races))
+                    let listed = meeting.id ?? RaceDay.Meeting.key(of: first)
+                    var id = listed
+                    var copy = 1
+                    while !meetingIDs.insert(id).inserted {
+                        copy += 1
+                        id = "\(listed)#\(copy)"
+                    }
+                    meetings.append(RaceDay.Meeting(id: id, races: races))
                 }
             }
         }

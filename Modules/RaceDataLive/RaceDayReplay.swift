@@ -48,7 +48,7 @@ public struct RaceDayReplay: Sendable {
         var order: [String] = []
         var grouped: [String: [(race: Race, secondOfDay: TimeInterval)]] = [:]
         for entry in races {
-            let key = "\(entry.race.category.rawValue)|\(entry.race.meetingName)"
+            let key = RaceDay.Meeting.key(of: entry.race)
             if grouped[key] == nil { order.append(key) }
             grouped[key, default: []].append(entry)
         }

@@ -74,7 +74,7 @@ struct MeetingsInteractorTests {
         return answer
     }
 
-    @Test("the list comes from the meetings source, its word on each race goes into the book, and is kept 30 s")
+    @Test("the list comes from the meetings source, its word on each race goes into the book, and is kept 10 s")
     func fromTheList() throws {
         let list = FakeMeetingsList()
         list.day.withLock {
@@ -90,7 +90,7 @@ struct MeetingsInteractorTests {
         #expect(answer.source == .list("the fake list") && answer.day.races.map(\.id) == ["a", "b"])
         #expect(interactor.standings(at: clock.now()).mapValues(\.status) == ["a": .final, "b": .abandoned])
         #expect(book.abandonedRaceIDs == ["b"])
-        clock.advance(by: 29)
+        clock.advance(by: 9)
         _ = fetch(interactor)
         #expect(list.requests.withLock { $0 } == 1)
         clock.advance(by: 1)
@@ -175,6 +175,28 @@ struct MeetingsInteractorTests {
         interactor.fetchResults(ofRaces: ["b"])
         step()
         #expect(cards.asked.withLock { $0 } == ["a", "b", "c", "b"])
+    }
+
+    @Test("after a failure the source is asked again only after 2 s, then 4 s, doubling; an answer resets it")
+    func backsOff() throws {
+        let list = FakeMeetingsList()
+        list.failure.withLock { $0 = .unavailable(source: "list", reason: "down") }
+        let interactor = MeetingsInteractor(
+            meetings: list, races: FakeRaceService(), cards: nil, statusBook: RaceStatusBook(), clock: clock,
+            queue: queue, deliver: held.deliver)
+        let requests = { list.requests.withLock { $0 } }
+        #expect(fetch(interactor) == .failure(.unavailable(source: "list", reason: "down")))
+        clock.advance(by: 1)
+        #expect(fetch(interactor) == .failure(.unavailable(source: "list", reason: "down")) && requests() == 1)
+        clock.advance(by: 1)
+        _ = fetch(interactor)
+        #expect(requests() == 2)
+        clock.advance(by: 3)
+        _ = fetch(interactor)
+        #expect(requests() == 2, "4 s after the second failure")
+        clock.advance(by: 1)
+        list.failure.withLock { $0 = nil }
+        #expect(try fetch(interactor)?.get() != nil && requests() == 3)
     }
 
     @Test("no card source: no results are asked for")

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite("Meetings router and screens")
 struct MeetingsRouterTests {
-    @Test("the router opens a meeting by its word, a race's sheet, and closes, through the shell")
+    @Test("the router opens a meeting by its word and a race's sheet, through the shell")
     func navigation() {
         let navigator = RecordingNavigator()
         let router = MeetingsRouter(navigator: navigator)
@@ -20,16 +20,13 @@ struct MeetingsRouterTests {
         navigator.expectNavigation()
         router.openMeeting(.id("m7")) { _ in }
         router.openRaceDetail(race) { _ in }
-        router.close { _ in }
         #expect(navigator.opened == [AppRoute(Destination("meeting"), .word("#m7")), .raceDetail(race)])
-        #expect(navigator.closed == 1)
     }
 
     @Test(
         "the list's screen hands each command to the presenter call it means",
         arguments: [
             (Command("show", [.position(2)]), "openMeeting(2)"), (Command("watch", [.seconds(5)]), "watch(5)"),
-            (Command("list"), "close"),
         ])
     func listCommands(command: Command, call: String) {
         let presenter = RecordingMeetingsPresenter()
@@ -44,7 +41,6 @@ struct MeetingsRouterTests {
         "a meeting's screen hands each command to the presenter call it means",
         arguments: [
             (Command("show", [.position(6)]), "openRace(6)"), (Command("watch", [.seconds(30)]), "watch(30)"),
-            (Command("list"), "close"),
         ])
     func meetingCommands(command: Command, call: String) {
         let presenter = RecordingMeetingPresenter()
@@ -54,13 +50,13 @@ struct MeetingsRouterTests {
         #expect(screen.kind == .meeting)
     }
 
-    @Test("the ways in work everywhere and are the shell's to open; `watch` and `list` are declared once")
+    @Test("the ways in work everywhere and are the shell's to open; `watch` is declared once")
     func waysIn() {
         let table = CommandTable(MeetingsModule.commandEntries)
         #expect(table.entries(named: "meetings").map(\.opens) == [Destination("meetings")])
         #expect(table.entries(named: "meeting").map(\.opens) == [Destination("meeting")])
         #expect(table.entries(named: "meeting").first?.screens == nil)
-        #expect(table.entries(named: "watch").count == 1 && table.entries(named: "list").count == 1)
+        #expect(table.entries(named: "watch").count == 1 && table.entries(named: "list").isEmpty)
         #expect(MeetingsModule.features.map(\.destination) == [Destination("meetings"), Destination("meeting")])
     }
 
@@ -70,7 +66,9 @@ struct MeetingsRouterTests {
         #expect(MeetingRequest(word: "12") == .position(12))
         #expect(MeetingRequest(word: "dogs Angle Park") == .name("Angle Park", category: .greyhound))
         #expect(MeetingRequest(word: "Happy Valley") == .name("Happy Valley", category: nil))
-        #expect(MeetingRequest(word: "0") == .name("0", category: nil))
+        #expect(MeetingRequest(word: "0") == .position(0) && MeetingRequest(word: "-1") == .position(-1))
+        #expect(MeetingRequest(word: "99999999999999999999") == .position(.max))
+        #expect(MeetingRequest(word: "G Angle Park") == .name("Angle Park", category: .greyhound))
         for request in [MeetingRequest.id("x"), .position(3), .name("Angle Park", category: .greyhound)] {
             #expect(MeetingRequest(word: request.word) == request)
         }

@@ -29,13 +29,14 @@ struct MeetingsViewTests {
     var list: MeetingsViewModel {
         let rows = [
             MeetingRowViewModel(
-                position: 1, name: "Randwick", category: .horse, races: 10, run: 3, abandoned: 0, progress: "3/10",
+                position: 1, name: "Randwick", category: .horse, races: 10, run: 3, toRun: 7, abandoned: 0,
+                progress: "3/10",
                 next: "R4 12m 0s", nextTime: "12:00pm",
                 nextRace: .init(id: "r4", number: 4, start: start, secondsToStart: 720, countdown: "12m 0s"),
                 isOver: false),
             MeetingRowViewModel(
                 position: 12, name: "Murray Bridge Straight\u{1B}[31m", category: .greyhound, races: 9, run: 9,
-                abandoned: 0, progress: "9/9", next: "finished", nextTime: nil, nextRace: nil, isOver: true),
+                toRun: 0, abandoned: 0, progress: "9/9", next: "finished", nextTime: nil, nextRace: nil, isOver: true),
         ]
         return MeetingsViewModel(
             title: "Meetings · 2 today",

@@ -205,3 +205,99 @@ struct RaceCardCacheTests {
         #expect(throws: RaceDataError.self) { try service.card(forRace: "r2") }
     }
 }
+
+/// The affiliates meetings list as the board and the meetings screens share it.
+@Suite("Meetings list over HTTP")
+struct HTTPMeetingsListTests {
+    static let list = Data(
+        #"""
+        {"data": {"meetings": [{"meeting": "m1", "name": "Grafton", "category": "T", "country": "AUS", "state": "NSW",
+          "races": [{"id": "r1", "race_number": 1, "start_time": "2026-03-07T02:00:00Z", "status": "Final"}]}]}}
+        """#.utf8)
+
+    @Test("one request for 30 s, whoever asks and from which queue; a failure is told again for 10 s, not asked")
+    func sharedAnswer() throws {
+        let clock = ManualClock(1_772_884_080)
+        let failing = Mutex(false)
+        let transport = RecordingTransport { url throws(RaceDataError) in
+            if failing.withLock({ $0 }) { throw .httpStatus(source: url.absoluteString, code: 503) }
+            return HTTPMeetingsListTests.list
+        }
+        let service = HTTPRaceCardService(
+            base: HTTPRaceCardServiceTests.base, headers: [], transport: transport, clock: clock)
+        let requests = { transport.requests.withLock { $0.count } }
+        // Twenty askers at once, from threads of their own: one request.
+        DispatchQueue.concurrentPerform(iterations: 20) { _ in _ = try? service.raceDay(at: clock.now()) }
+        #expect(requests() == 1)
+        #expect(try service.statuses(ofRaces: ["r1", "zz"]) == ["r1": .final] && requests() == 1)
+        clock.advance(by: 29)
+        _ = try service.raceDay(at: clock.now())
+        #expect(requests() == 1)
+        clock.advance(by: 1)
+        failing.withLock { $0 = true }
+        #expect(throws: RaceDataError.self) { try service.raceDay(at: clock.now()) }
+        clock.advance(by: 9)
+        #expect(throws: RaceDataError.self) { try service.raceDay(at: clock.now()) }
+        #expect(requests() == 2, "the failure is told again, not asked again")
+        failing.withLock { $0 = false }
+        clock.advance(by: 1)
+        #expect(try service.raceDay(at: clock.now()).races.map(\.id) == ["r1"] && requests() == 3)
+    }
+
+    @Test("a meeting keeps the list's id, the same in every answer; a repeated id or race is told apart or dropped")
+    func stableIDs() throws {
+        let data = Data(
+            #"""
+            {"data": {"meetings": [
+              {"meeting": "a", "name": "Hove", "category": "G", "races": [
+                {"id": "h1", "race_number": 1, "start_time": "2026-03-07T14:00:00Z", "status": "Open"},
+                {"id": "h1", "race_number": 1, "start_time": "2026-03-07T14:00:00Z", "status": "Open"}]},
+              {"meeting": "b", "name": "Romford", "category": "G", "races": [
+                {"id": "r1", "race_number": 1, "start_time": "2026-03-07T11:00:00Z", "status": "Final"}]},
+              {"meeting": "b", "name": "Romford", "category": "G", "races": [
+                {"id": "r9", "race_number": 1, "start_time": "2026-03-07T19:00:00Z", "status": "Open"}]},
+              {"name": "Empty", "category": "G", "races": []}]}}
+            """#.utf8)
+        let day = try MeetingsListDecoder().decode(data, source: "t")
+        #expect(day.meetings.map(\.id) == ["a", "b", "b#2"])
+        #expect(day.meetings[0].races.count == 1, "a race listed twice is one race")
+        // Without Hove, Romford's meetings are still `b` and `b#2`: a meeting's id does not depend on the others.
+        let withoutHove = try MeetingsListDecoder().decode(
+            Data(
+                String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""name": "Hove""#, with: #""name": 7"#)
+                    .utf8), source: "t")
+        #expect(withoutHove.meetings.map(\.id) == ["b", "b#2"])
+    }
+
+    @Test("RFC 3339 times: zones, fractions; days a month has not, and other shapes, are no time")
+    func times() throws {
+        let data = Data(
+            #"""
+            {"data": {"meetings": [{"name": "X", "category": "H", "races": [
+              {"id": "a", "race_number": 1, "start_time": "2024-02-29T10:00:00.250+10:00", "status": "Open"},
+              {"id": "b", "race_number": 2, "start_time": "2026-02-29T10:00:00Z", "status": "Open"},
+              {"id": "c", "race_number": 3, "start_time": "2026-04-31T10:00:00Z", "status": "Open"},
+              {"id": "d", "race_number": 4, "start_time": "2026-03-07 10:00:00", "status": "Open"},
+              {"id": "e", "race_number": 5, "start_time": "2026-13-01T10:00:00Z", "status": "Open"}]}]}}
+            """#.utf8)
+        let day = try MeetingsListDecoder().decode(data, source: "t")
+        #expect(day.races.map(\.id) == ["a"])
+        #expect(day.races.first?.advertisedStart == Date(timeIntervalSince1970: 1_709_164_800))
+        #expect(day.standings.count == 5, "each still tells its status")
+    }
+
+    @Test("a feed's races grouped by meeting: a race number come round again starts the next run, which waits")
+    func grouping() {
+        let start = Date(timeIntervalSince1970: 1_772_884_080)
+        func race(_ id: String, _ number: Int, _ minutes: Double, meeting: String = "Bendigo") -> Race {
+            Race(
+                id: id, number: number, meetingName: meeting, category: .horse,
+                advertisedStart: start.addingTimeInterval(minutes * 60))
+        }
+        let day = RaceDay(grouping: [
+            race("b2", 2, 30), race("b1", 1, 0), race("c1", 1, 5, meeting: "Casino"), race("b1'", 1, 300),
+            race("b2'", 2, 330),
+        ])
+        #expect(day.meetings.map { $0.races.map(\.id) } == [["b1", "b2"], ["c1"]])
+    }
+}

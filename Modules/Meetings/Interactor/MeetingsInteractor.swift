@@ -40,8 +40,10 @@ public protocol MeetingsInteractorInput: AnyObject, Sendable {
 /// (overlapping requests fold into the fetch under way), and the results of races run, one card at a time
 /// within the budget the card source allows.
 public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Sendable {
-    /// A list of some 750 races (500 KB from the affiliates API) is asked for at most this often.
-    public static let answerLifetime: TimeInterval = 30
+    /// An answer is used again for this long: a screen drawn each second does not ask each second.
+    public static let answerLifetime: TimeInterval = 10
+    /// After a failure the source is asked again only after this long, twice as long after each further one.
+    public static let retryDelays: ClosedRange<TimeInterval> = 2...60
 
     private let meetings: (any RaceMeetingsService)?
     private let races: any RaceService
@@ -52,6 +54,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     private let deliver: MainDelivery
     private let fetches: CoalescedFetch<Result<MeetingsAnswer, RaceDataError>>
     @MainActor private var lastAnswer: (at: Date, answer: MeetingsAnswer)?
+    @MainActor private var lastFailure: (at: Date, error: RaceDataError, wait: TimeInterval)?
     private let results: ResultRequests
 
     /// - Parameters:
@@ -84,6 +87,10 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
             deliver { completion(.success(last.answer)) }
             return
         }
+        if let failure = lastFailure, now >= failure.at, now.timeIntervalSince(failure.at) < failure.wait {
+            deliver { completion(.failure(failure.error)) }
+            return
+        }
         fetches.request(
             { [meetings, races, statusBook] in
                 Result { () throws(RaceDataError) -> MeetingsAnswer in
@@ -98,7 +105,14 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
                 }
             },
             completion: { [weak self] result in
-                if case .success(let answer) = result { self?.lastAnswer = (now, answer) }
+                switch result {
+                case .success(let answer):
+                    self?.lastAnswer = (now, answer)
+                    self?.lastFailure = nil
+                case .failure(let error):
+                    let wait = self?.lastFailure.map { min($0.wait * 2, Self.retryDelays.upperBound) }
+                    self?.lastFailure = (now, error, wait ?? Self.retryDelays.lowerBound)
+                }
                 completion(result)
             })
     }

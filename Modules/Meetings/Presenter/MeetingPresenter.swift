@@ -17,8 +17,6 @@ public protocol MeetingModuleInput: AnyObject {
     func openRace(number: Int, completion: @escaping CommandCompletion)
     /// `watch N` in a pipe: N draws, a second apart.
     func watch(seconds: Int, completion: @escaping CommandCompletion)
-    /// `list`: closes the meeting.
-    func close(completion: @escaping CommandCompletion)
 }
 
 /// A meeting race by race: each race's start and how it stands (its countdown, `Closed`, `Interim 3-1-7`,
@@ -100,10 +98,6 @@ public final class MeetingPresenter: MeetingModuleInput {
             })
     }
 
-    public func close(completion: @escaping CommandCompletion) {
-        router.close(completion: completion)
-    }
-
     // MARK: - View model
 
     /// Draws the meeting asked for; false, having said why, when the day has no such meeting.
@@ -144,24 +138,22 @@ public final class MeetingPresenter: MeetingModuleInput {
     private func viewModel(_ meeting: MeetingSummary, note: String?) -> MeetingViewModel {
         let place = [meeting.place.state, meeting.place.countryName ?? "elsewhere"].compactMap { $0 }
             .joined(separator: ", ")
-        let toRun = meeting.races.count - meeting.run - meeting.abandoned
         var details = ["\(meeting.category.displayName)", place, "\(meeting.run) of \(meeting.races.count) run"]
         if meeting.abandoned > 0 { details.append("\(meeting.abandoned) abandoned") }
-        if let next = meeting.next {
-            details.append("next R\(next.race.number) \(next.countdown.text)")
-        } else if toRun == 0 {
-            details.append(meeting.abandoned == meeting.races.count ? "abandoned" : "finished")
-        }
+        details.append(meeting.next == nil ? meeting.nextText : "next " + meeting.nextText)
         let rows = meeting.rows.map { state in
             MeetingRaceRowViewModel(
                 race: state.race, startTime: ClockTime.text(of: state.race.advertisedStart, in: timeZone),
-                status: state.statusText, stage: Self.stage(state.stage), secondsToStart: state.countdown.seconds,
+                status: state.statusText, stage: Self.stage(state.stage), urgency: state.urgency,
+                secondsToStart: state.countdown.seconds,
                 statusWord: state.standing.flatMap { $0.status == .open ? nil : $0.status.word },
                 placings: state.standing?.placings ?? [])
         }
         return MeetingViewModel(
             title: meeting.name, details: details.joined(separator: " · "), note: note, content: .races(rows),
             category: meeting.category, country: meeting.place.country, state: meeting.place.state,
+            counts: MeetingViewModel.Counts(run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned),
+            next: meeting.next?.nextRace,
             isFollowUpFrame: watchFrame)
     }
 

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import MeetingsView
 import RaceData
 
 /// A meeting as it stands at a moment: its races in order, each race's stage, how many are run, and the next.
@@ -20,11 +21,26 @@ struct MeetingSummary {
             case .abandoned?: .abandoned
             case .interim?, .final?: .result
             case .closed?: .running
-            case .open?, .other?, nil: countdown.hasStarted ? .running : .upcoming
+            case .open?, .other?: countdown.hasStarted ? .running : .upcoming
+            // Nothing told of it (a feed's race): run, once it has left the board; its card may tell the result.
+            case nil:
+                !countdown.hasStarted
+                    ? .upcoming : countdown.seconds > -Int(Race.boardExpiryDelay) ? .running : .result
             }
         }
 
         enum Stage { case upcoming, running, result, abandoned }
+
+        /// While the row is a countdown, how near the start (the board's colours); nil once it says a status.
+        var urgency: CountdownUrgency? {
+            standing?.boardText == nil && countdown.seconds > -Int(Race.boardExpiryDelay) ? countdown.urgency : nil
+        }
+
+        var nextRace: MeetingRowViewModel.NextRace {
+            MeetingRowViewModel.NextRace(
+                id: race.id, number: race.number, start: race.advertisedStart, secondsToStart: countdown.seconds,
+                countdown: countdown.text, urgency: countdown.urgency)
+        }
 
         /// The countdown while it is to come, and for the minute after its start as the board has it; then its
         /// standing (`Final 3-1-7`), or how long ago it jumped where nothing was told.
@@ -35,10 +51,13 @@ struct MeetingSummary {
         }
     }
 
-    init(_ meeting: RaceDay.Meeting, standings: [String: RaceStanding], at now: Date) {
+    /// nil for a meeting with no races: there is nothing to show of it.
+    init?(_ meeting: RaceDay.Meeting, standings: [String: RaceStanding], at now: Date) {
+        guard let first = meeting.races.min(by: { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) })
+        else { return nil }
         id = meeting.id
         races = meeting.races.sorted { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) }
-        place = MeetingPlace(of: races[0])
+        place = MeetingPlace(of: first)
         rows = races.map { race in
             RaceState(
                 race: race, standing: standings[race.id], countdown: Countdown(from: now, to: race.advertisedStart))
@@ -49,6 +68,17 @@ struct MeetingSummary {
     var category: RaceCategory { races[0].category }
     var run: Int { rows.count { $0.stage == .running || $0.stage == .result } }
     var abandoned: Int { rows.count { $0.stage == .abandoned } }
+    var toRun: Int { races.count - run - abandoned }
+    /// Every race run to a result or abandoned: nothing more will happen at it today.
+    var isOver: Bool { rows.allSatisfy { $0.stage == .result || $0.stage == .abandoned } }
+
+    /// `R6 12m 0s` for the next race; else `running` while a race is still being run, then `finished`, or
+    /// `abandoned` for a meeting that never raced.
+    var nextText: String {
+        if let next { return "R\(next.race.number) \(next.countdown.text)" }
+        if !isOver { return "running" }
+        return abandoned == races.count ? "abandoned" : "finished"
+    }
 
     /// The next race: the first still to come, or within the minute after its start with nothing told of it yet
     /// (as a board still shows it). A race told closed, run or abandoned is past.

@@ -4,8 +4,8 @@ import MeetingsInteractor
 import RaceData
 
 /// The day's meetings as both screens show them at a moment: grouped by place (Australia by state, New Zealand,
-/// then other countries by name), and in each place the meetings with races to come first, by their next
-/// start, then those over. The list's numbers follow this order, and `meeting N` reaches the same meeting.
+/// then other countries by name), and in each place by their first race's start. The order does not change as
+/// the day goes on, so the list's numbers stay put: `meeting N` reaches the meeting shown as N.
 struct MeetingsDay {
     let groups: [(place: MeetingPlace, meetings: [MeetingSummary])]
     let source: MeetingsAnswer.Source
@@ -15,26 +15,26 @@ struct MeetingsDay {
         var byPlace: [MeetingPlace: [MeetingSummary]] = [:]
         for meeting in answer.day.meetings {
             let races = meeting.races.filter(selection.admits)
-            guard !races.isEmpty else { continue }
-            let summary = MeetingSummary(RaceDay.Meeting(id: meeting.id, races: races), standings: standings, at: now)
+            guard
+                let summary = MeetingSummary(
+                    RaceDay.Meeting(id: meeting.id, races: races), standings: standings, at: now)
+            else { continue }
             byPlace[summary.place, default: []].append(summary)
         }
         groups = byPlace.keys.sorted().map { place in
-            (place, byPlace[place, default: []].sorted(by: Self.isOrderedBefore))
-        }
-    }
-
-    private static func isOrderedBefore(_ left: MeetingSummary, _ right: MeetingSummary) -> Bool {
-        switch (left.next, right.next) {
-        case (let first?, let second?):
-            (first.race.advertisedStart, left.name) < (second.race.advertisedStart, right.name)
-        case (.some, nil): true
-        case (nil, .some): false
-        case (nil, nil): (left.firstStart, left.name) < (right.firstStart, right.name)
+            (
+                place,
+                byPlace[place, default: []].sorted { ($0.firstStart, $0.name, $0.id) < ($1.firstStart, $1.name, $1.id) }
+            )
         }
     }
 
     var meetings: [MeetingSummary] { groups.flatMap(\.meetings) }
+
+    /// A list of the day's meetings is today's; the feed's races may run into tomorrow.
+    var isToday: Bool {
+        if case .list = source { true } else { false }
+    }
 
     /// The note a list grouped from a feed carries: it knows only the races still to come.
     var sourceNote: String? {

@@ -17,8 +17,6 @@ public protocol MeetingsModuleInput: AnyObject {
     func openMeeting(number: Int, completion: @escaping CommandCompletion)
     /// `watch N` in a pipe: N lists, a second apart.
     func watch(seconds: Int, completion: @escaping CommandCompletion)
-    /// `list`: closes the list.
-    func close(completion: @escaping CommandCompletion)
 }
 
 /// The navigation the meetings screens need; their router provides it.
@@ -26,8 +24,6 @@ public protocol MeetingsModuleInput: AnyObject {
 public protocol MeetingsRouterInput: AnyObject {
     func openMeeting(_ request: MeetingRequest, completion: @escaping CommandCompletion)
     func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
-    /// Back to the screen it was opened from.
-    func close(completion: @escaping CommandCompletion)
 }
 
 /// Groups the day's meetings by place, counts each one's races run and to run, words its next race, and numbers
@@ -111,10 +107,6 @@ public final class MeetingsPresenter: MeetingsModuleInput {
             })
     }
 
-    public func close(completion: @escaping CommandCompletion) {
-        router.close(completion: completion)
-    }
-
     // MARK: - View model
 
     private func render(_ answer: MeetingsAnswer) {
@@ -134,7 +126,8 @@ public final class MeetingsPresenter: MeetingsModuleInput {
         let narrowed = selection.isEverything ? "" : " · " + selection.description
         view?.display(
             MeetingsViewModel(
-                title: "\(Self.title) · \(shownCount) today\(narrowed)", note: day.sourceNote, groups: groups,
+                title: "\(Self.title) · \(shownCount)\(day.isToday ? " today" : "")\(narrowed)", note: day.sourceNote,
+                groups: groups,
                 emptyMessage: shownCount == 0 ? emptyMessage(answer) : nil, isFollowUpFrame: watchFrame))
     }
 
@@ -145,16 +138,11 @@ public final class MeetingsPresenter: MeetingsModuleInput {
 
     private func row(_ meeting: MeetingSummary, position: Int) -> MeetingRowViewModel {
         let next = meeting.next
-        let over = meeting.abandoned == meeting.races.count ? "abandoned" : "finished"
         return MeetingRowViewModel(
             position: position, name: meeting.name, category: meeting.category, races: meeting.races.count,
-            run: meeting.run, abandoned: meeting.abandoned, progress: "\(meeting.run)/\(meeting.races.count)",
-            next: next.map { "R\($0.race.number) \($0.countdown.text)" } ?? over,
+            run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned,
+            progress: "\(meeting.run)/\(meeting.races.count)", next: meeting.nextText,
             nextTime: next.map { ClockTime.text(of: $0.race.advertisedStart, in: timeZone) },
-            nextRace: next.map {
-                MeetingRowViewModel.NextRace(
-                    id: $0.race.id, number: $0.race.number, start: $0.race.advertisedStart,
-                    secondsToStart: $0.countdown.seconds, countdown: $0.countdown.text)
-            }, isOver: next == nil)
+            nextRace: next.map(\.nextRace), isOver: meeting.isOver)
     }
 }

@@ -1,10 +1,14 @@
 import Core
 
-/// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`), a region (`aus`, `nz`, `intl`)
-/// and any other words as part of a meeting's name (`meetings park`). `all` takes back what came before it.
+/// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `H`, `G`,
+/// `T`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),
+/// and any other words as part of a meeting's name (`meetings park`). Words of one kind add up (`aus nz`);
+/// `all` takes back what came before it.
 public struct MeetingsSelection: Sendable, Equatable {
     public var categories: Set<RaceCategory> = []
-    public var region: RaceRegion?
+    public var regions: Set<RaceRegion> = []
+    /// State and country codes, as `MeetingPlace` spells them.
+    public var places: Set<String> = []
     /// Folded as search folds it; empty for any name.
     public var name = ""
 
@@ -13,10 +17,12 @@ public struct MeetingsSelection: Sendable, Equatable {
     public init(words text: String) {
         var nameWords: [String] = []
         for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
-            if let category = RaceCategory(userInput: word) {
+            if let category = Self.category(word) {
                 categories.insert(category)
             } else if let region = RaceRegion(userInput: word) {
-                self.region = region
+                regions.insert(region)
+            } else if let place = MeetingPlace.code(named: word) {
+                places.insert(place)
             } else if word.lowercased() == "all" {
                 self = MeetingsSelection()
                 nameWords = []
@@ -27,18 +33,32 @@ public struct MeetingsSelection: Sendable, Equatable {
         name = Race.searchFolded(nameWords.joined(separator: " "))
     }
 
-    public var isEverything: Bool { categories.isEmpty && region == nil && name.isEmpty }
+    /// A code as typed: its names, or the letter the list shows for it.
+    static func category(_ word: String) -> RaceCategory? {
+        RaceCategory(userInput: word)
+            ?? RaceCategory.allCases.first { CategoryBadge.letter(for: $0) == word.uppercased() }
+    }
+
+    public var isEverything: Bool { categories.isEmpty && regions.isEmpty && places.isEmpty && name.isEmpty }
 
     func admits(_ race: Race) -> Bool {
-        (categories.isEmpty || categories.contains(race.category)) && (region == nil || race.region == region)
+        let place = MeetingPlace(of: race)
+        return (categories.isEmpty || categories.contains(race.category))
+            && (regions.isEmpty || regions.contains(race.region))
+            && (places.isEmpty || places.contains(place.state ?? "") || places.contains(place.country ?? ""))
             && (name.isEmpty || race.matches(search: name))
     }
 
-    /// `horse, greyhound · Australia · "park"`: what the list shows, said after its title.
+    /// `horse, greyhound · Australia · WA · "park"`: what the list shows, said after its title.
     var description: String {
         var parts: [String] = []
         if !categories.isEmpty { parts.append(categories.sorted().map(\.displayName).joined(separator: ", ")) }
-        if let region { parts.append(region.displayName) }
+        if !regions.isEmpty {
+            parts.append(RaceRegion.allCases.filter(regions.contains).map(\.displayName).joined(separator: ", "))
+        }
+        if !places.isEmpty {
+            parts.append(places.sorted().map { MeetingPlace.countryNames[$0] ?? $0 }.joined(separator: ", "))
+        }
         if !name.isEmpty { parts.append("\"\(name)\"") }
         return parts.joined(separator: " · ")
     }

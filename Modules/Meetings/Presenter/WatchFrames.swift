@@ -14,8 +14,7 @@ struct WatchFrames {
     ) {
         draw(isFollowUp) { result in
             guard count > 1, result == .success else { return completion(result) }
-            let intoSecond = now().timeIntervalSince1970 - now().timeIntervalSince1970.rounded(.down)
-            _ = scheduler.schedule(after: intoSecond == 0 ? 1 : 1 - intoSecond + 0.001) {
+            _ = scheduler.schedule(after: ClockTime.untilNextSecond(from: now())) {
                 run(count - 1, draw: draw, completion: completion, isFollowUp: true)
             }
         }

@@ -26,9 +26,6 @@ public enum MeetingsModule {
         usage: "watch [SECONDS]", summary: "this screen ticking: full screen until q at a terminal, SECONDS in a pipe",
         example: "watch 10", screens: [.meetings, .meeting],
         misuse: "Usage: watch [SECONDS] draws this screen every second for SECONDS (1 to 3600, default 30).")
-    nonisolated static let listEntry = CommandEntry(
-        "list", aliases: ["ls"], summary: "close this screen (same as `back`)", example: "list",
-        screens: [.meetings, .meeting])
 
     /// The ways in, from any screen: the shell opens them.
     nonisolated static let waysIn = [
@@ -36,13 +33,13 @@ public enum MeetingsModule {
             "meetings", arguments: [CommandArgument("WORDS", .text, optional: true)], usage: "meetings [WORDS]",
             summary: "the day's meetings by country, races run and next; WORDS narrow them",
             details:
-                "WORDS may be codes (horse, greyhound, harness), a region (aus, nz, intl) or part of a name (`meetings park`). Each meeting keeps its number on the day's list: `show N` or `meeting N` opens it.",
+                "WORDS may be codes (horse, greyhound, harness, or H G T), regions (aus, nz, intl), places (nsw, wa, uk, sweden) or part of a name (`meetings park`). A meeting keeps its number all day, however narrowed: `show N` or `meeting N` opens it.",
             example: "meetings greyhound aus", screens: nil, opens: MeetingsRouter.meetings),
         CommandEntry(
             "meeting", arguments: [CommandArgument("N|NAME", .text)], usage: "meeting N|NAME",
             summary: "one meeting race by race: start, countdown, result",
             details:
-                "N is its number on `meetings`; a NAME may start with a code (`meeting dogs Addington`). There `show N` opens race N's card, and `back` returns.",
+                "N is its number on `meetings`; a NAME may start with a code (`meeting dogs Cannington`). There `show N` opens race N's card (the row R6 is `show 6`), and `back` returns.",
             example: "meeting Randwick", screens: nil, misuse: "Usage: meeting N|NAME opens a meeting of the day.",
             opens: MeetingsRouter.meeting),
     ]
@@ -55,26 +52,21 @@ public enum MeetingsModule {
                 misuse: "Usage: show N, where N is a meeting's number on the list.")
         ) { presenter, number, done in presenter.openMeeting(number: number, completion: done) },
         watch { presenter, seconds, done in presenter.watch(seconds: seconds, completion: done) },
-        ScreenCommand(listEntry) { presenter, done in presenter.close(completion: done) },
     ]
 
     public nonisolated static let meetingCommands: [ScreenCommand<any MeetingModuleInput>] = [
         ScreenCommand(
             CommandEntry(
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
-                summary: "open race N of this meeting (R6 is `show 6`)", example: "show 6", screens: [.meeting],
+                summary: "open race N of this meeting (the row R6 is `show 6`)", example: "show 6", screens: [.meeting],
                 misuse: "Usage: show N, where N is a race's number at this meeting.")
         ) { presenter, number, done in presenter.openRace(number: number, completion: done) },
         watch { presenter, seconds, done in presenter.watch(seconds: seconds, completion: done) },
-        ScreenCommand(listEntry) { presenter, done in presenter.close(completion: done) },
     ]
 
-    /// Every command for the app's table, each once (`watch` and `list` serve both screens).
+    /// Every command for the app's table, each once (`watch` serves both screens).
     nonisolated static let commandEntries =
-        waysIn + meetingsCommands.map(\.entry)
-        + meetingCommands.map(\.entry).filter {
-            $0.name != watchEntry.name && $0.name != listEntry.name
-        }
+        waysIn + meetingsCommands.map(\.entry) + meetingCommands.map(\.entry).filter { $0.name != watchEntry.name }
 
     private nonisolated static func watch<Presenter>(
         _ run: @escaping @MainActor @Sendable (Presenter, Int, @escaping CommandCompletion) -> Void

@@ -23,8 +23,4 @@ public final class MeetingsRouter: MeetingsRouterInput {
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
         navigator?.open(AppRoute(Self.raceDetail, .race(race)), completion: completion)
     }
-
-    public func close(completion: @escaping CommandCompletion) {
-        navigator?.close(completion: completion)
-    }
 }

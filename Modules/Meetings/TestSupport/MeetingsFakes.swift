@@ -70,7 +70,6 @@ public final class FakeMeetingsView: MeetingsViewInput {
 public final class FakeMeetingsRouter: NavigationRecorder, MeetingsRouterInput {
     public private(set) var openedMeetings: [MeetingRequest] = []
     public private(set) var openedRaces: [Race] = []
-    public private(set) var closed = 0
 
     public func openMeeting(_ request: MeetingRequest, completion: @escaping CommandCompletion) {
         navigated("openMeeting(\(request.word))")
@@ -81,12 +80,6 @@ public final class FakeMeetingsRouter: NavigationRecorder, MeetingsRouterInput {
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
         navigated("openRaceDetail(\(race.id))")
         openedRaces.append(race)
-        completion(.success)
-    }
-
-    public func close(completion: @escaping CommandCompletion) {
-        navigated("close")
-        closed += 1
         completion(.success)
     }
 }
@@ -101,7 +94,6 @@ public final class RecordingMeetingsPresenter: CallRecorder, MeetingsModuleInput
         record("openMeeting(\(number))", completion)
     }
     public func watch(seconds: Int, completion: @escaping CommandCompletion) { record("watch(\(seconds))", completion) }
-    public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
 
 /// A meeting's presenter as its screen drives it: records each call, in words.
@@ -114,7 +106,6 @@ public final class RecordingMeetingPresenter: CallRecorder, MeetingModuleInput {
         record("openRace(\(number))", completion)
     }
     public func watch(seconds: Int, completion: @escaping CommandCompletion) { record("watch(\(seconds))", completion) }
-    public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
 
 /// Races of a meeting for tests: `count` races from `first`, `gap` apart.

@@ -17,15 +17,9 @@ public final class MeetingsJSONView: MeetingsViewInput {
                 "meetings": group.rows.map { row -> [String: Any] in
                     [
                         "position": row.position, "meeting": row.name, "category": row.category.displayName,
-                        "races": row.races, "run": row.run, "toRun": row.races - row.run - row.abandoned,
+                        "races": row.races, "run": row.run, "toRun": row.toRun,
                         "abandoned": row.abandoned, "status": row.next,
-                        "next": row.nextRace.map { next -> Any in
-                            [
-                                "id": next.id, "raceNumber": next.number, "start": JSONFields.iso8601(next.start),
-                                "startUnix": Int(saturatingRoundedDown: next.start.timeIntervalSince1970),
-                                "secondsToStart": next.secondsToStart, "countdown": next.countdown,
-                            ] as [String: Any]
-                        } ?? NSNull(),
+                        "next": row.nextRace.map(Self.next) ?? NSNull(),
                     ]
                 },
             ]
@@ -41,6 +35,8 @@ public final class MeetingsJSONView: MeetingsViewInput {
     public func display(_ viewModel: MeetingViewModel) {
         var body: [String: Any] = [
             "meeting": viewModel.title, "details": viewModel.details, "note": JSONFields.value(viewModel.note),
+            "run": viewModel.counts.run, "toRun": viewModel.counts.toRun, "abandoned": viewModel.counts.abandoned,
+            "next": viewModel.next.map(Self.next) ?? NSNull(),
             "category": JSONFields.value(viewModel.category?.displayName),
             "country": JSONFields.value(viewModel.country),
             "state": JSONFields.value(viewModel.state),
@@ -66,6 +62,14 @@ public final class MeetingsJSONView: MeetingsViewInput {
     }
 
     public func displayCommandError(_ message: String) { output.writeError(message) }
+
+    private static func next(_ next: MeetingRowViewModel.NextRace) -> Any {
+        [
+            "id": next.id, "raceNumber": next.number, "start": JSONFields.iso8601(next.start),
+            "startUnix": Int(saturatingRoundedDown: next.start.timeIntervalSince1970),
+            "secondsToStart": next.secondsToStart, "countdown": next.countdown,
+        ] as [String: Any]
+    }
 
     private func show(_ type: String, _ body: [String: Any], followUp: Bool?) {
         output.show(type, body, replacesPrevious: followUp == true, streamed: followUp != nil)

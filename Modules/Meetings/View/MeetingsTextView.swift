@@ -40,7 +40,8 @@ public final class MeetingsTextView: MeetingsViewInput {
                 let progress = TerminalText.padded(row.progress, to: progressColumns, right: true)
                 var line =
                     "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  " + name + "  "
-                    + progress + "  " + style.paint(style.clean(row.next), row.isOver ? .dim : .green)
+                    + progress + "  "
+                    + style.paint(style.clean(row.next), row.nextRace?.urgency.tone ?? (row.isOver ? .dim : .yellow))
                 if timeColumns > 0, let time = row.nextTime {
                     line +=
                         TerminalText.spaces(nextColumns - TerminalText.width(of: style.clean(row.next))) + "  "
@@ -70,7 +71,7 @@ public final class MeetingsTextView: MeetingsViewInput {
                 var line =
                     "  " + TerminalText.padded(numbers[index], to: numberColumns, right: true) + "  "
                     + style.paint(TerminalText.padded(row.startTime, to: timeColumns, right: true), .dim) + "  "
-                    + style.paint(statuses[index], tone(of: row.stage))
+                    + style.paint(statuses[index], tone(of: row))
                 if style.width >= Self.wideColumns, nameColumns >= Self.minimumNameColumns,
                     let name = row.race.name
                 {
@@ -96,12 +97,12 @@ public final class MeetingsTextView: MeetingsViewInput {
         return text
     }
 
-    private func tone(of stage: MeetingRaceRowViewModel.Stage) -> DisplayStyle.Tone {
-        switch stage {
-        case .upcoming: .green
-        case .running: .yellow
-        case .result: .bold
-        case .abandoned: .dim
+    private func tone(of row: MeetingRaceRowViewModel) -> DisplayStyle.Tone {
+        if let urgency = row.urgency { return urgency.tone }
+        switch row.stage {
+        case .upcoming, .running: return .yellow
+        case .result: return .bold
+        case .abandoned: return .dim
         }
     }
 

@@ -46,10 +46,11 @@ public struct MeetingRowViewModel: Sendable, Equatable {
     public let category: RaceCategory
     public let races: Int
     public let run: Int
+    public let toRun: Int
     public let abandoned: Int
     /// `5/8`: races run of the races.
     public let progress: String
-    /// `R6 12m 5s`, `finished`, `abandoned`.
+    /// `R6 12m 5s`, `running`, `finished`, `abandoned`.
     public let next: String
     /// The next race's local start (`2:05pm`), for a wide window.
     public let nextTime: String?
@@ -62,25 +63,31 @@ public struct MeetingRowViewModel: Sendable, Equatable {
         public let start: Date
         public let secondsToStart: Int
         public let countdown: String
+        public let urgency: CountdownUrgency
 
-        public init(id: String, number: Int, start: Date, secondsToStart: Int, countdown: String) {
+        public init(
+            id: String, number: Int, start: Date, secondsToStart: Int, countdown: String,
+            urgency: CountdownUrgency = .later
+        ) {
             self.id = id
             self.number = number
             self.start = start
             self.secondsToStart = secondsToStart
             self.countdown = countdown
+            self.urgency = urgency
         }
     }
 
     public init(
-        position: Int, name: String, category: RaceCategory, races: Int, run: Int, abandoned: Int, progress: String,
-        next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool
+        position: Int, name: String, category: RaceCategory, races: Int, run: Int, toRun: Int, abandoned: Int,
+        progress: String, next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool
     ) {
         self.position = position
         self.name = name
         self.category = category
         self.races = races
         self.run = run
+        self.toRun = toRun
         self.abandoned = abandoned
         self.progress = progress
         self.next = next
@@ -107,12 +114,30 @@ public struct MeetingViewModel: Sendable, Equatable {
     public let category: RaceCategory?
     public let country: String?
     public let state: String?
+    /// Races run, to run and abandoned, and the next to jump: what `details` says, for JSON.
+    public let counts: Counts
+    public let next: MeetingRowViewModel.NextRace?
     public let isFollowUpFrame: Bool?
+
+    public struct Counts: Sendable, Equatable {
+        public let run: Int
+        public let toRun: Int
+        public let abandoned: Int
+
+        public init(run: Int, toRun: Int, abandoned: Int) {
+            self.run = run
+            self.toRun = toRun
+            self.abandoned = abandoned
+        }
+    }
 
     public init(
         title: String, details: String, note: String?, content: Content, category: RaceCategory?, country: String?,
-        state: String?, isFollowUpFrame: Bool? = nil
+        state: String?, counts: Counts = Counts(run: 0, toRun: 0, abandoned: 0),
+        next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil
     ) {
+        self.counts = counts
+        self.next = next
         self.title = title
         self.details = details
         self.note = note
@@ -136,19 +161,22 @@ public struct MeetingRaceRowViewModel: Sendable, Equatable {
     /// The countdown while open; `Closed`, `Interim 3-1-7`, `Final 3-1-7`, `Abandoned` after.
     public let status: String
     public let stage: Stage
+    /// How near the start, while the row is a countdown; nil once it says how the race stands.
+    public let urgency: CountdownUrgency?
     public let secondsToStart: Int
     /// `Final`, `Interim`…; nil while betting is open.
     public let statusWord: String?
     public let placings: [Int]
 
     public init(
-        race: Race, startTime: String, status: String, stage: Stage, secondsToStart: Int, statusWord: String?,
-        placings: [Int]
+        race: Race, startTime: String, status: String, stage: Stage, urgency: CountdownUrgency? = nil,
+        secondsToStart: Int, statusWord: String?, placings: [Int]
     ) {
         self.race = race
         self.startTime = startTime
         self.status = status
         self.stage = stage
+        self.urgency = urgency
         self.secondsToStart = secondsToStart
         self.statusWord = statusWord
         self.placings = placings

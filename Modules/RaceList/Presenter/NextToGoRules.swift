@@ -4,14 +4,7 @@ import RaceListView
 
 /// How close a race is, for the countdown's colour.
 public enum NextToGoRules {
-    public static func urgency(of countdown: Countdown) -> CountdownUrgency {
-        switch countdown.seconds {
-        case ...0: .started
-        case ..<60: .imminent
-        case ..<300: .soon
-        default: .later
-        }
-    }
+    public static func urgency(of countdown: Countdown) -> CountdownUrgency { countdown.urgency }
 }
 
 /// When the board fetches by itself: every `interval` seconds while things

@@ -35,13 +35,7 @@ final class RaceListTimers {
     /// moves when the second does. Replaces the tick pending.
     func scheduleTick(now: Date, _ tick: @escaping @MainActor () -> Void) {
         nextTick?.cancel()
-        nextTick = scheduler.schedule(after: Self.untilNextSecond(from: now), tick)
-    }
-
-    /// From `now` to just after the next whole second: a second if it stands on one (a pinned clock).
-    static func untilNextSecond(from now: Date) -> TimeInterval {
-        let intoSecond = now.timeIntervalSince1970 - now.timeIntervalSince1970.rounded(.down)
-        return intoSecond == 0 ? 1 : 1 - intoSecond + 0.001
+        nextTick = scheduler.schedule(after: ClockTime.untilNextSecond(from: now), tick)
     }
 
     /// `draw` now, then `count` more times just after each following second turns (told it is a follow-up), so
@@ -54,7 +48,7 @@ final class RaceListTimers {
     ) {
         draw(isFollowUp) { [weak self] result in
             guard count > 0, result == .success, let self else { return completion(result) }
-            _ = self.scheduler.schedule(after: Self.untilNextSecond(from: now())) { [weak self] in
+            _ = self.scheduler.schedule(after: ClockTime.untilNextSecond(from: now())) { [weak self] in
                 self?.frames(count - 1, now: now, draw: draw, completion: completion, isFollowUp: true)
             }
         }

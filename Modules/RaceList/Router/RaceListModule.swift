@@ -26,7 +26,7 @@ public enum RaceListModule {
                 usage: "list [all]", summary: "show the next five races to jump; `list all`: every race, by meeting",
                 details:
                     "Soonest first; a race leaves a minute after its start and the board refills. `list all` shows every upcoming race of the filter in sections by meeting, with a heading per day when they span days; N in `show N` then counts through them.",
-                example: "list all", screens: [.raceList])
+                example: "list all", screens: [.raceList], worksFromAbove: true)
         ) { presenter, command, done in
             switch command.value {
             case nil: presenter.showList(completion: done)

@@ -100,16 +100,8 @@ public final class RaceListTextView: RaceListViewInput {
     private static func tableRow(_ row: RaceRowViewModel) -> RaceTableRow {
         RaceTableRow(
             position: row.position, category: row.category, raceNumber: row.raceNumber,
-            meetingName: row.meetingName, status: row.countdown, statusTone: tone(for: row.urgency),
+            meetingName: row.meetingName, status: row.countdown, statusTone: row.urgency.tone,
             isFavourite: row.isFavourite, startTime: row.startTime, place: row.place)
-    }
-
-    private static func tone(for urgency: CountdownUrgency) -> DisplayStyle.Tone {
-        switch urgency {
-        case .later: .green
-        case .soon: .yellow
-        case .imminent, .started: .red
-        }
     }
 
     private func writeBoard(_ viewModel: RaceListViewModel, body: [String]) {

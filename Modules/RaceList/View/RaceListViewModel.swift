@@ -86,18 +86,6 @@ public struct RaceRowViewModel: Sendable, Equatable {
     }
 }
 
-/// How close a race is to jumping; views may colour by it.
-public enum CountdownUrgency: Sendable, Equatable {
-    /// More than five minutes away.
-    case later
-    /// Within five minutes.
-    case soon
-    /// Within a minute.
-    case imminent
-    /// Already started.
-    case started
-}
-
 /// The line kept above the prompt at a live terminal: the next race to jump, counting down, and how fresh the
 /// data is.
 public struct LiveStatusViewModel: Sendable, Equatable {

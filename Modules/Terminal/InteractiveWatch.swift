@@ -23,8 +23,13 @@ final class InteractiveWatch {
         "q leave | ? keys",
     ]
 
-    static func hint(columns: Int) -> String {
-        hints.first { TerminalText.width(of: $0) <= columns } ?? hints[hints.count - 1]
+    /// The keys of a screen that is not the board (the meetings, a meeting, the favourites): the board's own keys
+    /// would leave it for the board.
+    static let otherScreenHints = ["q leave | 1-9 open | b back | ? keys", "q | 1-9 | b | ? keys", "q leave | ? keys"]
+
+    static func hint(columns: Int, onBoard: Bool = true) -> String {
+        let hints = onBoard ? hints : otherScreenHints
+        return hints.first { TerminalText.width(of: $0) <= columns } ?? hints[hints.count - 1]
     }
     static let legend = [
         "q Esc Ctrl-C  back to the prompt",
@@ -36,6 +41,19 @@ final class InteractiveWatch {
         "r             refresh now     ? hide keys",
         "Down Up j k   scroll a frame taller than the window",
     ]
+    static let otherScreenLegend = [
+        "q Esc Ctrl-C  back to the prompt",
+        "1-9           open that row (b closes)",
+        "12 Enter      row 12, on a list of ten or more",
+        "f             favourite on or off, on a race's details",
+        "r             refresh now     ? hide keys",
+        "Down Up j k   scroll a frame taller than the window",
+    ]
+
+    /// The board's keys (filters, favourites by number) work on the board and on a sheet opened over it.
+    private var isOnBoard: Bool {
+        session.depth == 1 || (session.depth == 2 && session.topScreen.presentation == .sheet)
+    }
 
     private let session: ShellSession
     private let terminal: LiveTerminal
@@ -92,14 +110,14 @@ final class InteractiveWatch {
         case .character("f"):
             if session.topScreen.presentation == .sheet {
                 run("fav")
-            } else {
+            } else if isOnBoard {
                 awaitsFavouriteNumber = true
                 drawFrame()
             }
-        case .character("h"): run("filter horse")
-        case .character("g"): run("filter greyhound")
-        case .character("t"): run("filter harness")
-        case .character("a"): run("filter clear")
+        case .character("h") where isOnBoard: run("filter horse")
+        case .character("g") where isOnBoard: run("filter greyhound")
+        case .character("t") where isOnBoard: run("filter harness")
+        case .character("a") where isOnBoard: run("filter clear")
         case .character("r"):
             working = "Refreshing..."
             run("refresh") { [weak self] in self?.working = nil }
@@ -192,7 +210,11 @@ final class InteractiveWatch {
         } else if awaitsFavouriteNumber {
             footer.append("f: now the race's number")
         }
-        footer += showsLegend ? Self.legend : [Self.hint(columns: terminal.columns)]
+        let onBoard = isOnBoard
+        footer +=
+            showsLegend
+            ? (onBoard ? Self.legend : Self.otherScreenLegend)
+            : [Self.hint(columns: terminal.columns, onBoard: onBoard)]
         scroll = terminal.finishFrame(footer: footer, scroll: scroll)
     }
 

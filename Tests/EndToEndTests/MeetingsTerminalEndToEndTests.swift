@@ -31,6 +31,15 @@ extension LiveTerminalEndToEndTests {
         try session.send("Enter")
         #expect(session.waitUntil { !session.screen.contains("next-to-go>") }, "full screen: \(session.screen)")
         #expect(session.screen.contains("Meetings · 36 today"), "\(session.screen)")
+        #expect(
+            session.waitFor("q leave | 1-9 open | b back | ? keys"),
+            "the keys of this screen, not the board's: \(session.screen)")
+        // `g` would filter the board (and leave the meetings): here it does nothing. Keys are taken in order, so
+        // once `?` has shown the legend, `g` has been seen.
+        try session.send("g")
+        try session.send("?")
+        #expect(session.waitFor("open that row"), "\(session.screen)")
+        #expect(!session.screen.contains("greyhound") && session.screen.contains("Meetings · 36 today"))
         try session.send("q")
         #expect(session.waitFor("next-to-go>"), "\(session.screen)")
         try session.type("back")

@@ -138,10 +138,33 @@ public final class LiveTerminal: TextOutput {
         guard region != nil, !isHeld, let redrawRegion else { return }
         capture = []
         redrawRegion()
-        if let blocks = capture, !blocks.isEmpty {
-            region = LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks)
-        }
+        let blocks = capture ?? []
         capture = nil
+        guard !blocks.isEmpty else { return }
+        fitRegion(LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks))
+    }
+
+    /// The region as drawn again, fitted to the window. One that has grown past it (a sheet whose result and
+    /// dividends came in) is not cut at the bottom, where what came is: the board under a sheet is written out
+    /// to the scrollback and the sheet goes on alone; a sheet taller than the window is written out whole, its
+    /// end (the result) on screen above the prompt, as a command's tall screen is.
+    private func fitRegion(_ grown: LiveRegion) {
+        let room = regionRoom(hasStatus: status != nil)
+        guard grown.lineCount > room else {
+            region = grown
+            return
+        }
+        eraseArea()
+        clearTransientStatus()
+        if grown.blocks.count > 1, let last = grown.blocks.last, last.count <= room {
+            emit(grown.blocks.dropLast().flatMap { $0 }.joined(separator: "\n") + "\n")
+            region = LiveRegion(blocks: [last])
+            regionIsLastScreenOnly = true
+        } else {
+            emit(grown.blocks.flatMap { $0 }.joined(separator: "\n") + "\n")
+            region = nil
+            screensWrittenOutForHeight = true
+        }
     }
 
     /// A line of the screens or a command: part of the region being drawn again; a command's own goes after

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A sheet at the prompt that grows past the window as its race is run: the result must not be the part hidden.
+extension LiveTerminalEndToEndTests {
+    /// A card in the affiliates API's shape: `runners` runners, and once run its result and dividends.
+    private static func card(status: String, runners: Int) throws -> Data {
+        var data: [String: Any] = [
+            "race": ["status": status],
+            "runners": (1...runners).map { number in
+                [
+                    "runner_number": number, "name": "Runner \(number)", "barrier": number,
+                    "odds": ["fixed_win": 2.0 + Double(number), "fixed_place": 1.2],
+                ] as [String: Any]
+            },
+        ]
+        if status == "Final" {
+            data["results"] = [
+                ["position": 1, "runner_number": 7, "name": "Runner 7"],
+                ["position": 2, "runner_number": 3, "name": "Runner 3"],
+                ["position": 3, "runner_number": 11, "name": "Runner 11"],
+            ]
+            data["dividends"] = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First Four"].map { bet in
+                ["product_name": "Pool \(bet)", "status": "Final", "dividend": 12.5, "description": "7"]
+            }
+        }
+        return try JSONSerialization.data(withJSONObject: ["header": [:], "data": data])
+    }
+
+    @Test("at 100x30, a sheet that grows past the window as its result comes keeps the result and dividends in view")
+    func resultInView() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        let cardFile = try cards.file(
+            RaceCardEndToEndTests.northfieldPark + ".json", contents: try Self.card(status: "Open", runners: 2))
+        let session = try session(
+            Self.pinned + ["--cards", "file:" + cards.url.path], columns: 100, rows: 30)
+        defer { session.stop() }
+        try session.type("show 1")
+        try session.send("Enter")
+        #expect(session.waitFor("Field (2 runners)"), "\(session.screen)")
+        // The race is run: its card now has fourteen runners, the result and six dividends (some 40 lines).
+        try Self.card(status: "Final", runners: 14).write(to: cardFile)
+        #expect(
+            session.waitFor("Trifecta   7 $12.50", timeout: 30), "the last dividend came into view: \(session.screen)")
+        #expect(session.screen.contains("Result"), "\(session.screen)")
+        #expect(!session.screen.contains("hidden: the window is too short"), "\(session.screen)")
+        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+}

@@ -21,6 +21,8 @@ final class Launch {
     private let environment: [String: String]
     private let io: ProcessIO
     private let terminal: TerminalEnvironment
+    /// Plain lines for a screen reader, with what happens said a line at a time (`--accessible`, `ACCESSIBLE`).
+    private let isAccessible: Bool
     private let standardOutput: StandardOutput
     private let liveTerminal: LiveTerminal?
     private let jsonOutput: JSONCommandOutput?
@@ -130,7 +132,9 @@ final class Launch {
         self.environment = environment
         self.io = io
         let current = TerminalEnvironment.current(environment: environment, io: io)
-        let terminal = options.noColour ? current.withoutColour() : current
+        let colour = options.noColour ? current.withoutColour() : current
+        isAccessible = options.accessible || current.asksForAccessible
+        let terminal = isAccessible ? colour.forScreenReader() : colour
         self.terminal = terminal
         let mode = RunMode(options: options, terminal: terminal)
         self.mode = mode
@@ -234,7 +238,7 @@ final class Launch {
             terminalLoop = loop
             output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
             // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
-            (root as? RaceListScreen)?.presenter.startLiveUpdates()
+            (root as? RaceListScreen)?.presenter.startLiveUpdates(announcing: false)
             if !loop.start(firstLine: "list") { end(.ok) }
         case .lines, .json:
             // A person typing at a prompt gets the first board without asking.
@@ -242,9 +246,15 @@ final class Launch {
                 session: session, output: standardOutput, input: io.input,
                 prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.strict,
                 watchesUntilTyped: mode.showsPrompt && io.ownsProcess,
+                watchRedrawsEvery: isAccessible ? 60 : 1,
                 afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
                 finish: { [weak self] in self?.end($0) })
             inputLoop = loop
+            if isAccessible, mode.showsPrompt {
+                // A screen reader hears what happens as lines of their own, not a region redrawn in place.
+                standardOutput.announcesWithPrompt = NextToGoApp.prompt
+                (root as? RaceListScreen)?.presenter.startLiveUpdates(announcing: true)
+            }
             loop.start(firstLine: mode.showsPrompt ? "list" : nil)
         }
     }

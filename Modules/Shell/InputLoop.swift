@@ -37,9 +37,10 @@ public final class InputLoop {
     ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
     ///   - watchesUntilTyped: `watch` runs until a line is typed or Ctrl-C (`LineWatch`): a person at a terminal
     ///     that cannot redraw in place. It handles SIGINT while it runs, so only a run that owns the process.
+    ///   - interval: how often that `watch` writes the screen again (a minute for a screen reader).
     public init(
         session: ShellSession, output: StandardOutput, input: Int32 = STDIN_FILENO, prompt: String?,
-        strict: Bool = false, watchesUntilTyped: Bool = false,
+        strict: Bool = false, watchesUntilTyped: Bool = false, watchRedrawsEvery interval: TimeInterval = 1,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
         finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
@@ -54,7 +55,7 @@ public final class InputLoop {
             watchInterrupt = WatchInterrupt { [weak self] in self?.lineWatch?.interrupted() }
             session.watchHandler = { [weak self] done in
                 guard let self else { return }
-                let watch = LineWatch(session: session, output: output)
+                let watch = LineWatch(session: session, output: output, interval: interval)
                 lineWatch = watch
                 watchInterrupt?.watch(true)
                 watch.run { [weak self] outcome in

@@ -220,6 +220,13 @@ extension LaunchOptionEntry {
             _, _, options in options.noColour = true
         },
         LaunchOptionEntry(
+            ["--accessible"],
+            help: [
+                "for a screen reader (as ACCESSIBLE=1): plain lines, nothing redrawn in",
+                "place; what changes said in a line",
+            ]
+        ) { _, _, options in options.accessible = true },
+        LaunchOptionEntry(
             ["--data-dir"], placeholder: "DIR", suggestions: .directories,
             help: [
                 "where favourites are kept (default: $XDG_DATA_HOME/next-to-go,", "else ~/.local/share/next-to-go)",

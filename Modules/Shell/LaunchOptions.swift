@@ -40,6 +40,8 @@ public struct LaunchOptions: Sendable, Equatable {
     public var strict = false
     /// `--no-color`: as `NO_COLOR`.
     public var noColour = false
+    /// `--accessible`, `accessible = on` or `ACCESSIBLE`: plain lines for a screen reader (`TerminalEnvironment`).
+    public var accessible = false
     /// `--notify`: alerts go to the desktop too.
     public var notify = false
     /// `--no-config`: the settings file is not read (the app reads it before the options, `Settings`).

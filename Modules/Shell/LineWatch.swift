@@ -13,9 +13,12 @@ final class LineWatch {
     private var timer: (any DispatchSourceTimer)?
     private var finish: (@MainActor (ShellSession.Outcome) -> Void)?
 
-    init(session: ShellSession, output: StandardOutput) {
+    private let interval: TimeInterval
+
+    init(session: ShellSession, output: StandardOutput, interval: TimeInterval) {
         self.session = session
         self.output = output
+        self.interval = interval
     }
 
     func run(completion: @escaping @MainActor (ShellSession.Outcome) -> Void) {
@@ -24,7 +27,8 @@ final class LineWatch {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let now = Date().timeIntervalSince1970
         timer.schedule(
-            deadline: .now() + (1 - (now - now.rounded(.down))) + 0.005, repeating: 1, leeway: .milliseconds(20))
+            deadline: .now() + (interval - now.truncatingRemainder(dividingBy: interval)) + 0.005, repeating: interval,
+            leeway: .milliseconds(20))
         timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.session.redraw { _ in } } }
         timer.resume()
         self.timer = timer

@@ -28,6 +28,7 @@ public struct SettingEntry: Sendable {
         SettingEntry("refresh", .option("--refresh")),
         SettingEntry("colour", .onOff(flag: "--no-color", onGivesFlag: false)),
         SettingEntry("notify", .onOff(flag: "--notify", onGivesFlag: true)),
+        SettingEntry("accessible", .onOff(flag: "--accessible", onGivesFlag: true)),
     ]
 }
 

@@ -17,6 +17,11 @@ public final class StandardOutput: TextOutput {
     /// the favourites it changed on any screen are saved once, not at every command that waited for something
     /// (a sheet's card).
     public var batchUnderWay = false
+    /// Accessible mode: what happens by itself (a race jumping, an alert) is a line of its own, and where it
+    /// comes while the prompt waits, the prompt is written again after it. nil: notices are a live terminal's.
+    public var announcesWithPrompt: String?
+    /// The prompt was the last thing written: a person may be typing after it.
+    private var promptWaits = false
 
     /// - Parameter beforeWriting: runs before anything waiting is written (the app ends the favourites' turn
     ///   then, saving the changes it gathered, so no answer is seen before the change it reports is saved); a
@@ -26,6 +31,7 @@ public final class StandardOutput: TextOutput {
     }
 
     public func writeLine(_ line: String) {
+        promptWaits = false
         pending += line
         pending += "\n"
         guard !flushScheduled, !batchUnderWay else { return }
@@ -34,6 +40,7 @@ public final class StandardOutput: TextOutput {
     }
 
     public func writeError(_ line: String) {
+        promptWaits = false
         flush()
         StandardStreams.write(line + "\n", to: .error)
     }
@@ -42,6 +49,20 @@ public final class StandardOutput: TextOutput {
     public func writePrompt(_ prompt: String) {
         pending += prompt
         flush()
+        promptWaits = true
+    }
+
+    public func writeNotice(_ line: String) {
+        guard let prompt = announcesWithPrompt else { return }
+        let waited = promptWaits
+        if waited { pending += "\n" }
+        writeLine(line)
+        if waited { writePrompt(prompt) }
+    }
+
+    public func writeAlert(_ line: String) {
+        guard announcesWithPrompt != nil else { return writeError(line) }
+        writeNotice(line)
     }
 
     /// A flush scheduled for the end of a turn or batch, unless one came first.

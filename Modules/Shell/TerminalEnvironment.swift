@@ -62,6 +62,23 @@ public struct TerminalEnvironment: Sendable {
         return copy
     }
 
+    /// The same terminal as a screen reader is best served by (`--accessible`): one that cannot move the cursor
+    /// (as `TERM=dumb`), so nothing is redrawn in place, with plain ASCII and no colour.
+    public func forScreenReader() -> TerminalEnvironment {
+        var copy = TerminalEnvironment(
+            environment: environment.merging(["TERM": "dumb", "NO_COLOR": "1"]) { $1 }, stdoutIsTTY: stdoutIsTTY,
+            stdinIsTTY: stdinIsTTY, reportedColumns: reportedColumns)
+        copy.liveColumns = liveColumns
+        return copy
+    }
+
+    /// Whether the user asked for plain lines for a screen reader: `ACCESSIBLE` set to anything but empty or `0`
+    /// (the convention `gh` and others read).
+    public var asksForAccessible: Bool {
+        let value = environment["ACCESSIBLE"] ?? ""
+        return !value.isEmpty && value != "0"
+    }
+
     /// Where a resized window's width is read from; nil keeps the width fixed (tests, pipes).
     public var liveColumns: (@Sendable () -> Int?)?
 

@@ -97,7 +97,7 @@ struct MeetingsEndToEndTests {
         let run = try BinaryRunner.run(
             ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now], stdin: "meetings\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lines[checked: 1]?.hasPrefix("  From the races in the feed (file ") == true, "\(run.stdout)")
+        #expect(run.lines[checked: 1]?.hasPrefix("  From the races in the feed (file") == true, "\(run.stdout)")
         #expect(run.stdout.contains("Northfield Park"))
     }
 

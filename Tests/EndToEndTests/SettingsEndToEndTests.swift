@@ -38,7 +38,7 @@ struct SettingsEndToEndTests {
         #expect(
             run.stderr.split(separator: "\n").map(String.init) == [
                 "Settings: \(config.path) line 6: count '99' is not valid: expected a number of races from 1 to 20; it is skipped.",
-                "Settings: \(config.path) line 7: 'mars' is not a setting (source, filter, region, count, alert, refresh, colour, notify); it is skipped.",
+                "Settings: \(config.path) line 7: 'mars' is not a setting (source, filter, region, count, alert, refresh, colour, notify, accessible); it is skipped.",
                 "Settings: \(config.path) line 8 is not `key = value`; it is skipped.",
             ])
     }

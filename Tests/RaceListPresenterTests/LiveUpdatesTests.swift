@@ -69,7 +69,7 @@ struct LiveUpdatesTests {
         let presenter = presenter()
         presenter.start()
         interactor.answer(.success(RaceFeed(races: races([90, 300, 400, 500, 600, 700]))))
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 1)
         scheduler.advance(by: 1)
         let texts = view.statuses.map { "\($0.next) | \($0.freshness)" }
@@ -89,7 +89,7 @@ struct LiveUpdatesTests {
         let feed = RaceFeed(races: races([1, 300, 400, 500, 600]))
         interactor.answer(.success(feed))
         presenter.showList { _ in }
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 30)
         interactor.answer(.success(feed))  // the automatic refresh
         scheduler.advance(by: 31)
@@ -105,7 +105,7 @@ struct LiveUpdatesTests {
     func recoveryDrawsTheBoard() {
         let presenter = presenter()
         presenter.start()
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         interactor.answer(.failure(.unavailable(source: "http://x", reason: "connection refused")))
         presenter.showList { _ in }
         #expect(view.displayed.last.map { if case .error = $0.content { true } else { false } } == true)
@@ -124,7 +124,7 @@ struct LiveUpdatesTests {
         presenter.start()
         interactor.answer(.success(RaceFeed(races: races([90, 300, 400, 500, 600]))))
         presenter.showList { _ in }
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         var refreshed: [CommandResult] = []
         presenter.refresh { refreshed.append($0) }
         let drawn = view.displayed.count
@@ -143,7 +143,7 @@ struct LiveUpdatesTests {
         let presenter = presenter()
         presenter.start()
         interactor.answer(.success(RaceFeed(races: races([1, 300, 400, 500, 600]))))
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 62)
         #expect(view.notices.isEmpty)
     }
@@ -153,7 +153,7 @@ struct LiveUpdatesTests {
         let presenter = presenter()
         presenter.start()
         interactor.answer(.success(RaceFeed(races: races([3000, 3100, 3200, 3300, 3400]))))
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 30)
         interactor.answer(.failure(.unavailable(source: "http://x", reason: "connection refused")))
         scheduler.advance(by: 2)
@@ -179,7 +179,7 @@ struct LiveUpdatesTests {
             FavouriteRace(
                 id: saved.id, meetingName: saved.meetingName, number: saved.number, category: saved.category,
                 advertisedStart: saved.advertisedStart.addingTimeInterval(3600)))
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 29)
         #expect(view.alerts.isEmpty)
         scheduler.advance(by: 1)
@@ -198,7 +198,7 @@ struct LiveUpdatesTests {
         interactor.answer(.success(RaceFeed(races: feed)))
         interactor.abandonedRaceIDs = ["r0"]
         _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
-        presenter.startLiveUpdates()
+        presenter.startLiveUpdates(announcing: false)
         scheduler.advance(by: 1)
         #expect(view.statuses.last?.next == "R2 M1 (horse) in 4m 59s")
         scheduler.advance(by: 100)
@@ -220,5 +220,58 @@ struct LiveUpdatesTests {
         presenter.setAlert(.off, completion: log.callback)
         #expect(view.messages.last == "Alerts off.")
         #expect(log.results == [.success, .success, .success])
+    }
+}
+
+/// Accessible mode: what happens on the board said a line at a time, in minutes.
+@MainActor
+@Suite("Race list presenter, announcing")
+struct AnnouncementTests {
+    let clock = ManualClock(1_748_310_000)
+    let interactor = FakeRaceListInteractor()
+    let view = FakeRaceListView()
+    let scheduler: ManualScheduler
+
+    init() { scheduler = ManualScheduler(clock: clock) }
+
+    @Test("the next race at 2 and 1 minutes, a jump, a result; nothing already so when it starts, nothing twice")
+    func announces() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+        let races = [
+            Race.make("a", number: 5, meeting: "Moonee Valley", startsIn: 130, from: clock),
+            Race.make("b", number: 2, meeting: "Hove", startsIn: 900, from: clock),
+        ]
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: races)))
+        presenter.startLiveUpdates(announcing: true)
+        #expect(view.notices.isEmpty, "within 5 minutes already when it began: not said")
+        scheduler.advance(by: 10)
+        #expect(view.notices == ["R5 Moonee Valley (horse): 2 minutes to go."])
+        scheduler.advance(by: 60)
+        scheduler.advance(by: 60)
+        #expect(
+            view.notices.suffix(2) == [
+                "R5 Moonee Valley (horse): 1 minute to go.", "R5 Moonee Valley (horse) has jumped.",
+            ])
+        interactor.standings = ["a": RaceStanding(status: .final, placings: [2, 4, 7])]
+        scheduler.advance(by: 5)
+        #expect(view.notices.last == "Result: R5 Moonee Valley (horse): 2, 4, 7.")
+        let said = view.notices.count
+        scheduler.advance(by: 30)
+        #expect(view.notices.count == said, "each said once")
+    }
+
+    @Test("without announcing, the live board says none of it")
+    func quietWhenLive() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: [Race.make("a", startsIn: 70, from: clock)])))
+        presenter.startLiveUpdates(announcing: false)
+        scheduler.advance(by: 80)
+        #expect(!view.notices.contains { $0.contains("to go") || $0.contains("jumped") })
     }
 }

@@ -30,8 +30,9 @@ public protocol RaceListModuleInput: AnyObject {
     /// `save`: keeps the filter, region, count and alert for the next start.
     func saveSettings(completion: @escaping CommandCompletion)
     /// From now on, once a second: the status line, notices of what happens by itself, and alerts. For a person
-    /// at a terminal; pipes never start it.
-    func startLiveUpdates()
+    /// at a terminal; pipes never start it. `announcing`: accessible mode, where races coming, jumping and their
+    /// results are said too, a line each.
+    func startLiveUpdates(announcing: Bool)
     /// `watch [SECONDS]`: draws the board every second for SECONDS.
     func watch(seconds: Int, completion: @escaping CommandCompletion)
 }

@@ -31,6 +31,8 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var watchFrame: Bool?
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
     private var showsAll = false
+    /// Accessible mode: what happens on the board, said a line at a time (nil: the live region shows it).
+    private var announcer: BoardAnnouncer?
 
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
@@ -76,18 +78,14 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     // MARK: - Commands
 
-    public func start() {
-        guard freshness.stage == .awaitingFirstAnswer else { return }
-        feed.fetch()
-    }
+    public func start() { if freshness.stage == .awaitingFirstAnswer { feed.fetch() } }
 
-    public func showList(completion: @escaping CommandCompletion) {
-        showsAll = false
-        redraw(completion: completion)
-    }
+    public func showList(completion: @escaping CommandCompletion) { show(all: false, completion) }
 
-    public func showAll(completion: @escaping CommandCompletion) {
-        showsAll = true
+    public func showAll(completion: @escaping CommandCompletion) { show(all: true, completion) }
+
+    private func show(all: Bool, _ completion: @escaping CommandCompletion) {
+        showsAll = all
         redraw(completion: completion)
     }
 
@@ -164,9 +162,9 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
-    public func startLiveUpdates() {
+    public func startLiveUpdates(announcing: Bool) {
         guard !isLive else { return }
-        isLive = true
+        (isLive, announcer) = (true, announcing ? BoardAnnouncer() : nil)
         tick()
     }
 
@@ -195,6 +193,10 @@ public final class RaceListPresenter: RaceListModuleInput {
         feed.refillIfShort()
         loadFavourites()
         view?.displayStatus(viewModels().status(isFetching: feed.isFetching))
+        let now = clock.now()
+        announcer?.lines(board: board.visible, standings: interactor.raceStandings(at: now), now: now).forEach {
+            view?.displayNotice($0)
+        }
         timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
     }
 

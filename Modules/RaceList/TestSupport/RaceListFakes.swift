@@ -146,7 +146,7 @@ public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput
         }
     }
     public func saveSettings(completion: @escaping CommandCompletion) { record("saveSettings", completion) }
-    public func startLiveUpdates() { record("startLiveUpdates") }
+    public func startLiveUpdates(announcing: Bool) { record("startLiveUpdates(\(announcing))") }
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
         record("watch(\(seconds))", completion)
     }

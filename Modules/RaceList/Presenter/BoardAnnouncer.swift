@@ -1,0 +1,43 @@
+import Core
+import Foundation
+import RaceData
+
+/// Accessible mode's voice: what happens to the races on the board, said once each as a plain line, in minutes,
+/// never seconds — the next race as it comes within 5, 2 and 1 minutes, a race as it jumps, its result when the
+/// source tells the placings, a race abandoned. What is already so when it starts listening is not said.
+struct BoardAnnouncer {
+    static let minuteMarks = [1, 2, 5]
+
+    private var said: Set<String> = []
+    private var isListening = false
+
+    mutating func lines(board races: [Race], standings: [String: RaceStanding], now: Date) -> [String] {
+        let next = races.first { $0.advertisedStart > now && standings[$0.id]?.status != .abandoned }
+        var lines: [String] = []
+        for race in races {
+            guard let (event, line) = Self.event(of: race, isNext: race.id == next?.id, standings[race.id], now)
+            else { continue }
+            if said.insert(race.id + "|" + event).inserted, isListening { lines.append(line) }
+        }
+        isListening = true
+        return lines
+    }
+
+    /// What there is to say of a race now, and a key that says it once.
+    private static func event(of race: Race, isNext: Bool, _ standing: RaceStanding?, _ now: Date)
+        -> (String, String)?
+    {
+        let name = RaceListViewModels.name(of: race)
+        switch standing?.status {
+        case .abandoned?: return ("abandoned", "\(name) is abandoned.")
+        case .final? where standing?.placings.isEmpty == false:
+            let placings = standing?.placings.map(String.init).joined(separator: ", ") ?? ""
+            return ("result", "Result: \(name): \(placings).")
+        default: break
+        }
+        let seconds = Countdown(from: now, to: race.advertisedStart).seconds
+        if seconds <= 0 { return ("jumped", "\(name) has jumped.") }
+        guard isNext, let mark = minuteMarks.first(where: { seconds <= $0 * 60 }) else { return nil }
+        return ("\(mark)m", "\(name): \(mark) \(mark == 1 ? "minute" : "minutes") to go.")
+    }
+}

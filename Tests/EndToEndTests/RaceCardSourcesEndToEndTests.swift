@@ -213,3 +213,16 @@ struct RaceCardSourcesEndToEndTests {
         #expect(run.stderr.contains("--from"), "\(run.stderr)")
     }
 }
+
+extension RaceCardSourcesEndToEndTests {
+    @Test("at 40 columns a sheet's every line fits: names give way, a mark and a late scratching's time stay whole")
+    func fortyColumns() throws {
+        // 11:53:20: Romford R5 is fifth on the board, its field with a favourite and a late scratching.
+        let run = try BinaryRunner.run(
+            ["--now", String(Self.launch + 320), "show", "5"], environment: ["COLUMNS": "40", "TZ": "UTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.allSatisfy { $0.count <= 40 }, "\(run.lines.filter { $0.count > 40 })")
+        #expect(run.lines.contains { $0.hasSuffix("late scratching 11:24") }, "\(run.stdout)")
+        #expect(run.lines.contains { $0.hasSuffix("  favourite") }, "\(run.stdout)")
+    }
+}

@@ -63,7 +63,7 @@ struct RaceCardText {
     private func field(_ runners: [RunnerRowViewModel]) -> [String] {
         let widths = columnWidths(runners)
         var columns = Set(widths.keys)
-        let nameColumns = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
+        let widestName = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
         // The marks after a runner's prices ("favourite", "mover") are kept on its row: a table that fits but
         // wraps them breaks the field's lines in two.
@@ -72,11 +72,14 @@ struct RaceCardText {
                 row.notes.isEmpty ? 0 : 2 + TerminalText.width(of: row.notes.joined(separator: ", "))
             }.max() ?? 0
         var drop = Self.dropOrder[...]
-        while rowWidth(columns, widths: widths, name: nameColumns, number: numberColumns) + notesColumns > width,
+        while rowWidth(columns, widths: widths, name: widestName, number: numberColumns) + notesColumns > width,
             let next = drop.popFirst()
         {
             columns.remove(next)
         }
+        // Still too wide (40 columns): names give way before the prices and the marks, down to a few letters.
+        let overflow = rowWidth(columns, widths: widths, name: widestName, number: numberColumns) + notesColumns - width
+        let nameColumns = max(min(Self.shortestName, widestName), widestName - max(0, overflow))
         func cell(_ column: Column, _ text: String, right: Bool = false) -> String? {
             guard columns.contains(column), let columnWidth = widths[column] else { return nil }
             return right ? pad(text, columnWidth, right: true) : pad(fit(text, columnWidth), columnWidth)
@@ -99,9 +102,24 @@ struct RaceCardText {
             var row = indent + "  " + cells.joined(separator: "  ")
             if !runner.notes.isEmpty { row = trimmed(row) + "  " + runner.notes.joined(separator: ", ") }
             row = trimmed(row)
+            if runner.isScratched, TerminalText.width(of: row) > width {
+                row = scratchedRow(runner, number: numberColumns)
+            }
             lines.append(runner.isScratched ? style.paint(row, .dim) : row)
         }
         return lines
+    }
+
+    /// A name is never cut shorter than this to make room.
+    private static let shortestName = 8
+
+    /// A scratched runner's row where its name and note do not fit: the note whole (the time of a late
+    /// scratching is never split), the name cut to what is left.
+    private func scratchedRow(_ runner: RunnerRowViewModel, number: Int) -> String {
+        let note = runner.notes.joined(separator: ", ")
+        let room = width - TerminalText.width(of: indent) - 2 - number - 2 - 2 - TerminalText.width(of: note)
+        let name = fit(style.clean(runner.name), max(Self.shortestName, room))
+        return trimmed(indent + "  " + pad(runner.number, number, right: true) + "  " + trimmed(name) + "  " + note)
     }
 
     /// Each column's width, from the widest entry in it (and its heading), capped for names of people; a

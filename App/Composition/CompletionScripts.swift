@@ -37,6 +37,7 @@ enum CompletionScripts {
 
     static func bash() -> String {
         var valueCases: [String] = []
+        var splitPathCases: [String] = []
         for entry in AppFeatures.options.entries {
             let names = entry.allNames.filter(entry.takesValue)
             guard !names.isEmpty else { continue }
@@ -45,6 +46,19 @@ enum CompletionScripts {
             case .words(let words):
                 valueCases.append(
                     "        \(pattern)) _next_to_go_offer \"\(words.joined(separator: " "))\"; return ;;")
+            case .wordsThenPaths(let words, let schemes, let folders):
+                let kind = folders ? "-d" : "-f"
+                valueCases.append(
+                    "        \(pattern)) _next_to_go_path \(kind) \"\(schemes.joined(separator: " "))\" || _next_to_go_offer \"\(words.joined(separator: " "))\"; return ;;"
+                )
+                // Plain bash splits `file:x` at the colon: the option, the scheme, `:`, and the path.
+                for name in names {
+                    for scheme in schemes {
+                        splitPathCases.append(
+                            "            '\(name) \(scheme)') mapfile -t COMPREPLY < <(compgen \(kind) -- \"$cur\"); return ;;"
+                        )
+                    }
+                }
             case .directories:
                 valueCases.append(
                     "        \(pattern)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return ;;"
@@ -66,6 +80,17 @@ enum CompletionScripts {
             _next_to_go_offer() {
                 mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
             }
+            # A value that starts with a path's scheme (`file:`): a path after it, files (-f) or folders (-d).
+            _next_to_go_path() {
+                local scheme path
+                for scheme in $2; do
+                    [[ $cur == "$scheme"* ]] || continue
+                    COMPREPLY=()
+                    while IFS= read -r path; do COMPREPLY+=("$scheme$path"); done < <(compgen "$1" -- "${cur#"$scheme"}")
+                    return 0
+                done
+                return 1
+            }
             _next_to_go() {
                 local cur prev words cword
                 # bash-completion, where loaded, keeps `file:x` and `--count=3` whole; plain bash splits them.
@@ -80,6 +105,11 @@ enum CompletionScripts {
                 [[ $cur == = ]] && cur=
                 if [[ $prev == = ]] && ((cword >= 2)); then prev=${words[cword-2]}; fi
                 COMPREPLY=()
+                if [[ $prev == : ]] && ((cword >= 3)); then
+                    case "${words[cword-3]} ${words[cword-2]}:" in
+            \(splitPathCases.joined(separator: "\n"))
+                    esac
+                fi
                 case $prev in
             \(valueCases.joined(separator: "\n"))
                 esac
@@ -122,6 +152,7 @@ enum CompletionScripts {
 
     static func zsh() -> String {
         var specs: [String] = []
+        var valueFunctions: [String] = []
         for entry in AppFeatures.options.entries {
             let description = zshEscaped(summary(entry))
             let exclusive = entry.names.count > 1 ? "'(\(entry.names.joined(separator: " ")))'" : ""
@@ -132,6 +163,20 @@ enum CompletionScripts {
                     switch entry.suggestions {
                     case .words(let words): spec += ":\(placeholder):(\(words.map(zshEscaped).joined(separator: " ")))"
                     case .directories: spec += ":\(placeholder):_files -/"
+                    case .wordsThenPaths(let words, let schemes, let folders):
+                        // After a scheme, a path; before it, the words: a function of its own, the spec's
+                        // fields being split at every colon.
+                        let function = "_next_to_go_" + (entry.names.last ?? name).filter(\.isLetter)
+                        if !valueFunctions.contains(where: { $0.hasPrefix(function + "()") }) {
+                            let pattern = "(" + schemes.map { $0.dropLast() }.joined(separator: "|") + "):"
+                            valueFunctions.append(
+                                """
+                                \(function)() {
+                                    if compset -P '\(pattern)'; then _files\(folders ? " -/" : ""); else compadd -- \(words.joined(separator: " ")); fi
+                                }
+                                """)
+                        }
+                        spec += ":\(placeholder):\(function)"
                     case .none: spec += ":\(placeholder): "
                     }
                 }
@@ -148,6 +193,7 @@ enum CompletionScripts {
             #compdef next-to-go
             # zsh completion for next-to-go, made by `next-to-go --completions zsh`. Save it as _next-to-go in a
             # folder of your $fpath (e.g. ~/.zfunc, with `fpath=(~/.zfunc $fpath)` before `compinit`).
+            \(valueFunctions.joined(separator: "\n"))
             _next_to_go() {
                 local -a commands
                 commands=(
@@ -195,6 +241,20 @@ enum CompletionScripts {
             "# fish completion for next-to-go, made by `next-to-go --completions fish`. Save it as",
             "# ~/.config/fish/completions/next-to-go.fish.",
             "complete -c next-to-go -f",
+            "# After a path's scheme (`file:`), paths with the scheme in front; -d: folders only.",
+            "function __next_to_go_paths",
+            "    set -l token (commandline -ct)",
+            "    for scheme in $argv[2..-1]",
+            "        if string match -q -- \"$scheme*\" $token",
+            "            set -l path (string replace -- $scheme '' $token)",
+            "            if test $argv[1] = -d",
+            "                __fish_complete_directories $path | string replace -r '^' $scheme",
+            "            else",
+            "                __fish_complete_path $path | string replace -r '^' $scheme",
+            "            end",
+            "        end",
+            "    end",
+            "end",
         ]
         for entry in AppFeatures.options.entries {
             let description = fishQuoted(summary(entry))
@@ -208,6 +268,11 @@ enum CompletionScripts {
                         switch entry.suggestions {
                         case .words(let words): fishQuoted(words.joined(separator: " "))
                         case .directories: "'(__fish_complete_directories)'"
+                        case .wordsThenPaths(let words, let schemes, let folders):
+                            // After a scheme, a path: fish's own, with the scheme put back in front.
+                            fishQuoted(
+                                "(__next_to_go_paths \(folders ? "-d" : "-f") \(schemes.joined(separator: " "))) "
+                                    + words.joined(separator: " "))
                         case .none: nil
                         }
                     if let values { lines.append("complete -c next-to-go \(flag) -x -a \(values)") }

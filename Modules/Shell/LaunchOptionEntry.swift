@@ -24,6 +24,8 @@ public struct LaunchOptionEntry: Sendable {
         /// These words (a word ending in `:` is the start of a longer value: `file:`).
         case words([String])
         case directories
+        /// These words, and after any of `schemes` (`file:`, `replay:`) a path: a folder's where `folders`.
+        case wordsThenPaths([String], schemes: [String], folders: Bool)
     }
     /// Applies the option as given (`value` nil for a flag) to the options read so far.
     let apply:
@@ -98,8 +100,9 @@ extension LaunchOptionEntry {
     private static func source(apis: [NamedAPI]) -> LaunchOptionEntry {
         LaunchOptionEntry(
             ["-s", "--source"], placeholder: "SOURCE",
-            suggestions: .words(
-                ["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://", "http://"]),
+            suggestions: .wordsThenPaths(
+                ["snapshot"] + apis.map(\.name) + ["file:", "replay:", "script:", "https://", "http://"],
+                schemes: ["file:", "replay:", "script:"], folders: false),
             help: [
                 "where races come from (default: snapshot)",
                 "  snapshot   a day of racing shipped with the app, replayed daily",
@@ -119,7 +122,9 @@ extension LaunchOptionEntry {
         let defaults = withCards.map { "\($0.name)' with --source \($0.name)" }
         return LaunchOptionEntry(
             ["--cards"], placeholder: "CARDS",
-            suggestions: .words(["snapshot"] + withCards.map(\.name) + ["none", "file:", "https://", "http://"]),
+            suggestions: .wordsThenPaths(
+                ["snapshot"] + withCards.map(\.name) + ["none", "file:", "https://", "http://"], schemes: ["file:"],
+                folders: true),
             help: [
                 "where race cards (the field, prices, results) come from:",
                 "  snapshot   the cards made for the snapshot, told as it replays",

@@ -52,6 +52,20 @@ struct CompletionScriptTests {
         #expect(try offered(line) == expected)
     }
 
+    @Test("bash completes a path after a source's scheme, whole or split at the colon; folders for --cards file:")
+    func bashPaths() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.file("races.json", contents: Data())
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("rain"), withIntermediateDirectories: false)
+        let stem = folder.url.path + "/ra"
+        #expect(try offered(["--source", "replay:" + stem]) == ["replay:\(stem)ces.json", "replay:\(stem)in"])
+        #expect(try offered(["--source", "file", ":", stem]) == [stem + "ces.json", stem + "in"])
+        #expect(try offered(["--cards", "file:" + stem]) == ["file:\(stem)in"])
+        #expect(try offered(["--source", "scr"]) == ["script:"])
+    }
+
     /// Shells are found on PATH, as a person's are.
     static let env = URL(fileURLWithPath: "/usr/bin/env")
 
@@ -93,6 +107,11 @@ struct CompletionScriptTests {
         #expect(try offered("next-to-go fil").map { $0.prefix { $0 != "\t" } } == ["filter"])
         #expect(try offered("next-to-go filter g") == ["greyhound"])
         #expect(try offered("next-to-go help wa") == ["watch"])
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.file("races.json", contents: Data())
+        #expect(try offered("next-to-go --source file:\(folder.url.path)/ra") == ["file:\(folder.url.path)/races.json"])
+        #expect(try offered("next-to-go --source snap") == ["snapshot"])
     }
 
     private func parses(_ shell: String, flags: [String]) throws {

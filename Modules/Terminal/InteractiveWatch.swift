@@ -17,8 +17,8 @@ final class InteractiveWatch {
     /// The keys under the frame, longest first: the longest that fits the window is shown, so `? keys` (the
     /// way to the rest) is never cut off.
     static let hints = [
-        "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | r refresh | ? keys",
-        "q leave | 1-9 | b back | h g t a | f+N | r | ? keys",
+        "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | / search | r refresh | ? keys",
+        "q leave | 1-9 | b back | h g t a | f+N | / search | r | ? keys",
         "q | 1-9 | b | h g t a | f+N | r | ? keys",
         "q leave | ? keys",
     ]
@@ -38,6 +38,7 @@ final class InteractiveWatch {
         "h g t         horse / greyhound / harness",
         "a             all categories",
         "f 1-9         favourite on or off (f: this race)",
+        "/             search as you type (Enter keeps it, Esc ends it)",
         "r             refresh now     ? hide keys",
         "Down Up j k   scroll a frame taller than the window",
     ]
@@ -64,6 +65,8 @@ final class InteractiveWatch {
     /// Digits typed toward a race's number that more digits could still extend; Enter takes it as it is.
     private var typedNumber = ""
     private var typedNumberIsFavourite = false
+    /// `/` was pressed: the search being typed, the board narrowed to it at each key; nil when not searching.
+    private var typedSearch: String?
     /// What is going on while a command runs ("Refreshing..."), under the frame until it ends.
     private var working: String?
     private var isRunningCommand = false
@@ -95,6 +98,7 @@ final class InteractiveWatch {
         guard !hasEnded else { return }
         terminal.clearFrameMessages()
         if !typedNumber.isEmpty, continueNumber(with: key) { return }
+        if typedSearch != nil { return continueSearch(with: key) }
         let favourite = awaitsFavouriteNumber
         awaitsFavouriteNumber = false
         switch key {
@@ -114,6 +118,9 @@ final class InteractiveWatch {
                 awaitsFavouriteNumber = true
                 drawFrame()
             }
+        case .character("/") where isOnBoard:
+            typedSearch = ""
+            drawFrame()
         case .character("h") where isOnBoard: run("filter horse")
         case .character("g") where isOnBoard: run("filter greyhound")
         case .character("t") where isOnBoard: run("filter harness")
@@ -158,6 +165,29 @@ final class InteractiveWatch {
             return false
         }
         return true
+    }
+
+    /// A key while a search is typed: a letter narrows the board at once, Backspace widens it, Enter keeps the
+    /// search, Esc (or Ctrl-C) ends it. Quotes are left out: the search is run as a command line.
+    private func continueSearch(with key: Key) {
+        guard var text = typedSearch else { return }
+        switch key {
+        case .character(let character) where !"\"'\\".contains(character) && !character.isNewline:
+            text.append(character)
+        case .backspace:
+            guard !text.isEmpty else { return }
+            text.removeLast()
+        case .enter:
+            typedSearch = nil
+            return drawFrame()
+        case .escape, .control("c"):
+            typedSearch = nil
+            return run("search")
+        default:
+            return
+        }
+        typedSearch = text
+        run(text.trimmingCharacters(in: .whitespaces).isEmpty ? "search" : "search " + text)
     }
 
     /// Whether a digit more could still make a number on the board (12 on a board of 15, after 1).
@@ -209,6 +239,8 @@ final class InteractiveWatch {
             footer.append("\(typedNumberIsFavourite ? "fav" : "show") \(typedNumber)_  Enter opens, Esc lets it go")
         } else if awaitsFavouriteNumber {
             footer.append("f: now the race's number")
+        } else if let typedSearch {
+            footer.append("/\(typedSearch)_  Enter keeps it, Esc ends it")
         }
         let onBoard = isOnBoard
         footer +=

@@ -47,3 +47,36 @@ extension LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0, "the app was still running, and quit ended it")
     }
 }
+
+extension LiveTerminalEndToEndTests {
+    @Test("in watch, / searches as you type: the board narrows at each key, Enter keeps it, Esc ends it")
+    func watchSearch() throws {
+        let session = try session(
+            ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], columns: 100, rows: 30)
+        defer { session.stop() }
+        try session.type("watch")
+        try session.send("Enter")
+        #expect(session.waitFor("/ search"), "the key bar names it: \(session.screen)")
+        try session.send("/")
+        #expect(session.waitFor("Enter keeps it, Esc ends it"), "\(session.screen)")
+        for key in ["r", "o", "m"] { try session.send(key) }
+        #expect(session.waitFor("/rom_"), "\(session.screen)")
+        #expect(
+            session.waitUntil {
+                let rows = session.lines.filter {
+                    $0.range(of: #"^ {1,3}\d{1,2}  \S+\s+R\d"#, options: .regularExpression) != nil
+                }
+                return !rows.isEmpty && rows.allSatisfy { $0.contains("Romford") }
+            }, "only Romford's races: \(session.screen)")
+        try session.send("Escape")
+        #expect(session.waitUntil { session.screen.contains("Globe Derby") }, "the search ended: \(session.screen)")
+        try session.send("/")
+        for key in ["h", "o", "v"] { try session.send(key) }
+        try session.send("Enter")
+        #expect(session.waitUntil { session.screen.contains("Hove") && !session.screen.contains("Globe Derby") })
+        try session.send("q")
+        #expect(session.waitFor("next-to-go>"), "\(session.screen)")
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+}

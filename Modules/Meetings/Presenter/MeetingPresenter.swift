@@ -29,10 +29,8 @@ public final class MeetingPresenter: MeetingModuleInput {
     private let clock: any WallClock
     private let timeZone: TimeZone
     private var request: MeetingRequest
-    private let frames: WatchFrames
-    private var answer: MeetingsAnswer?
+    private let drawing: MeetingsDrawing
     private var shown: MeetingSummary?
-    private var watchFrame: Bool?
 
     public init(
         request: MeetingRequest, interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput,
@@ -44,31 +42,18 @@ public final class MeetingPresenter: MeetingModuleInput {
         self.view = view
         self.clock = clock
         self.timeZone = timeZone
-        frames = WatchFrames(scheduler: scheduler, now: { clock.now() })
+        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock)
     }
 
     public var highestNumber: Int { shown?.races.map(\.number).max() ?? 0 }
 
     public func show(completion: @escaping CommandCompletion) {
-        interactor.fetchMeetings { [weak self] result in
-            guard let self else { return completion(.success) }
-            switch result {
-            case .success(let answer):
-                self.answer = answer
-                completion(render(answer) ? .success : .failure(.usage))
-            case .failure(let error):
-                view?.displayCommandError("Could not list the meetings: \(error.description)")
-                completion(.failure(error.exitStatus))
-            }
-        }
+        drawing.show(
+            render: { [weak self] answer in self?.render(answer) == false ? .failure(.usage) : .success },
+            fail: { [weak self] in self?.view?.displayCommandError($0) }, completion: completion)
     }
 
-    public func showLive() {
-        if let answer { _ = render(answer, live: true) }
-        interactor.fetchMeetings { [weak self] result in
-            if case .success(let answer) = result { self?.answer = answer }
-        }
-    }
+    public func showLive() { drawing.showLive { _ = render($0, live: true) } }
 
     public func openRace(number: Int, completion: @escaping CommandCompletion) {
         guard let shown else {
@@ -86,16 +71,8 @@ public final class MeetingPresenter: MeetingModuleInput {
     }
 
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
-        frames.run(
-            seconds,
-            draw: { [weak self] isFollowUp, done in
-                self?.watchFrame = isFollowUp
-                self?.show(completion: done)
-            },
-            completion: { [weak self] result in
-                self?.watchFrame = nil
-                completion(result)
-            })
+        drawing.watch(
+            seconds: seconds, show: { [weak self] done in self?.show(completion: done) }, completion: completion)
     }
 
     // MARK: - View model
@@ -121,7 +98,7 @@ public final class MeetingPresenter: MeetingModuleInput {
                     MeetingViewModel(
                         title: "Meeting", details: error.message, note: nil,
                         content: .missing("Type `meetings` to see the day's meetings, or `back`."), category: nil,
-                        country: nil, state: nil, isFollowUpFrame: watchFrame))
+                        country: nil, state: nil, isFollowUpFrame: drawing.watchFrame))
             } else {
                 view?.displayCommandError(error.message)
             }
@@ -154,7 +131,7 @@ public final class MeetingPresenter: MeetingModuleInput {
             category: meeting.category, country: meeting.place.country, state: meeting.place.state,
             counts: MeetingViewModel.Counts(run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned),
             next: meeting.next?.nextRace,
-            isFollowUpFrame: watchFrame)
+            isFollowUpFrame: drawing.watchFrame)
     }
 
     private static func stage(_ stage: MeetingSummary.RaceState.Stage) -> MeetingRaceRowViewModel.Stage {

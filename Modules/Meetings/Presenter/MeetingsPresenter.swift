@@ -37,12 +37,10 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     private let clock: any WallClock
     private let timeZone: TimeZone
     private let selection: MeetingsSelection
-    private let frames: WatchFrames
-    private var answer: MeetingsAnswer?
+    private let drawing: MeetingsDrawing
     /// The day's meetings as last drawn, in their numbers' order (narrowed or not, the numbers are the day's).
     private var numbered: [MeetingSummary] = []
     private var shownCount = 0
-    private var watchFrame: Bool?
 
     public static let title = "Meetings"
 
@@ -57,32 +55,20 @@ public final class MeetingsPresenter: MeetingsModuleInput {
         self.clock = clock
         self.timeZone = timeZone
         self.selection = selection
-        frames = WatchFrames(scheduler: scheduler, now: { clock.now() })
+        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock)
     }
 
     public var highestNumber: Int { numbered.count }
 
     public func show(completion: @escaping CommandCompletion) {
-        interactor.fetchMeetings { [weak self] result in
-            guard let self else { return completion(.success) }
-            switch result {
-            case .success(let answer):
-                self.answer = answer
-                render(answer)
-                completion(.success)
-            case .failure(let error):
-                view?.displayCommandError("Could not list the meetings: \(error.description)")
-                completion(.failure(error.exitStatus))
-            }
-        }
+        drawing.show(
+            render: { [weak self] answer in
+                self?.render(answer)
+                return .success
+            }, fail: { [weak self] in self?.view?.displayCommandError($0) }, completion: completion)
     }
 
-    public func showLive() {
-        if let answer { render(answer) }
-        interactor.fetchMeetings { [weak self] result in
-            if case .success(let answer) = result { self?.answer = answer }
-        }
-    }
+    public func showLive() { drawing.showLive { render($0) } }
 
     public func openMeeting(number: Int, completion: @escaping CommandCompletion) {
         switch MeetingRequest.position(number).find(in: numbered) {
@@ -95,16 +81,8 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     }
 
     public func watch(seconds: Int, completion: @escaping CommandCompletion) {
-        frames.run(
-            seconds,
-            draw: { [weak self] isFollowUp, done in
-                self?.watchFrame = isFollowUp
-                self?.show(completion: done)
-            },
-            completion: { [weak self] result in
-                self?.watchFrame = nil
-                completion(result)
-            })
+        drawing.watch(
+            seconds: seconds, show: { [weak self] done in self?.show(completion: done) }, completion: completion)
     }
 
     // MARK: - View model
@@ -128,7 +106,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
             MeetingsViewModel(
                 title: "\(Self.title) · \(shownCount)\(day.isToday ? " today" : "")\(narrowed)", note: day.sourceNote,
                 groups: groups,
-                emptyMessage: shownCount == 0 ? emptyMessage(answer) : nil, isFollowUpFrame: watchFrame))
+                emptyMessage: shownCount == 0 ? emptyMessage(answer) : nil, isFollowUpFrame: drawing.watchFrame))
     }
 
     private func emptyMessage(_ answer: MeetingsAnswer) -> String {

@@ -96,10 +96,10 @@ struct FavouritesEndToEndTests {
                 "  Distance   520 m",
                 "  Track      Good",
                 "  Weather    Overcast",
-                "  Favourite  no (type `fav` to add)",
+                "  Favourite  no (`fav`, or f in watch)",
             ])
         #expect(run.lines.contains("  Healesville R1 - Kingfisher Bakery Maiden  *"))
-        #expect(run.lines.contains("  Favourite  yes (type `fav` to remove)"))
+        #expect(run.lines.contains("  Favourite  yes (`fav`, or f in watch)"))
         #expect(run.lines.suffix(6).first == "Next to Go - all categories")
         #expect(run.lines.suffix(6).dropFirst().first == "  1  T  R7   Northfield Park    1m 0s")
         #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")

@@ -57,7 +57,7 @@ struct RaceDetailPresenterTests {
                 DetailField("Distance", "300 m"),
                 DetailField("Track", "Good"),
                 DetailField("Weather", "Fine"),
-                DetailField("Favourite", "no (type `fav` to add)"),
+                DetailField("Favourite", "no (`fav`, or f in watch)"),
             ])
         #expect(model?.comment == "Boxed the fence.")
     }
@@ -130,7 +130,7 @@ struct RaceDetailPresenterTests {
         sheet.toggleFavourite { results.append($0) }
         #expect(interactor.favourites.ids == ["r1"])
         #expect(view.last?.isFavourite == true)
-        #expect(view.last?.fields.last == DetailField("Favourite", "yes (type `fav` to remove)"))
+        #expect(view.last?.fields.last == DetailField("Favourite", "yes (`fav`, or f in watch)"))
         sheet.toggleFavourite { results.append($0) }
         #expect(interactor.favourites.ids.isEmpty)
         #expect(view.last?.isFavourite == false)

@@ -11,7 +11,7 @@ struct RaceDetailTextViewTests {
     private func model(comment: String? = nil, expired: String? = nil, favourite: Bool = false) -> RaceDetailViewModel {
         RaceDetailViewModel(
             title: "Casino R10", subtitle: "Maiden — Heat 1", expiredNotice: expired,
-            fields: [DetailField("Category", "greyhound"), DetailField("Favourite", "no (type `fav` to add)")],
+            fields: [DetailField("Category", "greyhound"), DetailField("Favourite", "no (`fav`, or f in watch)")],
             comment: comment, isFavourite: favourite)
     }
 
@@ -24,7 +24,7 @@ struct RaceDetailTextViewTests {
                 String(repeating: "-", count: 40),
                 "  Casino R10 - Maiden - Heat 1  *",
                 "  Category   greyhound",
-                "  Favourite  no (type `fav` to add)",
+                "  Favourite  no (`fav`, or f in watch)",
                 String(repeating: "-", count: 40),
             ])
     }

@@ -243,7 +243,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         if let track = race.form.trackCondition { fields.append(DetailField("Track", track)) }
         if let weather = race.form.weather { fields.append(DetailField("Weather", weather)) }
         fields.append(
-            DetailField("Favourite", isFavourite ? "yes (type `fav` to remove)" : "no (type `fav` to add)"))
+            DetailField("Favourite", isFavourite ? "yes (`fav`, or f in watch)" : "no (`fav`, or f in watch)"))
         return fields
     }
 }

@@ -29,12 +29,16 @@ public final class RaceStatusBook: Sendable {
     /// The race's standings, each from its time (the snapshot tells a replayed race's whole life at once).
     public func record(_ told: [RaceStanding], forRace id: String) {
         guard !told.isEmpty else { return }
+        let told = told.sorted { ($0.from ?? .distantPast) < ($1.from ?? .distantPast) }
         state.withLock { state in
+            // Told again as it was (a list asked every half minute): nothing changes, and what was worked out
+            // for a moment still holds.
+            if state.standings[id] == told { return }
             if state.standings.count >= Self.maximumEntries, state.standings[id] == nil {
                 state.standings.removeAll()
                 state.abandoned.removeAll()
             }
-            state.standings[id] = told.sorted { ($0.from ?? .distantPast) < ($1.from ?? .distantPast) }
+            state.standings[id] = told
             if told.contains(where: { $0.status == .abandoned }) {
                 state.abandoned.insert(id)
             } else {

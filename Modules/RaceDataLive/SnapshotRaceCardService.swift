@@ -20,6 +20,9 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let madeStatuses = Mutex<Result<[String: RaceStanding], RaceDataError>?>(nil)
     private let loadDay: Load<RaceFeed>
     private let madeDay = Mutex<Result<RaceDayReplay, RaceDataError>?>(nil)
+    /// The day's meetings as last worked out, and the minute they were for: a minute's answer holds for every
+    /// moment in it (each race's standings come with their times), and a script may ask a thousand times.
+    private let lastDay = Mutex<(minute: Double, day: RaceDay)?>(nil)
     /// Each card as decoded from the bundle, by captured id (nil: none made): a sheet is fetched again and again
     /// while open, and a script may open the same race a thousand times.
     private let decodedCards = Mutex<[String: RaceCard?]>([:])
@@ -162,6 +165,14 @@ extension SnapshotRaceCardService: RaceMeetingsService {
     /// Every meeting of the race day around `now` (`RaceDayReplay.meetings(at:)`), each race's life as its card
     /// tells it: closed at the jump, interim, then final; abandoned throughout.
     public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
+        let minute = (now.timeIntervalSince1970 / 60).rounded(.down)
+        if let last = lastDay.withLock({ $0 }), last.minute == minute { return last.day }
+        let day = try workOutDay(at: now)
+        lastDay.withLock { $0 = (minute, day) }
+        return day
+    }
+
+    private func workOutDay(at now: Date) throws(RaceDataError) -> RaceDay {
         let replay = try Self.once(madeDay) { () throws(RaceDataError) -> RaceDayReplay in
             RaceDayReplay(capture: try loadDay().races)
         }

@@ -19,6 +19,7 @@ final class InteractiveWatch {
     static let hints = [
         "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | / search | r refresh | ? keys",
         "q leave | 1-9 | b back | h g t a | f+N | / search | r | ? keys",
+        "q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys",
         "q | 1-9 | b | h g t a | f+N | r | ? keys",
         "q leave | ? keys",
     ]

@@ -6,9 +6,13 @@ import Shell
 /// was opened over and then the sheet). Pure: fitting it to a window gives the rows to draw.
 public struct LiveRegion: Sendable, Equatable {
     public var blocks: [[String]]
+    /// Taller than the window, the region shows its end, where what came in is (a sheet's result), and says
+    /// how much is above; otherwise its top, and how much is below.
+    public var showsEnd = false
 
-    public init(blocks: [[String]]) {
+    public init(blocks: [[String]], showsEnd: Bool = false) {
         self.blocks = blocks
+        self.showsEnd = showsEnd
     }
 
     public var lineCount: Int { blocks.reduce(0) { $0 + $1.count } }
@@ -20,6 +24,9 @@ public struct LiveRegion: Sendable, Equatable {
         let all = blocks.flatMap { $0 }
         guard all.count > room else { return all.map { Self.cut($0, columns: columns) } }
         guard room > 0 else { return [] }
+        if showsEnd {
+            return ([hiddenNote(all.count - (room - 1))] + all.suffix(room - 1)).map { Self.cut($0, columns: columns) }
+        }
         let available = room - 1
         let last = blocks.last ?? []
         let lastShown = min(last.count, available)

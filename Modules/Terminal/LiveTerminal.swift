@@ -146,8 +146,8 @@ public final class LiveTerminal: TextOutput {
 
     /// The region as drawn again, fitted to the window. One that has grown past it (a sheet whose result and
     /// dividends came in) is not cut at the bottom, where what came is: the board under a sheet is written out
-    /// to the scrollback and the sheet goes on alone; a sheet taller than the window is written out whole, its
-    /// end (the result) on screen above the prompt, as a command's tall screen is.
+    /// to the scrollback and the sheet goes on alone; a sheet still taller than the window shows its end, live,
+    /// so the result moves on from Interim to Final where it is read (`show` writes the whole out).
     private func fitRegion(_ grown: LiveRegion) {
         let room = regionRoom(hasStatus: status != nil)
         guard grown.lineCount > room else {
@@ -161,9 +161,7 @@ public final class LiveTerminal: TextOutput {
             region = LiveRegion(blocks: [last])
             regionIsLastScreenOnly = true
         } else {
-            emit(grown.blocks.flatMap { $0 }.joined(separator: "\n") + "\n")
-            region = nil
-            screensWrittenOutForHeight = true
+            region = LiveRegion(blocks: grown.blocks, showsEnd: true)
         }
     }
 
@@ -397,7 +395,10 @@ public final class LiveTerminal: TextOutput {
             region?.rows(columns: columns, room: regionRoom(hasStatus: status != nil)) { [style] hidden in
                 style.paint(
                     (style.usesGlyphs ? "\u{2026} " : "... ")
-                        + "\(hidden) more \(hidden == 1 ? "row" : "rows") hidden: the window is too short", .dim)
+                        + "\(hidden) more \(hidden == 1 ? "row" : "rows") "
+                        + (self.region?.showsEnd == true
+                            ? "above (`show` writes it all out)" : "hidden: the window is too short"),
+                    .dim)
             } ?? []
         drawnRegionColumns = rows.map { TerminalText.prefix(painted: $0, columns: columns).columns }
         output += rows.map { $0 + "\u{1B}[K\r\n" }.joined()

@@ -44,7 +44,9 @@ struct LaunchOptionTableTests {
         #expect(source.help.contains("             second line"))
         #expect(
             source.suggestions
-                == .words(["snapshot", "neds", "tab", "file:", "replay:", "script:", "https://", "http://"]))
+                == .wordsThenPaths(
+                    ["snapshot", "neds", "tab", "file:", "replay:", "script:", "https://", "http://"],
+                    schemes: ["file:", "replay:", "script:"], folders: false))
         let cards = try #require(table.named("--cards"))
         #expect(cards.help.contains("  neds       Neds cards"))
         #expect(!cards.help.contains { $0.contains("tab") }, "an API without cards is no card source")

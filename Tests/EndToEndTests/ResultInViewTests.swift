@@ -15,20 +15,20 @@ extension LiveTerminalEndToEndTests {
                 ] as [String: Any]
             },
         ]
-        if status == "Final" {
+        if status != "Open" {
             data["results"] = [
                 ["position": 1, "runner_number": 7, "name": "Runner 7"],
                 ["position": 2, "runner_number": 3, "name": "Runner 3"],
                 ["position": 3, "runner_number": 11, "name": "Runner 11"],
             ]
             data["dividends"] = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First Four"].map { bet in
-                ["product_name": "Pool \(bet)", "status": "Final", "dividend": 12.5, "description": "7"]
+                ["product_name": "Pool \(bet)", "status": status, "dividend": 12.5, "description": "7"]
             }
         }
         return try JSONSerialization.data(withJSONObject: ["header": [:], "data": data])
     }
 
-    @Test("at 100x30, a sheet that grows past the window as its result comes keeps the result and dividends in view")
+    @Test("at 100x30, a sheet that grows past the window as its result comes keeps the result in view, and live")
     func resultInView() throws {
         let cards = try TemporaryDirectory()
         defer { cards.remove() }
@@ -40,12 +40,15 @@ extension LiveTerminalEndToEndTests {
         try session.type("show 1")
         try session.send("Enter")
         #expect(session.waitFor("Field (2 runners)"), "\(session.screen)")
-        // The race is run: its card now has fourteen runners, the result and six dividends (some 40 lines).
-        try Self.card(status: "Final", runners: 14).write(to: cardFile)
+        // The race is run: its card now has fourteen runners, the interim result and dividends (some 40 lines).
+        try Self.card(status: "Interim", runners: 14).write(to: cardFile)
         #expect(
             session.waitFor("Trifecta   7 $12.50", timeout: 30), "the last dividend came into view: \(session.screen)")
-        #expect(session.screen.contains("Result"), "\(session.screen)")
+        #expect(session.screen.contains("Result · Interim"), "\(session.screen)")
         #expect(!session.screen.contains("hidden: the window is too short"), "\(session.screen)")
+        // Made official: the sheet, still live where it is read, says so.
+        try Self.card(status: "Final", runners: 14).write(to: cardFile)
+        #expect(session.waitFor("Result · Final", timeout: 30), "\(session.screen)")
         #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
         try session.send("C-d")
         #expect(session.waitForExit() == 0)

@@ -106,7 +106,7 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitFor("q leave | 1-9 | b back | h g t a | f+N | r | ? keys"), "\(session.screen)")
+        #expect(session.waitFor("q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys"), "\(session.screen)")
         try session.send("q")
         #expect(session.waitFor("next-to-go>"))
     }

@@ -263,6 +263,30 @@ struct AnnouncementTests {
         #expect(view.notices.count == said, "each said once")
     }
 
+    @Test("from the first board: a mark passed long before is not said late; races of one start are said together")
+    func firstBoardAndTogether() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+        // Listening before any race has come: the first board, 3m 30s before two races, is where it starts.
+        presenter.startLiveUpdates(announcing: true)
+        presenter.start()
+        scheduler.advance(by: 1)
+        interactor.answer(
+            .success(
+                RaceFeed(races: [
+                    Race.make("a", number: 7, meeting: "Addington", startsIn: 209, from: clock),
+                    Race.make("b", number: 4, meeting: "Seoul", startsIn: 209, from: clock),
+                ])))
+        scheduler.advance(by: 1)
+        #expect(view.notices.isEmpty, "5 minutes was passed before the board came: not said")
+        scheduler.advance(by: 90)
+        #expect(
+            view.notices == [
+                "R7 Addington (horse): 2 minutes to go.", "R4 Seoul (horse): 2 minutes to go.",
+            ])
+    }
+
     @Test("without announcing, the live board says none of it")
     func quietWhenLive() {
         let presenter = RaceListPresenter(

@@ -3,23 +3,27 @@ import Foundation
 import RaceData
 
 /// Accessible mode's voice: what happens to the races on the board, said once each as a plain line, in minutes,
-/// never seconds — the next race as it comes within 5, 2 and 1 minutes, a race as it jumps, its result when the
-/// source tells the placings, a race abandoned. What is already so when it starts listening is not said.
+/// never seconds — the next races (every race of the next start) as they come within 5, 2 and 1 minutes, a race
+/// as it jumps, its result when the source tells the placings, a race abandoned. It starts listening with the
+/// first board: what is already so then is not said, and a mark passed long ago is not said late.
 struct BoardAnnouncer {
     static let minuteMarks = [1, 2, 5]
 
     private var said: Set<String> = []
     private var isListening = false
 
+    /// A mark is said up to this long after it was passed (a tick late, a board that came late), not later.
+    static let markLateness = 15
+
     mutating func lines(board races: [Race], standings: [String: RaceStanding], now: Date) -> [String] {
         let next = races.first { $0.advertisedStart > now && standings[$0.id]?.status != .abandoned }
         var lines: [String] = []
         for race in races {
-            guard let (event, line) = Self.event(of: race, isNext: race.id == next?.id, standings[race.id], now)
-            else { continue }
-            if said.insert(race.id + "|" + event).inserted, isListening { lines.append(line) }
+            let isNext = race.advertisedStart == next?.advertisedStart && standings[race.id]?.status != .abandoned
+            guard let (event, line) = Self.event(of: race, isNext: isNext, standings[race.id], now) else { continue }
+            if said.insert(race.id + "|" + event).inserted, isListening, !line.isEmpty { lines.append(line) }
         }
-        isListening = true
+        if !races.isEmpty { isListening = true }
         return lines
     }
 
@@ -38,6 +42,9 @@ struct BoardAnnouncer {
         let seconds = Countdown(from: now, to: race.advertisedStart).seconds
         if seconds <= 0 { return ("jumped", "\(name) has jumped.") }
         guard isNext, let mark = minuteMarks.first(where: { seconds <= $0 * 60 }) else { return nil }
-        return ("\(mark)m", "\(name): \(mark) \(mark == 1 ? "minute" : "minutes") to go.")
+        // Passed long ago (3 minutes to go, and the mark was 5): noted as said, not said.
+        let line =
+            seconds < mark * 60 - markLateness ? "" : "\(name): \(mark) \(mark == 1 ? "minute" : "minutes") to go."
+        return ("\(mark)m", line)
     }
 }

@@ -213,6 +213,7 @@ final class Launch {
             root = screen
             return screen
         }
+        session.drawsUnderSheets = !(isAccessible && mode.showsPrompt)
         self.session = session
         switch mode.kind {
         case .single(let command):

@@ -16,6 +16,9 @@ public final class ShellSession: Navigator {
     private let factory: any ScreenFactory
     private let commands: CommandTable
     /// Takes over `watch` (the interactive watch at a terminal); nil leaves it to the screen, as in a pipe.
+    /// A sheet is drawn under the screen it opens over (a pipe's transcript reads as the screen shows it); a
+    /// screen reader is read the sheet alone.
+    public var drawsUnderSheets = true
     public var watchHandler: (@MainActor (@escaping @MainActor (Outcome) -> Void) -> Void)?
     /// Never empty once `init` returns: the root screen stays at the bottom.
     private var stack: [any Screen] = []
@@ -248,6 +251,8 @@ public final class ShellSession: Navigator {
                 }
                 completion(result)
             }
+        case .sheet where !drawsUnderSheets:
+            screen.render(completion: completion)
         case .sheet:
             below.render { belowResult in
                 screen.render { result in completion(belowResult == .success ? result : belowResult) }

@@ -139,14 +139,6 @@ struct FavouritesPresenterTests {
         #expect(router.opened.last == favourite("a", 100).race)
     }
 
-    @Test("list goes back through the router")
-    func close() {
-        let (presenter, _) = make([])
-        router.expectNavigation()
-        _ = run(presenter.close)
-        #expect(router.closed == 1)
-    }
-
     @Test("store failures and warnings reach the user")
     func failures() {
         let (presenter, interactor) = make([favourite("a", 100)])

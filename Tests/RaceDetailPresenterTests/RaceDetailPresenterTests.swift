@@ -193,16 +193,6 @@ struct RaceDetailPresenterTests {
         #expect(results == [.success])
     }
 
-    @Test("back closes the sheet through the router")
-    func close() {
-        let sheet = presenter(Self.fullRace)
-        var results: [CommandResult] = []
-        router.expectNavigation()
-        sheet.close { results.append($0) }
-        #expect(router.closed == 1)
-        #expect(results == [.success])
-    }
-
     // MARK: - Race card
 
     static let card = RaceCard(

@@ -11,20 +11,9 @@ import Testing
 @MainActor
 @Suite("Race detail router and screen")
 struct RaceDetailRouterTests {
-    @Test("the router closes the sheet through the shell")
-    func navigation() {
-        let navigator = RecordingNavigator()
-        let router = RaceDetailRouter(navigator: navigator)
-        let log = CompletionLog()
-        navigator.expectNavigation()
-        router.closeDetail(completion: log.callback)
-        #expect(navigator.closed == 1 && navigator.opened.isEmpty)
-        #expect(log.results == [.success])
-    }
-
     @Test(
-        "the sheet hands `fav`, `show` and `list` to its presenter; it is a sheet with no numbered rows",
-        arguments: [(Command("fav"), "toggleFavourite"), (Command("show"), "show"), (Command("list"), "close")])
+        "the sheet hands `fav` and `show` to its presenter; it is a sheet with no numbered rows",
+        arguments: [(Command("fav"), "toggleFavourite"), (Command("show"), "show")])
     func commands(command: Command, call: String) {
         let presenter = RecordingRaceDetailPresenter()
         let screen = RaceDetailModule.screen(presenter: presenter, view: FakeRaceDetailView())

@@ -17,15 +17,12 @@ public protocol FavouritesModuleInput: AnyObject {
     func unfavourite(position: Int, completion: @escaping CommandCompletion)
     /// `show N`: opens favourite N's detail sheet.
     func openRace(position: Int, completion: @escaping CommandCompletion)
-    /// `list`: back to the race list.
-    func close(completion: @escaping CommandCompletion)
 }
 
 /// The navigation the favourites screen needs; its router provides it.
 @MainActor
 public protocol FavouritesRouterInput: AnyObject {
     func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
-    func closeFavourites(completion: @escaping CommandCompletion)
 }
 
 /// Orders the favourites by start, words their countdown or how long ago
@@ -85,10 +82,6 @@ public final class FavouritesPresenter: FavouritesModuleInput {
         interactor.latestRace(id: favourite.id) { [weak self] race in
             self?.router.openRaceDetail(race ?? favourite.race, completion: completion)
         }
-    }
-
-    public func close(completion: @escaping CommandCompletion) {
-        router.closeFavourites(completion: completion)
     }
 
     // MARK: - Rules

@@ -36,11 +36,6 @@ public enum FavouritesModule {
                 summary: "remove favourite N", example: "unfav 1", screens: [.favourites],
                 misuse: CommandEntry.positionMisuse("unfav", on: "favourites list"))
         ) { presenter, position, done in presenter.unfavourite(position: position, completion: done) },
-        ScreenCommand(
-            CommandEntry(
-                "list", aliases: ["ls"], summary: "back to the race list (same as `back`)", example: "list",
-                screens: [.favourites])
-        ) { presenter, done in presenter.close(completion: done) },
     ]
 
     /// The screen for a presenter and the view it draws on.

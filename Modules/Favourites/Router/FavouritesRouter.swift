@@ -20,8 +20,4 @@ public final class FavouritesRouter: FavouritesRouterInput {
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
         navigator?.open(AppRoute(Self.raceDetail, .race(race)), completion: completion)
     }
-
-    public func closeFavourites(completion: @escaping CommandCompletion) {
-        navigator?.close(completion: completion)
-    }
 }

@@ -58,17 +58,10 @@ public final class FakeFavouritesView: FavouritesViewInput {
 @MainActor
 public final class FakeFavouritesRouter: NavigationRecorder, FavouritesRouterInput {
     public private(set) var opened: [Race] = []
-    public private(set) var closed = 0
 
     public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
         navigated("openRaceDetail(\(race.id))")
         opened.append(race)
-        completion(.success)
-    }
-
-    public func closeFavourites(completion: @escaping CommandCompletion) {
-        navigated("closeFavourites")
-        closed += 1
         completion(.success)
     }
 }
@@ -86,7 +79,6 @@ public final class RecordingFavouritesPresenter: CallRecorder, FavouritesModuleI
     public func openRace(position: Int, completion: @escaping CommandCompletion) {
         record("openRace(\(position))", completion)
     }
-    public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
 
 /// The favourites screen's interactor as failing values: each call fails the test until the test gives it a body.

@@ -13,15 +13,11 @@ public protocol RaceDetailModuleInput: AnyObject {
     func showLive()
     /// `fav`: adds the race to favourites, or removes it.
     func toggleFavourite(completion: @escaping CommandCompletion)
-    /// `back` / `list`: dismisses the sheet.
-    func close(completion: @escaping CommandCompletion)
 }
 
-/// The navigation the sheet needs; its router provides it.
+/// The navigation the sheet needs; its router provides it. None yet: `back` and `list` close it in the shell.
 @MainActor
-public protocol RaceDetailRouterInput: AnyObject {
-    func closeDetail(completion: @escaping CommandCompletion)
-}
+public protocol RaceDetailRouterInput: AnyObject {}
 
 /// Decides what the sheet says about one race: which fields there are (never
 /// an empty one), the local start time and countdown, whether it has left
@@ -183,10 +179,6 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             view?.displayCommandError(error.description)
             completion(.failure(.cannotSave))
         }
-    }
-
-    public func close(completion: @escaping CommandCompletion) {
-        router.closeDetail(completion: completion)
     }
 
     private func apply(_ state: FavouritesState) {

@@ -30,11 +30,6 @@ public enum RaceDetailModule {
                 "show", aliases: ["open"], summary: "draw the details again (the countdown moves on)", example: "show",
                 screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
         ) { presenter, done in presenter.show(completion: done) },
-        ScreenCommand(
-            CommandEntry(
-                "list", aliases: ["ls"], summary: "close the details (same as `back`)", example: "list",
-                screens: [.raceDetail])
-        ) { presenter, done in presenter.close(completion: done) },
     ]
 
     /// The screen for a presenter and the view it draws on.
@@ -70,7 +65,7 @@ public enum RaceDetailModule {
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
             raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook)
-        let router = RaceDetailRouter(navigator: navigator)
+        let router = RaceDetailRouter()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,
             scheduler: MainQueueScheduler(), firstCardWait: firstCardWait)

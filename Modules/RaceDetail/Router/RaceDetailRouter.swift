@@ -6,16 +6,9 @@ import RaceDetailPresenter
 import RaceDetailView
 import Shell
 
-/// Turns the presenter's navigation requests into routes for the shell; `RaceDetailModule` assembles.
+/// Turns the presenter's navigation requests into routes for the shell (none yet: `back` and `list` close the
+/// sheet in the shell); `RaceDetailModule` assembles.
 @MainActor
 public final class RaceDetailRouter: RaceDetailRouterInput {
-    private weak var navigator: (any Navigator)?
-
-    init(navigator: any Navigator) {
-        self.navigator = navigator
-    }
-
-    public func closeDetail(completion: @escaping CommandCompletion) {
-        navigator?.close(completion: completion)
-    }
+    init() {}
 }

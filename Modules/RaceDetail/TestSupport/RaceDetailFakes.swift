@@ -53,17 +53,9 @@ public final class FakeRaceDetailView: RaceDetailViewInput {
     public func displayWarning(_ message: String) { warnings.append(message) }
 }
 
-/// Records the presenter closing the sheet. A close the test did not say to expect (`expectNavigation()`) fails it.
+/// The sheet's router: the sheet asks it for nothing yet.
 @MainActor
-public final class FakeRaceDetailRouter: NavigationRecorder, RaceDetailRouterInput {
-    public private(set) var closed = 0
-
-    public func closeDetail(completion: @escaping CommandCompletion) {
-        navigated("closeDetail")
-        closed += 1
-        completion(.success)
-    }
-}
+public final class FakeRaceDetailRouter: NavigationRecorder, RaceDetailRouterInput {}
 
 /// The sheet's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor
@@ -71,7 +63,6 @@ public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleI
     public func show(completion: @escaping CommandCompletion) { record("show", completion) }
     public func showLive() { record("showLive") }
     public func toggleFavourite(completion: @escaping CommandCompletion) { record("toggleFavourite", completion) }
-    public func close(completion: @escaping CommandCompletion) { record("close", completion) }
 }
 
 /// The sheet's interactor as failing values: each call fails the test until the test gives it a body.

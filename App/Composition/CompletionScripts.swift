@@ -55,7 +55,7 @@ enum CompletionScripts {
                 for name in names {
                     for scheme in schemes {
                         splitPathCases.append(
-                            "            '\(name) \(scheme)') mapfile -t COMPREPLY < <(compgen \(kind) -- \"$cur\"); return ;;"
+                            "            '\(name) \(scheme)') compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen \(kind) -- \"$cur\"); return ;;"
                         )
                     }
                 }

@@ -111,7 +111,10 @@ public final class InputLoop {
             let rest = remaining
             session.execute(line: line) { [self] outcome in
                 step.hasSettled = true
-                settled(outcome)
+                // A watch ended by a line typed: that line, already on the screen, runs next, with no prompt
+                // before its answer.
+                let typedNext = lineWatch == nil && afterWatch.map { !$0.lines.isEmpty } == true
+                settled(outcome, prompting: !typedNext)
                 if step.isInLoop {
                     step.settledAtOnce = true
                 } else if lineWatch == nil, let (lines, then) = afterWatch {
@@ -175,7 +178,7 @@ public final class InputLoop {
         var hasSettled = false
     }
 
-    private func settled(_ outcome: ShellSession.Outcome) {
+    private func settled(_ outcome: ShellSession.Outcome, prompting: Bool = true) {
         switch outcome {
         case .quit:
             hasQuit = true
@@ -184,7 +187,7 @@ public final class InputLoop {
         case .finished(let result):
             afterCommand(result)
             if result.exitStatus.rawValue > worst.rawValue { worst = result.exitStatus }
-            showPrompt()
+            if prompting { showPrompt() }
         }
     }
 

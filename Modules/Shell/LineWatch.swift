@@ -23,6 +23,7 @@ final class LineWatch {
 
     func run(completion: @escaping @MainActor (ShellSession.Outcome) -> Void) {
         finish = completion
+        output.writeLine("Watching: Enter or q stops it, and so does Ctrl-C; another command stops it and runs.")
         session.redraw { _ in }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let now = Date().timeIntervalSince1970

@@ -7,6 +7,7 @@ import Synchronization
 /// child-process transport, within the same limits, each request carrying the caller's `From` and `X-Partner`.
 /// A 404 is a card not (or no longer) published: no card, not an error. Each card fetched is kept in the
 /// `RaceCardCache`; when the source cannot be reached the copy kept stands in, marked offline, as the feed's does.
+/// Card requests keep to the source's `CardRequestBudget`, whoever makes them.
 public struct HTTPRaceCardService: RaceCardService {
     /// Neds' deployment of the affiliates API (Ladbrokes and NZ TAB serve the same paths).
     public static let nedsBase = URL(string: "https://api-affiliates.neds.com.au/affiliates/v1")!
@@ -18,6 +19,8 @@ public struct HTTPRaceCardService: RaceCardService {
     private let transport: any HTTPTransport
     private let cache: RaceCardCache?
     private let clock: any WallClock
+    /// Kept by the real clock, not the app's: a pinned `--now` still waits its two seconds between requests.
+    private let budget: CardRequestBudget
     private let decoder = RaceCardDecoder()
     /// The last meetings list and when it came: the board's statuses and every meetings screen share one request.
     private let lastList = KeptList()
@@ -26,13 +29,14 @@ public struct HTTPRaceCardService: RaceCardService {
 
     public init(
         base: URL, headers: [HTTPHeader], transport: any HTTPTransport, cache: RaceCardCache? = nil,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), budget: CardRequestBudget? = nil
     ) {
         self.base = base
         self.headers = headers
         self.transport = transport
         self.cache = cache
         self.clock = clock
+        self.budget = budget ?? CardRequestBudget()
     }
 
     public var sourceDescription: String { base.absoluteString }
@@ -48,7 +52,8 @@ public struct HTTPRaceCardService: RaceCardService {
         guard let url = url(forRace: id) else { return nil }
         let card: RaceCard
         do {
-            card = try decoder.decode(try transport.get(url, headers: headers), raceID: id, source: url.absoluteString)
+            let data = try budget.spend { () throws(RaceDataError) in try transport.get(url, headers: headers) }
+            card = try decoder.decode(data, raceID: id, source: url.absoluteString)
         } catch {
             if case .httpStatus(_, 404) = error { return nil }
             // Any failure, a broken answer as much as no answer, is when the copy kept is wanted.

@@ -194,7 +194,8 @@ struct RaceCardCacheTests {
             return HTTPRaceCardServiceTests.card
         }
         let service = HTTPRaceCardService(
-            base: HTTPRaceCardServiceTests.base, headers: [], transport: transport, cache: cache, clock: clock)
+            base: HTTPRaceCardServiceTests.base, headers: [], transport: transport, cache: cache, clock: clock,
+            budget: CardRequestBudget(clock: clock, sleep: { clock.advance(by: $0) }))
         #expect(try service.card(forRace: "r1")?.offline == nil)
         failing.withLock { $0 = true }
         let copy = try #require(try service.card(forRace: "r1"))
@@ -299,5 +300,56 @@ struct HTTPMeetingsListTests {
             race("b2'", 2, 330),
         ])
         #expect(day.meetings.map { $0.races.map(\.id) } == [["b1", "b2"], ["c1"]])
+    }
+}
+
+/// The card requests a source is owed, whoever makes them.
+@Suite("Card request budget")
+struct CardRequestBudgetTests {
+    @Test("one at a time, 2 s apart, 30 a minute; after a 429 or a 5xx a wait that doubles, reset by an answer")
+    func budget() throws {
+        let clock = ManualClock(1_772_884_080)
+        let budget = CardRequestBudget(clock: clock, sleep: { clock.advance(by: $0) })
+        var times: [TimeInterval] = []
+        for _ in 0..<40 {
+            try budget.spend { () throws(RaceDataError) in times.append(clock.now().timeIntervalSince1970) }
+        }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= CardRequestBudget.spacing })
+        for start in times {
+            #expect(times.count { $0 >= start && $0 < start + 60 } <= CardRequestBudget.perMinute)
+        }
+        // Refused: 4 s, then 8 s, then back to 2 s after an answer.
+        var gaps: [TimeInterval] = []
+        var last = clock.now().timeIntervalSince1970
+        for code in [429, 503, 200, 200] {
+            _ = try? budget.spend { () throws(RaceDataError) in
+                let now = clock.now().timeIntervalSince1970
+                gaps.append(now - last)
+                last = now
+                if code != 200 { throw .httpStatus(source: "x", code: code) }
+            }
+        }
+        #expect(gaps == [2, 4, 8, 2])
+        // A 404 is an answer, not a reason to wait.
+        _ = try? budget.spend { () throws(RaceDataError) in throw .httpStatus(source: "x", code: 404) }
+        let before = clock.now()
+        try budget.spend { () throws(RaceDataError) in }
+        #expect(clock.now().timeIntervalSince(before) == 2)
+    }
+
+    @Test("many asking at once from threads of their own: never two requests side by side")
+    func oneAtATime() {
+        let budget = CardRequestBudget(clock: SystemClock(), sleep: { _ in })
+        let running = Mutex((now: 0, most: 0))
+        DispatchQueue.concurrentPerform(iterations: 50) { _ in
+            try? budget.spend { () throws(RaceDataError) in
+                running.withLock {
+                    $0.now += 1; $0.most = max($0.most, $0.now)
+                }
+                usleep(200)
+                running.withLock { $0.now -= 1 }
+            }
+        }
+        #expect(running.withLock { $0.most } == 1)
     }
 }

@@ -74,3 +74,11 @@ public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConv
         bytes % (1024 * 1024) == 0 ? "\(bytes / (1024 * 1024)) MB" : "\(bytes) byte"
     }
 }
+
+extension RaceDataError {
+    /// Too many requests (429), or a server in trouble (5xx): a source to ask less often until it answers again.
+    public var asksToWait: Bool {
+        if case .httpStatus(_, let code) = self { return code == 429 || code >= 500 }
+        return false
+    }
+}

@@ -49,7 +49,7 @@ public final class CardRequestBudget: Sendable {
             }
             return value
         } catch {
-            if Self.asksToWait(error) {
+            if error.asksToWait {
                 let now = clock.now()
                 state.withLock { state in
                     state.wait = min(max(state.wait * 2, Self.spacing * 2), Self.longestWait)
@@ -72,11 +72,5 @@ public final class CardRequestBudget: Sendable {
             let delay = until.timeIntervalSince(now)
             return delay > 0 ? delay : nil
         }
-    }
-
-    /// Too many requests, or a server in trouble: asked less often until it answers again.
-    static func asksToWait(_ error: RaceDataError) -> Bool {
-        if case .httpStatus(_, let code) = error { return code == 429 || code >= 500 }
-        return false
     }
 }

@@ -45,7 +45,7 @@ final class ResultRequests {
         request(id) { [weak self] result in
             guard let self else { return }
             isBusy = false
-            if case .failure(let error) = result, Self.asksToWait(error) {
+            if case .failure(let error) = result, error.asksToWait {
                 wait = min(wait * 2, Self.longestWait)
             } else {
                 wait = Self.spacing
@@ -55,11 +55,5 @@ final class ResultRequests {
                 self?.next()
             }
         }
-    }
-
-    /// Too many requests, or a server in trouble: it is asked less often until it answers again.
-    private static func asksToWait(_ error: RaceDataError) -> Bool {
-        if case .httpStatus(_, let code) = error { return code == 429 || code >= 500 }
-        return false
     }
 }

@@ -46,11 +46,7 @@ final class RaceListTimers {
         draw: @escaping @MainActor (_ isFollowUp: Bool, _ done: @escaping CommandCompletion) -> Void,
         completion: @escaping CommandCompletion, isFollowUp: Bool = false
     ) {
-        draw(isFollowUp) { [weak self] result in
-            guard count > 0, result == .success, let self else { return completion(result) }
-            _ = self.scheduler.schedule(after: ClockTime.untilNextSecond(from: now())) { [weak self] in
-                self?.frames(count - 1, now: now, draw: draw, completion: completion, isFollowUp: true)
-            }
-        }
+        WatchFrames(scheduler: scheduler, now: now).run(
+            count + 1, draw: draw, completion: completion, isFollowUp: isFollowUp)
     }
 }

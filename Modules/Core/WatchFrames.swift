@@ -1,14 +1,19 @@
-import Core
 import Foundation
 
 /// `watch N` in a pipe: a frame now, then one just after each following second turns, `count` in all, until
-/// one fails. Counted in frames, not by the clock, so a pinned `--now` still ends.
+/// one fails. Counted in frames, not by the clock, so a pinned `--now` still ends. The board and the meetings
+/// screens draw their frames by it.
 @MainActor
-struct WatchFrames {
+public struct WatchFrames {
     let scheduler: any Scheduler
     let now: @MainActor () -> Date
 
-    func run(
+    public init(scheduler: any Scheduler, now: @escaping @MainActor () -> Date) {
+        self.scheduler = scheduler
+        self.now = now
+    }
+
+    public func run(
         _ count: Int, draw: @escaping @MainActor (_ isFollowUp: Bool, _ done: @escaping CommandCompletion) -> Void,
         completion: @escaping CommandCompletion, isFollowUp: Bool = false
     ) {

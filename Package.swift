@@ -109,23 +109,19 @@ let package = Package(
         // MARK: RaceDataLive — the live code: feed decoding, the snapshot, file and HTTP sources, the
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
-            name: "RaceDataLive",
-            dependencies: ["Core", "Files", "RaceData"],
-            path: "Modules/RaceDataLive",
-            resources: [
-                .copy("Resources/snapshot-nextraces.json"), .copy("Resources/snapshot-cards.json"),
-                .copy("Resources/snapshot-statuses.json"),
-            ]
-        ),
-        // MARK: next-to-go-fetch — the helper program that fetches URLs. It alone links libcurl (with the thirty
-        // libraries behind it), so its code is in no library the app links.
+            name: "RaceDataLive", dependencies: ["Core", "Files", "RaceData", "SnapshotData"],
+            path: "Modules/RaceDataLive"),
+        // MARK: SnapshotData — the race day the app ships, as Swift string literals made by Scripts/make-snapshot:
+        // in the program itself, so no resource bundle is looked for (that needs Foundation's Bundle).
+        .target(name: "SnapshotData", path: "Modules/SnapshotData"),
+        // MARK: Fetch — one HTTP request with the system's libcurl, opened when first needed (CCurl has its types
+        // only; nothing of curl is linked). What the app runs as its own child, `next-to-go --fetch-helper ...`.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
-        .executableTarget(
-            name: "next-to-go-fetch", dependencies: ["CCurl", "Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
+        .target(name: "Fetch", dependencies: ["CCurl", "Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
             dependencies: [
-                "Files", "RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "next-to-go-fetch",
+                "Files", "RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "Fetch", "NextToGoApp",
             ],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.
@@ -153,11 +149,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: [
-                "AppComposition",
-                // Only so that building the app builds the helper beside it: an executable's code is not linked.
-                "next-to-go-fetch",
-            ],
+            dependencies: ["AppComposition", "Fetch", "RaceDataLive"],
             path: "App/NextToGo"
         ),
         .testTarget(
@@ -175,7 +167,8 @@ let package = Package(
         ),
 
         // MARK: TestSupport — fakes and fixtures shared by every test target
-        .target(name: "TestSupport", dependencies: ["Core", "RaceData", "Shell"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Core", "RaceData", "Shell", "SnapshotData"], path: "Tests/TestSupport"),
     ] + features.flatMap(\.targets),
     swiftLanguageModes: [.v6]
 )

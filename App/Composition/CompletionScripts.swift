@@ -1,7 +1,13 @@
-import Foundation
+import Core
 import RaceListRouter
 import Shell
 import Terminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Shell completion scripts (`--completions bash|zsh|fish`), made from the option table and the command table:
 /// the options and what their values can be, the commands a one-shot run takes (the race list's, where it starts,
@@ -305,11 +311,11 @@ enum CompletionScripts {
     }
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     /// An option's first help line, without Markdown's backticks.
     private static func summary(_ entry: LaunchOptionEntry) -> String {
-        (entry.help.first ?? "").replacingOccurrences(of: "`", with: "").trimmingCharacters(in: .whitespaces)
+        (entry.help.first ?? "").replacing("`", with: "").trimmingSpaces()
     }
 }

@@ -1,6 +1,11 @@
 import Core
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -99,7 +104,7 @@ final class DesktopNotifier {
         let child = spawned
         OwnedChildren.add(child, leadsGroup: leadsGroup)
         let started = ContinuousClock.now
-        Thread.detachNewThread {
+        SystemThread.start {
             while !OwnedChildren.hasExited(child) {
                 if ContinuousClock.now - started > .seconds(patience) {
                     OwnedChildren.end(child)

@@ -1,6 +1,17 @@
 import Core
-import Foundation
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `--json`: every command prints one JSON document on stdout (schema 1, described in the README), errors
 /// print `{"error": {"code": …, "message": …}}` on stderr; the features' JSON views make the documents from the
@@ -47,13 +58,9 @@ final class JSONCommandOutput: JSONDocumentOutput {
 
     /// One document, compact, keys sorted (so the bytes are stable), and a line break. Every string in it is
     /// rid of what the text output would never print (bidi overrides, C1 controls, DEL, zero-width marks): the
-    /// JSON is read on terminals too, and JSONSerialization escapes only the C0 controls.
+    /// JSON is read on terminals too, and JSON escapes only the C0 controls.
     nonisolated static func line(_ object: [String: Any]) -> String? {
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: visible(object), options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return nil }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONText.text(of: visible(object)).map { $0 + "\n" }
     }
 
     nonisolated private static func visible(_ value: Any) -> Any {

@@ -1,10 +1,21 @@
 import Core
-import Foundation
 import RaceData
 import RaceDataLive
 import RaceListRouter
 import Shell
 import Terminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The app assembled for one run: its sources, favourites, outputs and shell, ready to `start`. Holds them all
 /// for as long as the run lasts (the key source holds the terminal loop only weakly).
@@ -186,7 +197,7 @@ final class Launch {
                 races: races, cards: cards, statusBook: statusBook, latestRaces: LatestRaces(),
                 favourites: favourites,
                 settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
-                clock: clock, timeZone: .current, options: options, isLive: mode.isLive, offersShell: offersShell,
+                clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,
                 firstCardWait: mode.firstCardWait, presentation: presentation, alsoAlert: alsoAlert))
     }
 

@@ -1,7 +1,19 @@
-import Foundation
+import Core
 import RaceListRouter
 import Shell
 import Terminal
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The manual page, `next-to-go.1` (`next-to-go --man`), made from the same declarations as `--help`: the option
 /// table and the command table, with the files, environment, exit statuses and examples that `--help` names.
@@ -123,7 +135,7 @@ enum ManPage {
         }
         func flushList() {
             if !listed.isEmpty {
-                lines += [".nf"] + listed.map { "\\&" + escaped($0.replacingOccurrences(of: "`", with: "")) } + [".fi"]
+                lines += [".nf"] + listed.map { "\\&" + escaped($0.replacing("`", with: "")) } + [".fi"]
             }
             listed = []
         }
@@ -143,11 +155,11 @@ enum ManPage {
 
     /// Text as roff reads it: backslashes and dashes escaped, no line starting with a control character.
     private static func paragraph(_ text: String) -> String {
-        let plain = escaped(text.replacingOccurrences(of: "`", with: ""))
+        let plain = escaped(text.replacing("`", with: ""))
         return plain.hasPrefix(".") || plain.hasPrefix("'") ? "\\&" + plain : plain
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     }
 }

@@ -1,9 +1,20 @@
 import Core
-import Foundation
 import RaceData
 import RaceDataLive
 import RaceListRouter
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.
 public enum NextToGoApp {
@@ -18,15 +29,19 @@ public enum NextToGoApp {
         io: ProcessIO = .process
     ) async -> ExitStatus {
         var environment = environment
-        var localeWarnings: [String] = []
+        var environmentWarnings: [String] = []
         if io.ownsProcess {
             // A reader that goes away is a failed write, ended with 74 as the README says, after the favourites are
             // on the disk: left at its default, SIGPIPE killed the app (141) whatever it had left to do.
             signal(SIGPIPE, SIG_IGN)
             // Likewise a file-size limit (`ulimit -f`) is a failed write with a message, not death by SIGXFSZ.
             signal(SIGXFSZ, SIG_IGN)
-            // Before anything can reach ICU (it reads these itself, and a value that is no locale name crashed it).
-            localeWarnings = LocaleEnvironment.removeInvalid()
+            // A locale variable that names no locale is said and dropped, so nothing the app starts is handed it.
+            environmentWarnings = LocaleEnvironment.removeInvalid()
+            if let zone = LocalZone.unknownSystemZoneName {
+                environmentWarnings.append(
+                    "TZ names no time zone this system has (\(TerminalText.quoted(zone))); times are shown in UTC.")
+            }
             environment = environment.filter { name, value in
                 !LocaleEnvironment.variables.contains(name) || LocaleEnvironment.isValid(value, variable: name)
             }
@@ -35,7 +50,7 @@ public enum NextToGoApp {
         defer { if !io.ownsProcess { StandardStreams.use(nil) } }
 
         let launch: Launch
-        switch Launch.make(arguments: arguments, environment: environment, io: io, warnings: localeWarnings) {
+        switch Launch.make(arguments: arguments, environment: environment, io: io, warnings: environmentWarnings) {
         case .ended(let status): return status
         case .ready(let ready): launch = ready
         }

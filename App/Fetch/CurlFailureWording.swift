@@ -1,6 +1,11 @@
 import CCurl
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How a transfer failed, in words: libcurl's codes (`error 56`) mean nothing to a racing fan. Where the library
 /// gave a detail worth having (which part of the answer was bad), it follows in parentheses, cleaned.
@@ -37,7 +42,7 @@ enum CurlFailureWording {
 
     /// The library's own description: one line of printable ASCII, cut short (it can quote the server's bytes).
     private static func detail(_ text: String) -> String? {
-        let cleaned = TerminalText.clean(text, asciiOnly: true).trimmingCharacters(in: .whitespaces)
+        let cleaned = TerminalText.clean(text, asciiOnly: true).trimmingSpaces()
         guard !cleaned.isEmpty else { return nil }
         return cleaned.count > 120 ? String(cleaned.prefix(117)) + "..." : cleaned
     }

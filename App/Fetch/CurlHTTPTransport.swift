@@ -1,8 +1,13 @@
 import CCurl
 import Core
-import Foundation
 import RaceData
 import RaceDataLive
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Fetches with the system's libcurl, in the calling thread: one transfer per call, bounded by `limits`, ending in
 /// the body or a typed error. What the `next-to-go-fetch` helper runs; tests run it in their own process.
@@ -25,6 +30,7 @@ final class CurlTransfer {
     private let limits: HTTPRaceService.Limits
     private let startedAt = ContinuousClock.now
     private var handle: UnsafeMutableRawPointer?
+    private var curl: CurlLibrary?
     private var body = Data()
     /// A header line has arrived: the server has begun to answer.
     private var hasResponse = false
@@ -43,24 +49,25 @@ final class CurlTransfer {
     private var source: String { url.absoluteString }
 
     func perform(headers: [HTTPHeader]) throws(RaceDataError) -> Data {
-        guard CurlLibrary.isReady, let handle = curl_easy_init() else {
-            throw .unavailable(source: source, reason: "the network library could not start")
+        guard let curl = CurlLibrary.shared, let handle = curl.easyInit() else {
+            throw .unavailable(source: source, reason: "the network library (libcurl) could not be loaded")
         }
         self.handle = handle
+        self.curl = curl
         var headerList: UnsafeMutablePointer<curl_slist>?
         for line in ["Accept: application/json"] + headers.map(\.argument) {
-            headerList = curl_slist_append(headerList, line)
+            headerList = curl.slistAppend(headerList, line)
         }
         // libcurl may use the header list and write the error buffer until the handle is cleaned up (a failure
         // while closing the connection), so both are let go only after it.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer {
-            curl_easy_cleanup(handle)
-            curl_slist_free_all(headerList)
+            curl.easyCleanup(handle)
+            curl.slistFreeAll(headerList)
             errorBuffer.deallocate()
         }
-        let code = configure(handle, headerList: headerList, errorBuffer: errorBuffer) ?? curl_easy_perform(handle)
+        let code = configure(handle, headerList: headerList, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
         if let failure { throw failure }
         let detail = String(cString: errorBuffer)
         try check(code, detail: detail)
@@ -74,30 +81,31 @@ final class CurlTransfer {
         errorBuffer: UnsafeMutablePointer<CChar>?
     ) -> CURLcode? {
         let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let set = curl?.setOption else { return CURLE_FAILED_INIT }
         let results = [
-            curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
-            curl_set_pointer(handle, CURLOPT_URL, source),
+            curl_set_pointer(set, handle, CURLOPT_ERRORBUFFER, errorBuffer),
+            curl_set_pointer(set, handle, CURLOPT_URL, source),
             // Never anything but the web: not the URL typed, nor where a redirect leads.
-            curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            curl_set_pointer(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
-            curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
-            curl_set_long(handle, CURLOPT_MAXREDIRS, Self.mostRedirects),
+            curl_set_pointer(set, handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            curl_set_pointer(set, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            curl_set_long(set, handle, CURLOPT_FOLLOWLOCATION, 1),
+            curl_set_long(set, handle, CURLOPT_MAXREDIRS, Self.mostRedirects),
             // The transfer may run on any thread: no signals for name lookups' time limits.
-            curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            curl_set_long(set, handle, CURLOPT_NOSIGNAL, 1),
             // Every compression the library can unpack.
-            curl_set_pointer(handle, CURLOPT_ACCEPT_ENCODING, ""),
-            curl_set_pointer(handle, CURLOPT_USERAGENT, Self.userAgent),
-            curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList),
-            curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout)),
-            curl_set_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.totalTimeout)),
-            curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBodyBytes)),
-            curl_set_write_function(handle, CURLOPT_WRITEFUNCTION, Self.receiveBody),
-            curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
-            curl_set_write_function(handle, CURLOPT_HEADERFUNCTION, Self.receiveHeader),
-            curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
-            curl_set_progress_function(handle, Self.progress),
-            curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
-            curl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+            curl_set_pointer(set, handle, CURLOPT_ACCEPT_ENCODING, ""),
+            curl_set_pointer(set, handle, CURLOPT_USERAGENT, Self.userAgent),
+            curl_set_pointer(set, handle, CURLOPT_HTTPHEADER, headerList),
+            curl_set_long(set, handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout)),
+            curl_set_long(set, handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.totalTimeout)),
+            curl_set_offset(set, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBodyBytes)),
+            curl_set_write_function(set, handle, CURLOPT_WRITEFUNCTION, Self.receiveBody),
+            curl_set_pointer(set, handle, CURLOPT_WRITEDATA, context),
+            curl_set_write_function(set, handle, CURLOPT_HEADERFUNCTION, Self.receiveHeader),
+            curl_set_pointer(set, handle, CURLOPT_HEADERDATA, context),
+            curl_set_progress_function(set, handle, Self.progress),
+            curl_set_pointer(set, handle, CURLOPT_XFERINFODATA, context),
+            curl_set_long(set, handle, CURLOPT_NOPROGRESS, 0),
         ]
         return results.first { $0 != CURLE_OK }
     }
@@ -151,12 +159,12 @@ final class CurlTransfer {
     }
 
     private func problemWithResponse() -> RaceDataError? {
-        guard let handle else { return nil }
+        guard let handle, let getInfo = curl?.getInfo else { return nil }
         var status = 0
-        curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        curl_get_long(getInfo, handle, CURLINFO_RESPONSE_CODE, &status)
         guard (200..<300).contains(status) else { return .httpStatus(source: source, code: status) }
         var contentType: UnsafeMutablePointer<CChar>?
-        curl_get_string(handle, CURLINFO_CONTENT_TYPE, &contentType)
+        curl_get_string(getInfo, handle, CURLINFO_CONTENT_TYPE, &contentType)
         if let contentType, case let type = String(cString: contentType), !Self.isJSON(type) {
             return .wrongContentType(source: source, contentType: TerminalText.clean(type, asciiOnly: true))
         }
@@ -165,7 +173,7 @@ final class CurlTransfer {
 
     /// JSON media types, and none at all (then the body decides).
     static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let mediaType = contentType.split(separator: ";").first?.trimmingSpaces().lowercased() ?? ""
         return mediaType.isEmpty || mediaType == "application/json" || mediaType == "text/json"
             || mediaType.hasSuffix("+json")
     }
@@ -187,9 +195,9 @@ final class CurlTransfer {
             // Both as sent (a compressed body's declared length is of its compressed bytes).
             var expected: curl_off_t = -1
             var received: curl_off_t = 0
-            if let handle {
-                curl_get_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
-                curl_get_offset(handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
+            if let handle, let getInfo = curl?.getInfo {
+                curl_get_offset(getInfo, handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+                curl_get_offset(getInfo, handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
             }
             guard expected > 0 else { fallthrough }
             throw .truncated(source: source, received: Int(received), expected: Int(expected))
@@ -197,9 +205,4 @@ final class CurlTransfer {
             throw .unavailable(source: source, reason: CurlFailureWording.reason(for: code, detail: detail))
         }
     }
-}
-
-/// libcurl's one-time set-up, done before the first transfer and never again.
-enum CurlLibrary {
-    static let isReady = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 }

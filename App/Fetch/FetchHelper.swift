@@ -1,7 +1,12 @@
 import Core
-import Foundation
 import RaceData
 import RaceDataLive
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +42,7 @@ public enum FetchHelper {
     /// The parent holds the only read end of the child's stdout, so that pipe reports an error the moment the
     /// parent is gone: the child then ends at once.
     private static func endWhenTheParentGoes() {
-        Thread.detachNewThread {
+        SystemThread.start {
             var stdout = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
             while poll(&stdout, 1, -1) < 0, errno == EINTR {}
             _exit(0)

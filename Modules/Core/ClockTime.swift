@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A time of day as people say it, `7:42pm`, in a time zone: worked out from the zone's offset alone, so a board of
 /// twenty rows drawn every second costs no formatter.
 public enum ClockTime {
-    public static func text(of date: Date, in timeZone: TimeZone) -> String {
-        let local = (date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) / 60
+    public static func text(of date: Date, in zone: LocalZone) -> String {
+        let local = (date.timeIntervalSince1970 + Double(zone.time(at: date).utcOffset)) / 60
         let minuteOfDay = ((Int(local.rounded(.down)) % 1_440) + 1_440) % 1_440
         let hour = minuteOfDay / 60
         let minute = minuteOfDay % 60

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Time to a race's start, in whole seconds, and the text the board shows for it.
 public struct Countdown: Sendable, Equatable {

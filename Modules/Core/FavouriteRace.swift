@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What is kept of a favourite race: enough to show it after it has left the feed.
 public struct FavouriteRace: Sendable, Equatable, Identifiable, Codable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a `--json` run's views write: one document a command (the screen it ended on), with what it said
 /// besides as text lines, errors and warnings. The app prints each document when its command has settled.
@@ -41,9 +45,9 @@ public enum JSONFields {
         date.formatted(.iso8601)
     }
 
-    public static func value(_ optional: String?) -> Any { optional ?? NSNull() }
-    public static func value(_ optional: Int?) -> Any { optional ?? NSNull() }
-    public static func value(_ optional: Double?) -> Any { optional ?? NSNull() }
+    public static func value(_ optional: String?) -> Any { optional ?? JSONNull() }
+    public static func value(_ optional: Int?) -> Any { optional ?? JSONNull() }
+    public static func value(_ optional: Double?) -> Any { optional ?? JSONNull() }
 
     /// Every field of a race that both the board and the sheet show.
     public static func race(_ race: Race, secondsToStart: Int, countdown: String, favourite: Bool) -> [String: Any] {

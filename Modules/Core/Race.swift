@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One race as the board knows it. Everything beyond identity, category and
 /// start time is optional because the feed leaves it out often.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The one order races are shown in everywhere: ascending by advertised
 /// start; ties by meeting name, then race number (then id, so the order never
@@ -6,8 +10,8 @@ import Foundation
 public enum RaceOrder {
     public static func isOrderedBefore(_ lhs: Race, _ rhs: Race) -> Bool {
         if lhs.advertisedStart != rhs.advertisedStart { return lhs.advertisedStart < rhs.advertisedStart }
-        let meetingOrder = lhs.meetingName.caseInsensitiveCompare(rhs.meetingName)
-        if meetingOrder != .orderedSame { return meetingOrder == .orderedAscending }
+        let meetingOrder = TextFolding.compareIgnoringCase(lhs.meetingName, rhs.meetingName)
+        if meetingOrder != 0 { return meetingOrder < 0 }
         if lhs.number != rhs.number { return lhs.number < rhs.number }
         return lhs.id < rhs.id
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a race is run, as the board narrows by it: Australia, New Zealand, or anywhere else (the feeds carry
 /// two dozen countries: UK, IRE, FR, USA, CA, JPN, HK, SGP…). Read from the venue's country code; a race
@@ -48,6 +52,6 @@ extension Race {
 
     /// Text as search compares it: case and accents set aside ("Mérignac" finds "merignac").
     public static func searchFolded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        TextFolding.folded(text, caseInsensitive: true)
     }
 }

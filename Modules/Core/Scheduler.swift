@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs work later on the main actor. Injected wherever something happens
 /// by itself (auto-refresh, expiry), so tests move time by hand.

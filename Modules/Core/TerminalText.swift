@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Makes text from the feed (or any other outside source) safe to print, and
 /// measures it in terminal columns.
@@ -12,7 +16,7 @@ public enum TerminalText {
         if isPlainASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
         var pendingSpace = false
-        let source = asciiOnly ? text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil) : text
+        let source = asciiOnly ? TextFolding.folded(text) : text
         for scalar in source.unicodeScalars {
             if scalar.properties.isWhitespace {
                 pendingSpace = true

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where "now" comes from. Everything that looks at the time takes one of
 /// these, so tests and `--now` can pin it.

@@ -1,8 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
-/// A time zone's name as people there say it (`AEDT`, `NZST`, `BST`): ICU on Linux calls most zones outside the
-/// Americas `GMT+11`. The zones racing runs in are named here, standard and summer time; any other keeps the
-/// name the formatter gives.
+/// A time zone's name as people there say it (`AEDT`, `NZST`, `BST`). The zones racing runs in are named here,
+/// standard and summer time (the zone database has numbers, `+08`, for some); any other has the database's name,
+/// a number written `GMT+8`.
 public enum ZoneAbbreviation {
     /// Standard time's name, and summer time's where the zone has one.
     private static let names: [String: (standard: String, summer: String?)] = {
@@ -31,12 +35,34 @@ public enum ZoneAbbreviation {
         for zone in ["Asia/Seoul", "ROK"] { names[zone] = ("KST", nil) }
         for zone in ["Asia/Kolkata", "Asia/Calcutta"] { names[zone] = ("IST", nil) }
         names["Africa/Johannesburg"] = ("SAST", nil)
+        for zone in ["UTC", "GMT", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu", "Greenwich"] {
+            names[zone] = ("GMT", nil)
+        }
         return names
     }()
 
     /// The zone's name at `date`; nil for a zone not named here.
-    public static func name(of timeZone: TimeZone, at date: Date) -> String? {
-        guard let names = names[timeZone.identifier] else { return nil }
-        return timeZone.isDaylightSavingTime(for: date) ? names.summer ?? names.standard : names.standard
+    public static func name(of zone: LocalZone, at date: Date) -> String? {
+        name(of: zone, at: zone.time(at: date))
+    }
+
+    /// The zone's name at the wall-clock `time` read in it; nil for a zone not named here.
+    public static func name(of zone: LocalZone, at time: LocalTime) -> String? {
+        guard let name = zone.name, let names = names[name] else { return nil }
+        return time.isDaylightSaving ? names.summer ?? names.standard : names.standard
+    }
+
+    /// The name to show: the one here, else the database's (`EDT`), a number there as `GMT+8` or `GMT+5:30`.
+    public static func shortName(of zone: LocalZone, at time: LocalTime) -> String {
+        if let name = name(of: zone, at: time) { return name }
+        let abbreviation = time.abbreviation
+        guard let sign = abbreviation.first, sign == "+" || sign == "-" || abbreviation.isEmpty else {
+            return abbreviation
+        }
+        let offset = abs(time.utcOffset)
+        guard offset != 0 else { return "GMT" }
+        let minutes = offset / 60 % 60
+        return "GMT" + (time.utcOffset < 0 ? "-" : "+") + String(offset / 3600)
+            + (minutes == 0 ? "" : ":" + (minutes < 10 ? "0" : "") + String(minutes))
     }
 }

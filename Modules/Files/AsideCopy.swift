@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -35,11 +40,11 @@ public enum AsideCopy {
         }
         // Across file systems (a link into another disk), a copy, made durable before anything replaces it.
         do {
-            try FileManager.default.copyItem(at: original, to: target)
+            try copy(original, to: target)
             try AtomicFile.sync(target)
         } catch {
-            try? FileManager.default.removeItem(at: target)
-            throw Failure(reason: reason(error))
+            unlink(target.path)
+            throw Failure(reason: error.cause)
         }
         return target
     }
@@ -54,15 +59,26 @@ public enum AsideCopy {
             + "\(twoDigits(parts.tm_hour))\(twoDigits(parts.tm_min))\(twoDigits(parts.tm_sec))Z"
     }
 
-    /// The system's words for why a copy failed. On Linux the underlying POSIX error is a Swift error in the user
-    /// info, which `as? NSError` does not find.
-    private static func reason(_ error: any Error) -> String {
-        if let failure = error as? AtomicFile.Failure { return failure.cause }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey].flatMap { $0 as? any Error }
-        guard let underlying, (underlying as NSError).domain == NSPOSIXErrorDomain else {
-            return (error as NSError).code == CocoaError.fileWriteOutOfSpace.rawValue
-                ? "No space left on device" : "the copy failed"
+    /// A new file at `target` with `source`'s bytes and permissions; fails rather than replace anything there.
+    private static func copy(_ source: URL, to target: URL) throws(AtomicFile.Failure) {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
+        let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, status.st_mode & 0o777)
+        guard output >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
+        defer { close(output) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = FileDescriptorIO.read(input, into: buffer.baseAddress!, count: buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
+            guard count > 0 else { return }
+            guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
+                throw AtomicFile.Failure(description: AtomicFile.errnoText())
+            }
         }
-        return String(cString: strerror(Int32((underlying as NSError).code)))
     }
 }

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -127,7 +132,7 @@ public final class FileLock: Sendable {
             }
             let left = deadline - clock.now
             guard left > .zero else { return false }
-            Thread.sleep(forTimeInterval: seconds(min(pause, left)))
+            SystemThread.sleep(seconds(min(pause, left)))
             pause = min(pause * 2, longestPause)
         }
         return true
@@ -166,7 +171,7 @@ public final class FileLock: Sendable {
         var buffer = [UInt8](repeating: 0, count: 16)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()
         guard let id = pid_t(text), id > 0 else { return nil }
         return id
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the app keeps its files, by the XDG base-directory rules: the
 /// variable's folder if it is an absolute path, else a folder under HOME.
@@ -10,7 +14,9 @@ public enum XDGDirectory {
         if let base = environment[variable], base.hasPrefix("/") {
             return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(appFolder, isDirectory: true)
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home =
+            environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home, isDirectory: true)
             .appendingPathComponent(homeFallback, isDirectory: true)
             .appendingPathComponent(appFolder, isDirectory: true)

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Something that can hand over a race's card: its field, prices and, once run, its result.
 ///

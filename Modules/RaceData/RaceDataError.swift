@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a fetch produced no races. Every message names the source.
 public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConvertible {

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The races one fetch produced, and what it had to leave out.
 public struct RaceFeed: Sendable, Equatable {

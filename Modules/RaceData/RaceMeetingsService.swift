@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The races of a racing day, run and to run, as a source lists them by meeting, with how each stands: what a
 /// meetings screen is drawn from.

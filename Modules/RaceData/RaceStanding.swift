@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A race as its source told it after the jump, or instead of it: the status, the runners placed first (their
 /// numbers, up to three), and from when that holds.

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the card source has said of each race's status, shared by the modules: its statuses asked beside each
 /// feed fetch (`StatusMarkingRaceService`), and each card opened on a sheet. The `nextraces` feed says nothing

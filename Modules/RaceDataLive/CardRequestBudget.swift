@@ -1,7 +1,13 @@
 import Core
-import Foundation
+import Dispatch
 import RaceData
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a card source is owed, shared by everything that asks it for cards (a sheet, the meetings' results):
 /// one request at a time, at least `spacing` apart and at most `perMinute` in any minute, and after a refusal
@@ -22,14 +28,14 @@ public final class CardRequestBudget: Sendable {
 
     private let state = Mutex(State())
     /// One caller at a time waits for its turn and makes its request.
-    private let turn = NSLock()
+    private let turn = DispatchSemaphore(value: 1)
     private let clock: any WallClock
     private let sleep: @Sendable (TimeInterval) -> Void
 
     /// - Parameter sleep: how a caller waits (the thread sleeps; tests move a clock instead).
     public init(
         clock: any WallClock = SystemClock(),
-        sleep: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }
+        sleep: @escaping @Sendable (TimeInterval) -> Void = { SystemThread.sleep($0) }
     ) {
         self.clock = clock
         self.sleep = sleep
@@ -37,8 +43,12 @@ public final class CardRequestBudget: Sendable {
 
     /// Runs `request` in its turn, and learns from how it went.
     public func spend<Value>(_ request: () throws(RaceDataError) -> Value) throws(RaceDataError) -> Value {
-        turn.lock()
-        defer { turn.unlock() }
+        turn.wait()
+        defer { turn.signal() }
+        return try spendInTurn(request)
+    }
+
+    private func spendInTurn<Value>(_ request: () throws(RaceDataError) -> Value) throws(RaceDataError) -> Value {
         if let delay = delay(at: clock.now()), delay > 0 { sleep(delay) }
         state.withLock { $0.recent.append(clock.now()) }
         do {

@@ -1,7 +1,13 @@
 import Core
+import Dispatch
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -9,22 +15,19 @@ import RaceData
     import Darwin
 #endif
 
-/// Fetches in a short-lived `next-to-go-fetch` helper process, which runs `CurlHTTPTransport` (App/Fetch) once
-/// and hands the body back through a pipe.
+/// Fetches in a short-lived child, the app itself started as `next-to-go --fetch-helper ...`, which runs
+/// `CurlHTTPTransport` (App/Fetch) once and hands the body back through a pipe.
 ///
-/// Why a separate program: only it links libcurl, so the app starts without loading curl and the thirty
-/// libraries behind it (6 ms of every start, measured), and a run that never goes to the network never pays for
-/// them. Why that bounds a fetch: a child is ended with SIGKILL when its time is up, and everything it held goes
+/// Why a child: libcurl is opened only there, so the app starts without loading curl and the thirty libraries
+/// behind it (6 ms of every start, measured), and a run that never goes to the network never pays for them. Why
+/// that bounds a fetch: a child is ended with SIGKILL when its time is up, and everything it held goes
 /// with it, so the app keeps only the bytes it asked for and never waits past its limits, whatever the network
 /// library does.
 public struct ChildProcessHTTPTransport: HTTPTransport {
-    /// The helper's file name; it is built and installed beside the app.
-    public static let helperName = "next-to-go-fetch"
     /// The child enforces the limits itself; this is how much longer the parent waits before ending it.
     static let grace: TimeInterval = 2
 
-    /// The helper to run; nil for the one beside the app, looked for at the first fetch, so a run that never
-    /// goes to the network never looks.
+    /// The program to run as the helper; nil for the running app itself.
     public let executable: String?
     public let limits: HTTPRaceService.Limits
 
@@ -35,11 +38,8 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
 
     public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
         let source = url.absoluteString
-        guard let executable = executable ?? Self.helperBesideApp else {
-            throw .unavailable(
-                source: source,
-                reason: "its helper program, \(Self.helperName), is missing beside next-to-go; install the two together"
-            )
+        guard let executable = executable ?? ExecutablePath.current else {
+            throw .unavailable(source: source, reason: "the app could not find its own program to fetch with")
         }
         let arguments = FetchRequest(url: url, limits: limits, headers: headers).arguments(program: executable)
         let child: ChildProcess
@@ -65,16 +65,9 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
             return try FetchAnswer.decode(output, source: source)
         }
     }
-
-    /// The helper installed beside the running app, if it is there.
-    public static var helperBesideApp: String? {
-        guard let app = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
-        let helper = app.deletingLastPathComponent().appendingPathComponent(helperName).path
-        return FileManager.default.isExecutableFile(atPath: helper) ? helper : nil
-    }
 }
 
-/// What the helper is asked: `next-to-go-fetch URL CONNECT TOTAL MAXBYTES ["Name: value" ...]`.
+/// What the helper is asked: `next-to-go --fetch-helper URL CONNECT TOTAL MAXBYTES ["Name: value" ...]`.
 public struct FetchRequest: Sendable, Equatable {
     public let url: URL
     public let limits: HTTPRaceService.Limits
@@ -86,7 +79,7 @@ public struct FetchRequest: Sendable, Equatable {
         self.headers = headers
     }
 
-    /// Read from the helper's arguments (its own name left out); nil for limits no fetch has, or a header
+    /// Read from the helper's arguments (its own name and `helperArgument` left out); nil for limits no fetch has, or a header
     /// no request may carry.
     public init?(arguments: [String]) {
         let seconds = 0.001...86_400.0
@@ -108,9 +101,13 @@ public struct FetchRequest: Sendable, Equatable {
 
     static let maximumHeaders = 8
 
+    /// The first argument that makes the app its own fetch helper.
+    public static let helperArgument = "--fetch-helper"
+
     public func arguments(program: String) -> [String] {
         [
-            program, url.absoluteString, String(limits.connectTimeout), String(limits.totalTimeout),
+            program, Self.helperArgument, url.absoluteString, String(limits.connectTimeout),
+            String(limits.totalTimeout),
             String(limits.maximumBodyBytes),
         ] + headers.map(\.argument)
     }

@@ -1,7 +1,18 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The last good feed of each URL, under `$XDG_CACHE_HOME/next-to-go/`, so the board can start with no network.
 /// It keeps the races as the source's format decoded them (in the app's own JSON), whatever that format was:

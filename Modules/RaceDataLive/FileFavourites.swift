@@ -1,7 +1,18 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Favourites kept in `favourites.json` inside a data directory, and in memory between changes.
 ///

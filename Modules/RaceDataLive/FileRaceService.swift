@@ -1,7 +1,12 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a feed from a JSON file on every fetch, as it is: no replay, so a
 /// pinned `--now` makes runs exactly reproducible.
@@ -34,8 +39,6 @@ public struct FileRaceService: RaceService {
     }
 
     private static func notRegularReason(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        return isDirectory.boolValue ? "it is a directory, not a file" : "it is not a regular file"
+        PathText.isDirectory(path) ? "it is a directory, not a file" : "it is not a regular file"
     }
 }

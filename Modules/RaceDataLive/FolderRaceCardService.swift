@@ -1,7 +1,12 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Race cards from a folder, one `<race id>.json` each in the affiliates API's shape (`--cards file:DIR`),
 /// read on every fetch; a replayed race (`<id>@<start>`) reads its captured race's. A race with no file has no
@@ -20,7 +25,7 @@ public struct FolderRaceCardService: RaceCardService {
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
         guard let captureID = Self.cardName(forRace: id) else { return nil }
-        let path = (directory as NSString).appendingPathComponent(captureID + ".json")
+        let path = PathText.joined(directory, captureID + ".json")
         let source = "file \(TerminalText.clean(path, asciiOnly: true))"
         let bytes: FileBytes
         do {

@@ -1,5 +1,11 @@
-import Foundation
+import Core
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Gets the body at a URL within limits, or a typed error naming it. `HTTPRaceService` decodes what it gets.
 public protocol HTTPTransport: Sendable {
@@ -26,7 +32,7 @@ public struct HTTPHeader: Sendable, Equatable {
                     || tokenPunctuation.contains(byte)
             }),
             value.utf8.count <= Self.maximumValueLength, value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }),
-            value.trimmingCharacters(in: .whitespaces) == value
+            value.trimmingSpaces() == value
         else { return nil }
         self.name = name
         self.value = value

@@ -1,7 +1,12 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a Neds `nextraces` response into races.
 ///
@@ -97,7 +102,7 @@ public struct NedsFeedDecoder: FeedFormat {
     // MARK: - Whole document
 
     static func notJSON(_ data: Data, source: String) -> RaceDataError {
-        let start = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let start = String(decoding: data.prefix(64), as: UTF8.self).trimmingWhitespace()
         if start.isEmpty {
             return .invalidFeed(source: source, reason: "it is empty")
         }

@@ -1,7 +1,18 @@
 import Core
 import Files
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The last good race card of each card URL, under `$XDG_CACHE_HOME/next-to-go/cards/`, so a sheet opened with
 /// no network (a favourite, a race on a board read from the offline feed) still shows its field, or its result,

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns an affiliates API race card (`GET /racing/events/{id}`: `data.race`, `data.runners`, `data.results`,
 /// `data.dividends`) into a `RaceCard`.

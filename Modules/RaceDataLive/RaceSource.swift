@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where races come from, as chosen with `--source`.
 public enum RaceSource: Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,19 @@
 import Core
 import Files
-import Foundation
 import RaceData
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `--source script:FILE`: each fetch answers with the script's next line, the last repeated, so a demo, an
 /// end-to-end test or someone building on the app can play any run of answers and failures with no server
@@ -44,7 +55,7 @@ public final class ScriptedRaceService: RaceService {
         } catch {
             throw error.raceDataError(source: source, notRegularReason: "it is not a regular file")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         outcomes = try Self.parse(String(decoding: data, as: UTF8.self), folder: folder, source: source)
         sourceDescription = source
     }
@@ -54,7 +65,7 @@ public final class ScriptedRaceService: RaceService {
         var outcomes: [Outcome] = []
         for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             // Split on any line break, "\r\n" included (one Character in Swift).
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingSpaces()
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             guard outcomes.count < maximumLines else {
                 throw .invalidFeed(source: source, reason: "it has more than \(maximumLines) outcomes")
@@ -83,9 +94,8 @@ public final class ScriptedRaceService: RaceService {
         default:
             // A misspelt failure ("timout") is caught here, not at the fetch that reaches it.
             guard line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return nil }
-            let path = line.hasPrefix("/") ? line : (folder as NSString).appendingPathComponent(line)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            let path = line.hasPrefix("/") ? line : PathText.joined(folder, line)
+            guard PathText.exists(path), !PathText.isDirectory(path)
             else { return nil }
             return .feed(path: path)
         }

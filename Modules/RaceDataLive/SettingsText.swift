@@ -1,5 +1,11 @@
+import Core
 import Files
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The settings file's text, line by line, as the app reads it at start and `save` rewrites it: `key = value`,
 /// `#` comments on their own line or after a value and a space, lines ending in \n, \r\n (a file from Windows)
@@ -120,7 +126,7 @@ public struct SettingsText: Sendable {
         return .entry(
             key: String(decoding: bytes[start..<keyEnd], as: UTF8.self).lowercased(),
             value: String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-                .replacingOccurrences(of: "\t", with: " "),
+                .replacing("\t", with: " "),
             valueBytes: valueStart..<valueEnd)
     }
 

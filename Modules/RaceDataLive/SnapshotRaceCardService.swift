@@ -1,14 +1,19 @@
 import Core
-import Foundation
 import RaceData
+import SnapshotData
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The race cards made for the embedded snapshot (by Scripts/make-snapshot), told as the replay goes: a
 /// replayed race (`<id>@<start>`) gets its captured race's card as it would stand at that moment
 /// (`SnapshotCardTimeline`). The bundle is read from the package at the first card asked for, and each card
 /// decoded from it when it is asked for (a one-shot `show` decodes one card, not 45).
 public final class SnapshotRaceCardService: RaceCardService {
-    public static let resourceName = "snapshot-cards"
 
     public typealias Load<Value> = @Sendable () throws(RaceDataError) -> Value
     /// The card made for a captured race's id, nil for none.
@@ -87,15 +92,15 @@ public final class SnapshotRaceCardService: RaceCardService {
     }
 
     /// Each card's status and first placings (`Final 2-4-7`), from the small file made beside the bundle
-    /// (`snapshot-statuses.json`): every start reads them for the first board, and the bundle is 1.3 MB.
+    /// (`SnapshotData/SnapshotStatuses.swift`): every start reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         let words: [String: String]
         do {
-            words = try JSONDecoder().decode([String: String].self, from: try resource(statusesResourceName))
+            words = try JSONDecoder().decode([String: String].self, from: EmbeddedBytes.of(snapshotStatuses))
         } catch let error as RaceDataError {
             throw error
         } catch {
-            throw .invalidFeed(source: source, reason: "\(statusesResourceName).json is not a list of statuses")
+            throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
         }
         return words.mapValues { text in
             let parts = text.split(separator: " ", maxSplits: 1)
@@ -104,22 +109,11 @@ public final class SnapshotRaceCardService: RaceCardService {
         }
     }
 
-    public static let statusesResourceName = "snapshot-statuses"
-
     /// The bundle's bytes, read from the package once.
     private static let bundleBytes = Mutex<Result<Data, RaceDataError>?>(nil)
 
     private static func embeddedBytes() throws(RaceDataError) -> Data {
-        try once(bundleBytes) { () throws(RaceDataError) -> Data in try resource(resourceName) }
-    }
-
-    private static func resource(_ name: String) throws(RaceDataError) -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json"),
-            let data = try? Data(contentsOf: url)
-        else {
-            throw .unavailable(source: source, reason: "the resource \(name).json is missing from the build")
-        }
-        return data
+        try once(bundleBytes) { () throws(RaceDataError) -> Data in EmbeddedBytes.of(snapshotCards) }
     }
 }
 

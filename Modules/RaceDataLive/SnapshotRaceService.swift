@@ -1,12 +1,17 @@
 import Core
-import Foundation
 import RaceData
+import SnapshotData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feed shipped or given, replayed against the clock so it always looks live. Works with no network.
 /// The default source is the race day embedded in the package, replayed daily on the wall clock
 /// (`RaceDayReplay`); `--source replay:PATH` replays any file in passes from the launch (`SnapshotReplay`).
 public struct SnapshotRaceService: RaceService {
-    public static let resourceName = "snapshot-nextraces"
 
     private let clock: any WallClock
     private let replay: @Sendable (Date) -> [Race]
@@ -45,13 +50,7 @@ public struct SnapshotRaceService: RaceService {
 
     /// The race day embedded in the package, as captured.
     @Sendable public static func embeddedDay() throws(RaceDataError) -> RaceFeed {
-        let source = "the embedded snapshot"
-        guard let url = Bundle.module.url(forResource: resourceName, withExtension: "json"),
-            let data = try? Data(contentsOf: url)
-        else {
-            throw .unavailable(source: source, reason: "the resource \(resourceName).json is missing from the build")
-        }
-        return try RacingAPI.neds.format.decode(data, source: source)
+        try RacingAPI.neds.format.decode(EmbeddedBytes.of(snapshotFeed), source: "the embedded snapshot")
     }
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {

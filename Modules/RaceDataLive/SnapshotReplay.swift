@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replays a captured feed against the clock so it always looks live.
 ///

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A feature's whole part in the app, exported by its Router target as one value: the name routes reach it by,
 /// its commands, the launch options and settings it owns, the features it may open, and how its screen is made.
@@ -50,7 +55,7 @@ public struct FeatureContext {
     /// Where `save` keeps settings; nil where nothing is kept.
     public let settings: (any SettingsStore)?
     public let clock: any WallClock
-    public let timeZone: TimeZone
+    public let timeZone: LocalZone
     /// The options the run was started with (the settings and variables come first in them).
     public let options: LaunchOptions
     /// A person at a live terminal (not a pipe, JSON or a single command).
@@ -66,7 +71,7 @@ public struct FeatureContext {
     public init(
         races: any RaceService, cards: (any RaceCardService)?, statusBook: RaceStatusBook, latestRaces: LatestRaces,
         favourites: any FavouritesRepository, settings: (any SettingsStore)?, clock: any WallClock,
-        timeZone: TimeZone, options: LaunchOptions, isLive: Bool, offersShell: Bool, firstCardWait: TimeInterval?,
+        timeZone: LocalZone, options: LaunchOptions, isLive: Bool, offersShell: Bool, firstCardWait: TimeInterval?,
         presentation: Presentation, alsoAlert: (@MainActor (String) -> Void)? = nil
     ) {
         self.races = races

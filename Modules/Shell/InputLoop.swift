@@ -1,5 +1,17 @@
 import Core
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Feeds lines from stdin to a `ShellSession`, one at a time: each command
 /// runs only after the previous one has settled, so input from a pipe
@@ -80,7 +92,7 @@ public final class InputLoop {
     }
 
     private func startReading() {
-        let reader = Thread { [self] in
+        SystemThread.start { [self] in
             let batchDone = DispatchSemaphore(value: 0)
             var lines = LineReader(descriptor: input)
             while let batch = lines.nextBatch() {
@@ -93,7 +105,6 @@ public final class InputLoop {
                 MainActor.assumeIsolated { self.endOfInput() }
             }
         }
-        reader.start()
     }
 
     /// Runs the lines one after another, each once the one before has settled, then lets the reader go on.
@@ -155,7 +166,7 @@ public final class InputLoop {
     private func received(_ batch: [String], then batchEnd: @escaping BatchEnd) {
         guard let watch = lineWatch else { return run(batch[...], then: batchEnd) }
         var typed = batch[...]
-        if let first = typed.first, ["", "q", "Q"].contains(first.trimmingCharacters(in: .whitespaces)) {
+        if let first = typed.first, ["", "q", "Q"].contains(first.trimmingSpaces()) {
             typed = typed.dropFirst()
         }
         let earlier = afterWatch

@@ -1,5 +1,16 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A command-line option, declared once by its owner (the kernel's here, a feature's in its Router): its
 /// spellings, the value it takes and how that value is read and checked, its default and its help.
@@ -60,7 +71,7 @@ public struct LaunchOptionEntry: Sendable {
     public var readmeUsage: String {
         names.enumerated().map { index, name in
             let value = index == names.count - 1 && takesValue(name) ? placeholder.map { " " + $0 } ?? "" : ""
-            return "`\(name)\(value.replacingOccurrences(of: "|", with: "\\|"))`"
+            return "`\(name)\(value.replacing("|", with: "\\|"))`"
         }.joined(separator: ", ")
     }
 }

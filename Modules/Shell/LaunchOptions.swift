@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the command line asked for: `next-to-go [OPTIONS] [COMMAND [ARGUMENT…]]`.
 public struct LaunchOptions: Sendable, Equatable {

@@ -1,7 +1,18 @@
 import Core
 import Dispatch
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `watch` at a terminal that cannot redraw in place (`TERM=dumb`, as Emacs' shell sets it): the screen written
 /// now and again as each second turns, until a line is entered (the input loop reads on and calls `stop`) or

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -7,12 +12,12 @@ import Foundation
     import Darwin
 #endif
 
-/// The locale variables are input like any other, and ICU reads them itself the first time a date is
-/// formatted: a value that is no locale name (`LANG=ééééééé`) crashed it. Each variable that is set to
-/// something other than a locale name is removed from the process's environment before anything can reach
-/// ICU, which then uses the C locale, and the user is told which was ignored.
+/// The locale variables are input like any other: the C library reads them, and so do the programs the app
+/// starts (notify-send). A value that is no locale name (`LANG=ééééééé`) once crashed the app, through ICU.
+/// Each variable that is set to something other than a locale name is removed from the process's environment
+/// at launch, so the C locale is used, and the user is told which was ignored.
 public enum LocaleEnvironment {
-    /// The variables ICU and the C library read for the locale, in their order of precedence.
+    /// The variables the C library reads for the locale, in their order of precedence.
     public static let variables = ["LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_CTYPE", "LANG", "LANGUAGE"]
 
     /// Removes the variables that are not locale names; returns one warning for each.

@@ -53,7 +53,7 @@ public final class ShellSession: Navigator {
             let body = line.dropFirst(indent)
             var column = indent
             var hanging = indent == 0 ? 2 : indent
-            if let gap = body.range(of: "  ") {
+            if let gap = body.firstRange(of: "  ") {
                 let descriptionStart = body[gap.lowerBound...].firstIndex { $0 != " " } ?? body.endIndex
                 let gapColumn = indent + body.distance(from: body.startIndex, to: descriptionStart)
                 if gapColumn <= width / 2 {

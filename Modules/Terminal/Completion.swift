@@ -27,7 +27,9 @@ public struct Completion: Sendable {
             .filter { $0.hasPrefix(partial.lowercased()) }
         guard let first = choices.first else { return .nothing }
         if choices.count == 1 { return .replace(word: partial, with: first + " ") }
-        let shared = choices.dropFirst().reduce(first) { common, next in String(common.commonPrefix(with: next)) }
+        let shared = choices.dropFirst().reduce(first) { common, next in
+            String(zip(common, next).prefix { $0 == $1 }.map(\.0))
+        }
         return shared.count > partial.count ? .replace(word: partial, with: shared) : .choices(choices)
     }
 

@@ -1,7 +1,12 @@
 import Core
 import Dispatch
-import Foundation
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `watch` at a terminal: the board takes the whole screen (the alternate screen, cursor hidden) and is drawn
 /// again as each second turns, until `q`, Esc or Ctrl-C gives the prompt back. Keys are commands of the
@@ -188,7 +193,7 @@ final class InteractiveWatch {
             return
         }
         typedSearch = text
-        run(text.trimmingCharacters(in: .whitespaces).isEmpty ? "search" : "search " + text)
+        run(text.trimmingSpaces().isEmpty ? "search" : "search " + text)
     }
 
     /// Whether a digit more could still make a number on the board (12 on a board of 15, after 1).

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc

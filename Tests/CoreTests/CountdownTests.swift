@@ -97,13 +97,13 @@ struct ZoneAbbreviationTests {
             ("Asia/Hong_Kong", 1_748_310_000, "HKT"),
         ])
     func names(zone: String, seconds: Double, name: String) throws {
-        let timeZone = try #require(TimeZone(identifier: zone))
+        let timeZone = try #require(LocalZone(identifier: zone))
         #expect(ZoneAbbreviation.name(of: timeZone, at: Date(timeIntervalSince1970: seconds)) == name)
     }
 
     @Test("a zone not named here is left to the formatter")
     func unnamed() throws {
-        #expect(ZoneAbbreviation.name(of: try #require(TimeZone(identifier: "America/New_York")), at: Date()) == nil)
+        #expect(ZoneAbbreviation.name(of: try #require(LocalZone(identifier: "America/New_York")), at: Date()) == nil)
     }
 }
 
@@ -117,7 +117,7 @@ struct ClockTimeTests {
             (1_748_310_000, "America/New_York", "9:40pm"), (1_767_225_600, "Pacific/Auckland", "1:00pm"),
         ])
     func text(seconds: Double, zone: String, text: String) throws {
-        let timeZone = try #require(TimeZone(identifier: zone))
+        let timeZone = try #require(LocalZone(identifier: zone))
         #expect(ClockTime.text(of: Date(timeIntervalSince1970: seconds), in: timeZone) == text)
     }
 }

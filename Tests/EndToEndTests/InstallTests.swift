@@ -28,8 +28,7 @@ struct InstallTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Next to Go - all categories")
         let expected = [
-            "bin/next-to-go", "lib/next-to-go/next-to-go", "lib/next-to-go/next-to-go-fetch",
-            "lib/next-to-go/NextToGo_RaceDataLive.resources", "lib/next-to-go/installed-files",
+            "bin/next-to-go", "lib/next-to-go/next-to-go", "lib/next-to-go/installed-files",
             "share/man/man1/next-to-go.1", "share/bash-completion/completions/next-to-go",
             "share/zsh/site-functions/_next-to-go", "share/fish/vendor_completions.d/next-to-go.fish",
         ]
@@ -91,13 +90,13 @@ struct InstallTests {
         #expect(try install(prefix).status == 0)
         let man = prefix.url.appendingPathComponent("share/man/man1/next-to-go.1")
         let link = prefix.url.appendingPathComponent("bin/next-to-go")
-        let resources = prefix.url.appendingPathComponent("lib/next-to-go/NextToGo_RaceDataLive.resources")
-        // The user's own page and program where the installed ones were, and a note of theirs among the resources.
+        let lib = prefix.url.appendingPathComponent("lib/next-to-go")
+        // The user's own page and program where the installed ones were, and a note of theirs beside the app.
         try FileManager.default.removeItem(at: man)
         try Data("my own page".utf8).write(to: man)
         try FileManager.default.removeItem(at: link)
         try Data("#!/bin/sh\n".utf8).write(to: link)
-        let note = resources.appendingPathComponent("my-notes.txt")
+        let note = lib.appendingPathComponent("my-notes.txt")
         try Data("mine".utf8).write(to: note)
 
         let uninstall = try install(prefix, ["--uninstall"])
@@ -105,7 +104,6 @@ struct InstallTests {
         #expect(try String(contentsOf: man, encoding: .utf8) == "my own page")
         #expect(try String(contentsOf: link, encoding: .utf8) == "#!/bin/sh\n")
         #expect(try String(contentsOf: note, encoding: .utf8) == "mine")
-        #expect(!FileManager.default.fileExists(atPath: resources.appendingPathComponent("snapshot-cards.json").path))
         #expect(
             !FileManager.default.fileExists(atPath: prefix.url.appendingPathComponent("lib/next-to-go/next-to-go").path)
         )
@@ -115,7 +113,7 @@ struct InstallTests {
                 "left what changed since the install or is someone else's:",
                 "  \(link.path)",
                 "  \(man.path)",
-                "  \(resources.path)/ (holds files the install did not put there)",
+                "  \(lib.path)/ (holds files the install did not put there)",
             ])
     }
 

@@ -14,7 +14,7 @@ struct MeetingsPresenterTests {
     let clock = ManualClock(1_772_884_080)
     let view = FakeMeetingsView()
     let router = FakeMeetingsRouter()
-    let utc = TimeZone(identifier: "UTC")!
+    let utc = LocalZone(identifier: "UTC")!
 
     /// Randwick ran R1–R3 and R4 jumps in 10 minutes; Hove (UK) starts in an hour; Ellerslie (NZ) is over;
     /// Albion Park (QLD) and Cannington (WA) are on.

@@ -113,6 +113,6 @@ struct MeetingsViewTests {
         let races = try #require(documents.documents.last?.body["races"] as? [[String: Any]])
         #expect(documents.documents.last?.type == "meeting" && documents.documents.last?.streamed == false)
         #expect(races.first?["placings"] as? [Int] == [3, 1, 7] && races.first?["status"] as? String == "Final")
-        #expect(races.last?["status"] is NSNull && races.first?["favourite"] == nil)
+        #expect(races.last?["status"] is JSONNull && races.first?["favourite"] == nil)
     }
 }

@@ -28,7 +28,7 @@ struct FeedMakerTests {
         let second = directory.url.appendingPathComponent("second.json")
         #expect(try make(["--out", first.path]).status == 0)
         #expect(try make(["--out", second.path]).status == 0)
-        let committed = try Data(contentsOf: Fixtures.raceDay)
+        let committed = Fixtures.raceDay
         #expect(try Data(contentsOf: first) == committed)
         #expect(try Data(contentsOf: second) == committed)
     }

@@ -107,7 +107,8 @@ struct HTTPRaceCardServiceTests {
     @Test("the fetch helper is handed the headers on its command line and reads them back")
     func helperArguments() throws {
         let request = FetchRequest(url: Self.base, limits: .standard, headers: Self.identity)
-        let arguments = Array(request.arguments(program: "helper").dropFirst())
+        let arguments = Array(request.arguments(program: "next-to-go").dropFirst(2))
+        #expect(request.arguments(program: "next-to-go").prefix(2) == ["next-to-go", FetchRequest.helperArgument])
         #expect(FetchRequest(arguments: arguments) == request)
         #expect(FetchRequest(arguments: arguments + ["Bad\r\nHeader: x"]) == nil)
         #expect(FetchRequest(arguments: Array(arguments.prefix(4))) == FetchRequest(url: Self.base, limits: .standard))

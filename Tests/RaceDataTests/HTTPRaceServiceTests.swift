@@ -1,10 +1,10 @@
 import Core
+import Fetch
 import Foundation
 import RaceData
 import RaceDataLive
 import TestSupport
 import Testing
-import next_to_go_fetch
 
 /// The HTTP source against `Scripts/fixture-server` on loopback, one fault at a time.
 @Suite("HTTP source", .serialized)
@@ -300,7 +300,7 @@ struct FeedCacheTests {
     /// The transport the app uses: the same exchange, run in the helper program and ended by the parent.
     @Suite("HTTP in a child process", .serialized)
     struct ChildProcessHTTPTransportTests {
-        static let helper = ProcessRunner.builtProduct(ChildProcessHTTPTransport.helperName).path
+        static let helper = ProcessRunner.builtProduct("next-to-go").path
 
         @Test("a good answer arrives byte for byte; a fault arrives as the same typed error")
         func answers() throws {
@@ -362,7 +362,7 @@ struct FeedCacheTests {
         func badChildArguments(total: String) throws {
             let run = try ProcessRunner.run(
                 executable: URL(fileURLWithPath: ChildProcessHTTPTransportTests.helper),
-                arguments: ["http://127.0.0.1:9/x", "1", total, "10"],
+                arguments: [FetchRequest.helperArgument, "http://127.0.0.1:9/x", "1", total, "10"],
                 environment: [:], timeout: 30)
             #expect(run.status == 64)
             #expect(run.stderr.isEmpty)

@@ -83,7 +83,7 @@ struct SnapshotReplayTests {
         let feed = try service.fetchRaces()
         #expect(feed.skipped.isEmpty, "the first board of a new user carries no warning")
         #expect(!feed.races.isEmpty)
-        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day")
+        let day = try NedsFeedDecoder().decode(Fixtures.raceDay, source: "race day")
         #expect(day.skipped.isEmpty)
         #expect(
             day.races.allSatisfy { $0.advertisedStart.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
@@ -98,7 +98,7 @@ struct SnapshotReplayTests {
     func wholeDay() throws {
         let clock = ManualClock(1_795_000_000)
         let service = try SnapshotRaceService.embedded(clock: clock)
-        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day").races
+        let day = try NedsFeedDecoder().decode(Fixtures.raceDay, source: "race day").races
         for _ in 0..<(24 * 60 / 7) {
             clock.advance(by: 7 * 60 + 13)
             let races = try service.fetchRaces().races
@@ -125,7 +125,7 @@ struct SnapshotReplayTests {
         let clock = ManualClock(1_795_000_000)
         let board = try SnapshotRaceService.embedded(clock: clock)
         let cards = SnapshotRaceCardService(clock: clock)
-        let day = try NedsFeedDecoder().decode(Data(contentsOf: Fixtures.raceDay), source: "race day").races
+        let day = try NedsFeedDecoder().decode(Fixtures.raceDay, source: "race day").races
         let meetingNames = Set(day.map { "\($0.category)|\($0.meetingName)" })
         for _ in 0..<(24 * 60 / 17) {
             clock.advance(by: 17 * 60 + 31)

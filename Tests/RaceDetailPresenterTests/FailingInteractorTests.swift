@@ -25,7 +25,7 @@ struct RaceDetailFailingInteractorTests {
         let view = FakeRaceDetailView()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: FakeRaceDetailRouter(), view: view, clock: clock,
-            timeZone: TimeZone(identifier: "UTC")!, scheduler: ManualScheduler(clock: clock))
+            timeZone: LocalZone(identifier: "UTC")!, scheduler: ManualScheduler(clock: clock))
         presenter.show { _ in }
         #expect(view.last != nil)
         presenter.toggleFavourite { _ in }

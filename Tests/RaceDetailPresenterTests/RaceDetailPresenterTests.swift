@@ -33,7 +33,7 @@ struct RaceDetailPresenterTests {
     ) -> RaceDetailPresenter {
         RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock,
-            timeZone: TimeZone(identifier: timeZone)!, scheduler: scheduler, firstCardWait: firstCardWait)
+            timeZone: LocalZone(identifier: timeZone)!, scheduler: scheduler, firstCardWait: firstCardWait)
     }
 
     private func show(_ presenter: RaceDetailPresenter) -> [CommandResult] {

@@ -23,7 +23,7 @@ struct RaceListPresenterTests {
         scheduler = ManualScheduler(clock: clock)
         presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, timeZone: TimeZone(identifier: "Australia/Sydney")!)
+            refreshPolicy: .standard, timeZone: LocalZone(identifier: "Australia/Sydney")!)
     }
 
     private func race(

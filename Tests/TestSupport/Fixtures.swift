@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotData
 
 /// Feeds of our own in `Tests/Fixtures`, made by `Scripts/make-snapshot` from the recipes in
 /// `Scripts/feeds/` (each recipe's `about` says what its feed holds), and the embedded snapshot made the
@@ -23,8 +24,19 @@ public enum Fixtures {
     public static let evening = directory.appendingPathComponent("evening.json")
 
     /// The embedded race day, the default source: a day of racing around the world (Scripts/feeds/race-day.json).
-    public static let raceDay = packageRoot.appendingPathComponent(
-        "Modules/RaceDataLive/Resources/snapshot-nextraces.json")
+    public static var raceDay: Data {
+        snapshotFeed.withUTF8Buffer { Data($0) }
+    }
+
+    /// The embedded race day written to a file of its own (once a test process), for what reads a path.
+    public static let raceDayFile: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "next-to-go-race-day-\(getpid())", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("race-day.json")
+        try? raceDay.write(to: file)
+        return file
+    }()
 
     /// Every feed in the folder, so a new one is tested without edits.
     public static func allNames() throws -> [String] {
@@ -41,7 +53,7 @@ public enum Fixtures {
 
     /// Every feed `Scripts/make-snapshot` makes: the test feeds and the embedded race day.
     public static func allFeeds() throws -> [URL] {
-        try allNames().map(url) + [raceDay]
+        try allNames().map(url) + [raceDayFile]
     }
 
     public static func url(_ name: String) -> URL {

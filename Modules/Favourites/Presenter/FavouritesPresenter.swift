@@ -1,8 +1,13 @@
 import Core
 import FavouritesInteractor
 import FavouritesView
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the shell may ask of the favourites screen.
 @MainActor

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The favourites as a `--json` document (`"type": "favourites"`): the README's schema.
 @MainActor
@@ -15,7 +20,7 @@ public final class FavouritesJSONView: FavouritesViewInput {
             body["races"] = [Any]()
             body["message"] = message
         case .races(let rows):
-            body["message"] = NSNull()
+            body["message"] = JSONNull()
             body["races"] = rows.compactMap { row -> [String: Any]? in
                 guard let favourite = row.favourite else { return nil }
                 return JSONFields.race(

@@ -1,7 +1,12 @@
 import Core
 import Dispatch
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The day's meetings, and where they came from.
 public struct MeetingsAnswer: Sendable, Equatable {

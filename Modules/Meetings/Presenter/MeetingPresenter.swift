@@ -1,8 +1,13 @@
 import Core
-import Foundation
 import MeetingsInteractor
 import MeetingsView
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the shell may ask of a meeting's screen.
 @MainActor
@@ -27,14 +32,14 @@ public final class MeetingPresenter: MeetingModuleInput {
     private let router: any MeetingsRouterInput
     private weak var view: (any MeetingsViewInput)?
     private let clock: any WallClock
-    private let timeZone: TimeZone
+    private let timeZone: LocalZone
     private var request: MeetingRequest
     private let drawing: MeetingsDrawing
     private var shown: MeetingSummary?
 
     public init(
         request: MeetingRequest, interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput,
-        view: any MeetingsViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: any Scheduler
+        view: any MeetingsViewInput, clock: any WallClock, timeZone: LocalZone, scheduler: any Scheduler
     ) {
         self.request = request
         self.interactor = interactor

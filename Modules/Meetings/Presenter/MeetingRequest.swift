@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Which meeting a meeting screen shows, as it was asked for: by the list's own key (`meeting N` on the list), by
 /// its number on the day's whole list, or by name, a code word first if given (`meeting dogs Addington`).
@@ -61,7 +66,7 @@ public enum MeetingRequest: Sendable, Equatable {
             }
             return .success(meetings[number - 1])
         case .name(let name, let category):
-            let folded = Race.searchFolded(name.trimmingCharacters(in: .whitespaces))
+            let folded = Race.searchFolded(name.trimmingSpaces())
             guard !folded.isEmpty else {
                 return .failure(ArgumentError(message: "Usage: meeting N|NAME opens a meeting of the day."))
             }

@@ -1,8 +1,13 @@
 import Core
-import Foundation
 import MeetingsInteractor
 import MeetingsView
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the shell may ask of the meetings list.
 @MainActor
@@ -35,7 +40,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     private let router: any MeetingsRouterInput
     private weak var view: (any MeetingsViewInput)?
     private let clock: any WallClock
-    private let timeZone: TimeZone
+    private let timeZone: LocalZone
     private let selection: MeetingsSelection
     private let drawing: MeetingsDrawing
     /// The day's meetings as last drawn, in their numbers' order (narrowed or not, the numbers are the day's).
@@ -46,7 +51,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
 
     public init(
         interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput, view: any MeetingsViewInput,
-        clock: any WallClock, timeZone: TimeZone, selection: MeetingsSelection = MeetingsSelection(),
+        clock: any WallClock, timeZone: LocalZone, selection: MeetingsSelection = MeetingsSelection(),
         scheduler: any Scheduler
     ) {
         self.interactor = interactor

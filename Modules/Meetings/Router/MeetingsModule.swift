@@ -1,10 +1,15 @@
 import Core
-import Foundation
 import MeetingsInteractor
 import MeetingsPresenter
 import MeetingsView
 import RaceData
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ScreenKind {
     public static let meetings = ScreenKind("meetings", title: "the meetings")

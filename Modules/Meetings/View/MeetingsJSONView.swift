@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The meetings (`"type": "meetings"`) and a meeting (`"type": "meeting"`) as `--json` documents: the README's
 /// schema.
@@ -19,7 +24,7 @@ public final class MeetingsJSONView: MeetingsViewInput {
                         "position": row.position, "meeting": row.name, "category": row.category.displayName,
                         "races": row.races, "run": row.run, "toRun": row.toRun,
                         "abandoned": row.abandoned, "status": row.next,
-                        "next": row.nextRace.map(Self.next) ?? NSNull(),
+                        "next": row.nextRace.map(Self.next) ?? JSONNull(),
                     ]
                 },
             ]
@@ -36,7 +41,7 @@ public final class MeetingsJSONView: MeetingsViewInput {
         var body: [String: Any] = [
             "meeting": viewModel.title, "details": viewModel.details, "note": JSONFields.value(viewModel.note),
             "run": viewModel.counts.run, "toRun": viewModel.counts.toRun, "abandoned": viewModel.counts.abandoned,
-            "next": viewModel.next.map(Self.next) ?? NSNull(),
+            "next": viewModel.next.map(Self.next) ?? JSONNull(),
             "category": JSONFields.value(viewModel.category?.displayName),
             "country": JSONFields.value(viewModel.country),
             "state": JSONFields.value(viewModel.state),
@@ -46,7 +51,7 @@ public final class MeetingsJSONView: MeetingsViewInput {
             body["races"] = [Any]()
             body["message"] = message
         case .races(let rows):
-            body["message"] = NSNull()
+            body["message"] = JSONNull()
             body["races"] = rows.map { row -> [String: Any] in
                 JSONFields.race(
                     row.race, secondsToStart: row.secondsToStart, countdown: row.status, favourite: false

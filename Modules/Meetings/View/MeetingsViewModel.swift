@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The day's meetings, grouped by where they are raced.
 public struct MeetingsViewModel: Sendable, Equatable {

@@ -1,12 +1,17 @@
 import Core
-import Foundation
 import RaceDetailView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Words a race card for the sheet: the field in number order with the scratched last, prices with two
 /// decimals, the price's move since its first fluctuation, the placings as "1st", "2nd", and the main
 /// dividends (win, place, quinella, exacta, trifecta, first four) with place dividends together on one line.
 struct RaceCardWording {
-    let timeZone: TimeZone
+    let timeZone: LocalZone
 
     /// The dividends the sheet shows, in this order; the card's other pools (doubles, quaddies) are left out.
     static let mainBets = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First4"]
@@ -54,12 +59,12 @@ struct RaceCardWording {
 
     private func dividends(_ dividends: [Dividend]) -> [DividendRowViewModel] {
         Self.mainBets.compactMap { bet in
-            let paid = dividends.filter { $0.bet.caseInsensitiveCompare(bet) == .orderedSame }
+            let paid = dividends.filter { TextFolding.equalIgnoringCase($0.bet, bet) }
             guard !paid.isEmpty else { return nil }
             return DividendRowViewModel(
                 bet: bet == "First4" ? "First Four" : bet,
                 payouts: paid.map {
-                    "\($0.runners.replacingOccurrences(of: ":", with: "-")) \(Self.dollars($0.amount))"
+                    "\($0.runners.replacing(":", with: "-")) \(Self.dollars($0.amount))"
                 },
                 isFinal: paid.allSatisfy(\.isFinal))
         }
@@ -67,7 +72,7 @@ struct RaceCardWording {
 
     /// "5.00": as books print prices, whatever the locale.
     static func price(_ value: Double) -> String {
-        String(format: "%.2f", value)
+        CFormat.string("%.2f", value)
     }
 
     /// "$1,350.40".
@@ -79,7 +84,7 @@ struct RaceCardWording {
             grouped = "," + whole.suffix(3) + grouped
             whole.removeLast(3)
         }
-        return "$" + whole + grouped + String(format: ".%02d", cents % 100)
+        return "$" + whole + grouped + CFormat.string(".%02d", cents % 100)
     }
 
     static func ordinal(_ position: Int) -> String {
@@ -95,9 +100,7 @@ struct RaceCardWording {
     }
 
     private func clockTime(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let time = timeZone.time(at: date)
+        return StartTimeFormatter.twoDigits(time.hour) + ":" + StartTimeFormatter.twoDigits(time.minute)
     }
 }

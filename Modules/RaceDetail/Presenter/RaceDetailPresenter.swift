@@ -1,8 +1,13 @@
 import Core
-import Foundation
 import RaceData
 import RaceDetailInteractor
 import RaceDetailView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the shell may ask of the detail sheet.
 @MainActor
@@ -29,7 +34,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private let interactor: any RaceDetailInteractorInput
     private let router: any RaceDetailRouterInput
     private let clock: any WallClock
-    private let timeZone: TimeZone
+    private let timeZone: LocalZone
     private let scheduler: (any Scheduler)?
     private weak var view: (any RaceDetailViewInput)?
 
@@ -41,7 +46,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     private struct WordingQuestion: Equatable {
         let card: RaceCard
-        let timeZone: TimeZone
+        let timeZone: LocalZone
     }
     private var cardNote: String?
     private var hasAskedForCard = false
@@ -65,7 +70,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     ///   slow server. nil waits for the card's answer, so piped output always has what the source gave.
     public init(
         race: Race, interactor: any RaceDetailInteractorInput, router: any RaceDetailRouterInput,
-        view: any RaceDetailViewInput, clock: any WallClock, timeZone: TimeZone, scheduler: (any Scheduler)? = nil,
+        view: any RaceDetailViewInput, clock: any WallClock, timeZone: LocalZone, scheduler: (any Scheduler)? = nil,
         firstCardWait: TimeInterval? = nil
     ) {
         self.firstCardWait = firstCardWait
@@ -224,7 +229,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         // New Zealand meetings give "NZ" as both state and country; say it once.
         let venue = [race.venue.name, race.venue.state, race.venue.country].compactMap { $0 }
             .reduce(into: [String]()) { parts, part in
-                if parts.last?.caseInsensitiveCompare(part) != .orderedSame { parts.append(part) }
+                if !(parts.last.map { TextFolding.equalIgnoringCase($0, part) } ?? false) { parts.append(part) }
             }
         if !venue.isEmpty { fields.append(DetailField("Venue", venue.joined(separator: ", "))) }
         if let distance = race.form.distance {

@@ -1,10 +1,15 @@
 import Core
-import Foundation
 import RaceData
 import RaceDetailInteractor
 import RaceDetailPresenter
 import RaceDetailView
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ScreenKind {
     public static let raceDetail = ScreenKind("raceDetail", title: "a race's details")
@@ -60,7 +65,7 @@ public enum RaceDetailModule {
     public static func makeScreen(
         race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil,
         favourites: any FavouritesRepository,
-        clock: any WallClock, timeZone: TimeZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
+        clock: any WallClock, timeZone: LocalZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A race's sheet as a `--json` document (`"type": "race"`): the README's schema.
 @MainActor
@@ -14,7 +19,7 @@ public final class RaceDetailJSONView: RaceDetailViewInput {
             race, secondsToStart: viewModel.secondsToStart, countdown: viewModel.countdown,
             favourite: viewModel.isFavourite)
         fields["distance"] =
-            race.form.distance.map { ["value": $0.value, "unit": JSONFields.value($0.unit)] } ?? NSNull()
+            race.form.distance.map { ["value": $0.value, "unit": JSONFields.value($0.unit)] } ?? JSONNull()
         fields["track"] = JSONFields.value(race.form.trackCondition)
         fields["weather"] = JSONFields.value(race.form.weather)
         fields["comment"] = JSONFields.value(race.form.comment)

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the race list's presenter may ask of its interactor.
 public protocol RaceListInteractorInput: AnyObject, Sendable {

@@ -1,7 +1,12 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The races the board is made from, kept current: one fetch at a time with commands waiting for it
 /// (`FetchInFlight`), what each fetch brought (`Freshness`), the automatic fetches and the expiry wake-ups

@@ -1,6 +1,11 @@
 import Core
-import Foundation
 import RaceListView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How close a race is, for the countdown's colour.
 public enum NextToGoRules {
@@ -29,6 +34,6 @@ public struct RefreshPolicy: Sendable, Equatable {
         guard isEnabled else { return nil }
         guard failures > 0 else { return interval }
         let doublings = min(failures - 1, 16)
-        return min(Self.firstBackoff * pow(2, Double(doublings)), Self.longestBackoff)
+        return min(Self.firstBackoff * Double(1 << doublings), Self.longestBackoff)
     }
 }

@@ -1,7 +1,12 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The race list's rules as a plain value: which races there are, which the filter lets through, when they
 /// leave, the order they show in, and the board as last drawn (what `show N` and `fav N` mean). No clock,
@@ -129,7 +134,7 @@ public struct RaceBoard: Sendable, Equatable {
     /// Blank text clears the search. No name is longer than a feed's text limit, so a longer search is cut to it
     /// (a megabyte pasted after `search` finds what its start finds, and the title stays a line).
     public mutating func search(for text: String?) {
-        let trimmed = text.map { String($0.prefix(Race.maximumTextLength)) }?.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.map { String($0.prefix(Race.maximumTextLength)) }?.trimmingSpaces()
         search = trimmed?.isEmpty == false ? trimmed : nil
         foldedSearch = search.map(Race.searchFolded)
     }

@@ -1,8 +1,13 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Coordinates the race list: turns commands into changes of the board (`RaceBoard`, the rules), records
 /// what fetches brought (`Freshness`), keeps the automatic fetches and expiry wake-ups going
@@ -26,7 +31,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private var isLive = false
     private let offersShell: Bool
     /// Where local start times and days are told, and `list all` divides days.
-    private let timeZone: TimeZone
+    private let timeZone: LocalZone
     /// While `watch` runs: whether the next board drawn is a frame after the first; nil when not watching.
     private var watchFrame: Bool?
     /// The last thing drawn was `list all`, not the board: a favourite toggled or a sheet closed draws it again.
@@ -38,7 +43,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
         alerts: FavouriteAlerts = FavouriteAlerts(), board: RaceBoard = RaceBoard(), offersShell: Bool = true,
-        timeZone: TimeZone = .current
+        timeZone: LocalZone = .system
     ) {
         self.timeZone = timeZone
         self.offersShell = offersShell

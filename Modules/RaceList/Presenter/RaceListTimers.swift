@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the board does by itself, and when: the next automatic fetch (the refresh interval, or the backoff
 /// while fetches fail) and a wake-up when the next race leaves the board. At most one of each is pending.

@@ -1,8 +1,13 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns the board as it stands into what the view draws: rows with countdowns, the filter's name, the notes
 /// about stale data and races left out. Pure: the time and the favourites are passed in.
@@ -31,7 +36,7 @@ public struct RaceListViewModels: Sendable {
     public static let abandonedWord = "Abandoned"
 
     /// Where the local start times are told.
-    public var timeZone = TimeZone.current
+    public var timeZone = LocalZone.system
 
     public init(board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, isWatchFrame: Bool) {
         self.board = board
@@ -97,15 +102,13 @@ public struct RaceListViewModels: Sendable {
 
     /// `list all`: `races` in sections by meeting, in start order, under a heading per day when they span
     /// several days (in `timeZone`).
-    public func sections(_ races: [Race], timeZone: TimeZone) -> RaceListViewModel {
+    public func sections(_ races: [Race], timeZone: LocalZone) -> RaceListViewModel {
         guard !races.isEmpty else { return model(.empty(message: board.emptyMessage)) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let dayOf = { (race: Race) in calendar.startOfDay(for: race.advertisedStart) }
+        let dayOf = { (race: Race) in timeZone.time(at: race.advertisedStart).dayNumber }
         let spansDays = Set(races.map(dayOf)).count > 1
         var sections: [RaceSectionViewModel] = []
         var position = 0
-        var lastDay: Date?
+        var lastDay: Int?
         for day in Set(races.map(dayOf)).sorted() {
             let ofDay = races.filter { dayOf($0) == day }
             // Meetings in the order of their first race.
@@ -117,7 +120,9 @@ public struct RaceListViewModels: Sendable {
                     position += 1
                     return row(for: race, position: position)
                 }
-                let label = spansDays && lastDay != day ? Self.dayLabel(day, timeZone: timeZone) : nil
+                let label =
+                    spansDays && lastDay != day
+                    ? Self.dayLabel(meetingRaces[0].advertisedStart, timeZone: timeZone) : nil
                 lastDay = day
                 sections.append(RaceSectionViewModel(day: label, heading: Self.heading(meetingRaces[0]), rows: rows))
             }
@@ -135,11 +140,11 @@ public struct RaceListViewModels: Sendable {
         return place.isEmpty ? race.meetingName : race.meetingName + " · " + place.joined(separator: ", ")
     }
 
-    static func dayLabel(_ day: Date, timeZone: TimeZone) -> String {
-        var style = Date.FormatStyle(date: .complete, time: .omitted)
-        style.timeZone = timeZone
-        style.locale = Locale(identifier: "en_AU")
-        return day.formatted(style)
+    /// `Saturday 4 April 2026`: the day of `date` in `timeZone`.
+    static func dayLabel(_ date: Date, timeZone: LocalZone) -> String {
+        let time = timeZone.time(at: date)
+        return
+            "\(LocalTime.weekdayNames[time.weekday]) \(time.day) \(LocalTime.monthNames[time.month - 1]) \(time.year)"
     }
 
     private func row(for race: Race, position: Int) -> RaceRowViewModel {

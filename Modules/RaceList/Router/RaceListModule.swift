@@ -1,10 +1,15 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListView
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ScreenKind {
     public static let raceList = ScreenKind("raceList", title: "the race list")

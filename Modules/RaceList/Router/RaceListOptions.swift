@@ -29,7 +29,7 @@ extension RaceListModule {
         LaunchOptionEntry(
             ["--count"], placeholder: "N",
             help: [
-                "races on the board, \(counts.replacingOccurrences(of: " to ", with: "-")) (default \(BoardSettings.standardCount))"
+                "races on the board, \(counts.replacing(" to ", with: "-")) (default \(BoardSettings.standardCount))"
             ]
         ) { name, value, options throws(LaunchOptionsError) in
             let text = value ?? ""

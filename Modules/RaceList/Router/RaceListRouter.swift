@@ -1,10 +1,21 @@
 import Core
-import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListView
 import Shell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns the presenter's navigation requests into routes for the shell; `RaceListModule` assembles.
 @MainActor

@@ -1,5 +1,10 @@
 import Core
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The board as a `--json` document (`"type": "board"`): the README's schema.
 @MainActor
@@ -24,7 +29,7 @@ public final class RaceListJSONView: RaceListViewInput {
             body["message"] = message
         case .races(let rows):
             body["races"] = rows.compactMap(Self.race)
-            body["message"] = NSNull()
+            body["message"] = JSONNull()
         case .sections(let sections):
             body["races"] = sections.flatMap(\.rows).compactMap(Self.race)
             body["sections"] = sections.map { section -> [String: Any] in
@@ -33,7 +38,7 @@ public final class RaceListJSONView: RaceListViewInput {
                     "positions": section.rows.map(\.position),
                 ]
             }
-            body["message"] = NSNull()
+            body["message"] = JSONNull()
         }
         output.show("board", body, replacesPrevious: viewModel.replacesPrevious, streamed: viewModel.isStreamed)
     }

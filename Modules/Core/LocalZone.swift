@@ -1,0 +1,182 @@
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A time zone as the system's zone database has it, read through libc (`localtime_r`): Foundation's named zones
+/// need ICU on Linux, and the database is the one the rest of the machine goes by.
+public struct LocalZone: Sendable, Hashable {
+    /// The zone's name (`Australia/Sydney`); nil for the zone the system runs in (`TZ`, else /etc/localtime).
+    public let identifier: String?
+
+    /// The zone the system runs in.
+    public static let system = LocalZone(checked: nil)
+
+    /// A zone the database has; nil for a name it does not (libc would silently take it for UTC).
+    public init?(identifier: String) {
+        guard Self.databaseHas(identifier) else { return nil }
+        self.init(checked: identifier)
+    }
+
+    private init(checked identifier: String?) {
+        self.identifier = identifier
+    }
+
+    /// What `TZ` names when the zone database has no such zone: the system zone is then UTC, and says so.
+    public static var unknownSystemZoneName: String? { SystemZone.shared.unknownName }
+
+    /// The zone's name as the database calls it, the system's included (its `TZ`, or what /etc/localtime
+    /// links to); nil when the system runs in a zone named nowhere (a rule written out in `TZ`, a copied file).
+    public var name: String? { identifier ?? SystemZone.shared.name }
+
+    /// The wall-clock time in this zone at `date`.
+    public func time(at date: Date) -> LocalTime {
+        let seconds = time_t(clamping: Int(saturatingRoundedDown: date.timeIntervalSince1970))
+        _ = SystemZone.shared  // read before any zone of another name sets `TZ`
+        return ZoneDatabase.lock.withLock { _ in
+            guard let identifier else { return SystemZone.shared.time(at: seconds) }
+            return ZoneDatabase.time(at: seconds, tz: ":" + identifier)
+        }
+    }
+
+    /// The folder of the zone database (`TZDIR`, else the system's).
+    static var databaseFolder: String {
+        if let folder = getenv("TZDIR").map({ String(cString: $0) }), !folder.isEmpty { return folder }
+        return "/usr/share/zoneinfo"
+    }
+
+    static func databaseHas(_ identifier: String) -> Bool {
+        guard !identifier.isEmpty, !identifier.split(separator: "/").contains(".."), identifier.utf8.count < 256,
+            !identifier.utf8.contains(0)
+        else { return false }
+        let path = identifier.hasPrefix("/") ? identifier : databaseFolder + "/" + identifier
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+}
+
+/// A moment as a clock on the wall in some zone shows it.
+public struct LocalTime: Sendable, Equatable {
+    public var year: Int
+    /// 1-12.
+    public var month: Int
+    public var day: Int
+    /// 0 for Sunday to 6 for Saturday.
+    public var weekday: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Seconds east of UTC.
+    public var utcOffset: Int
+    public var isDaylightSaving: Bool
+    /// The zone's short name then, as the database gives it (`AEDT`, `+04`).
+    public var abbreviation: String
+
+    /// The calendar day, as one number that sorts as days do (20260404).
+    public var dayNumber: Int { year * 10_000 + month * 100 + day }
+
+    public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+}
+
+/// The zone the process runs in, resolved once: `TZ` as libc reads it, with a name it does not know taken for
+/// UTC openly (libc would do so silently and call the zone by the unknown name).
+struct SystemZone: Sendable {
+    static let shared = SystemZone(environment: getenv("TZ").map { String(cString: $0) })
+
+    /// The zone's name, when it has one.
+    let name: String?
+    /// What `TZ` named but the database does not have.
+    let unknownName: String?
+
+    init(environment tz: String?) {
+        guard let tz, !tz.isEmpty else {
+            // No TZ: /etc/localtime, named after the file it links to. An empty one is UTC, called so by libc.
+            name = tz == nil ? Self.linkedName() : nil
+            unknownName = nil
+            return
+        }
+        let named = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        if LocalZone.databaseHas(named) {
+            name = named.hasPrefix("/") ? Self.zoneName(ofPath: named) : named
+            unknownName = nil
+        } else if !tz.hasPrefix(":"), tz.contains(where: \.isNumber) {
+            // A rule written out (`EST5EDT`, `AEST-10AEDT,M10.1.0,M4.1.0/3`): libc reads it, it has no name.
+            name = nil
+            unknownName = nil
+        } else {
+            // Read as UTC, and called so by libc.
+            name = nil
+            unknownName = named
+        }
+    }
+
+    func time(at seconds: time_t) -> LocalTime {
+        if unknownName != nil { return ZoneDatabase.time(at: seconds, tz: "UTC0") }
+        return ZoneDatabase.time(at: seconds, tz: nil)
+    }
+
+    private static func linkedName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return zoneName(ofPath: String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// `/usr/share/zoneinfo/Australia/Sydney` is `Australia/Sydney`, a link to it too.
+    private static func zoneName(ofPath path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let parts = String(cString: resolved).split(separator: "/", omittingEmptySubsequences: false)
+        guard let folder = parts.lastIndex(of: "zoneinfo"), folder + 1 < parts.endIndex else { return nil }
+        return parts[(folder + 1)...].joined(separator: "/")
+    }
+}
+
+/// libc keeps one zone at a time, chosen by the `TZ` variable: a zone other than the process's own is read by
+/// setting `TZ` for the call and putting it back, all under one lock.
+enum ZoneDatabase {
+    static let lock = Mutex(())
+
+    /// `tz`: the zone to read in; nil for the process's own. Called with `lock` held.
+    static func time(at seconds: time_t, tz: String?) -> LocalTime {
+        var parts = tm()
+        var moment = seconds
+        if let tz {
+            // `TZ` is set for good before it is first changed, and only ever replaced after: adding or removing
+            // a variable may move the environment while another thread reads it (a child process starting).
+            let saved = getenv("TZ").map { String(cString: $0) } ?? ":/etc/localtime"
+            setenv("TZ", tz, 1)
+            tzset()
+            localtime_r(&moment, &parts)
+            setenv("TZ", saved, 1)
+            tzset()
+        } else {
+            if !hasSetUp {
+                tzset()
+                hasSetUp = true
+            }
+            localtime_r(&moment, &parts)
+        }
+        return LocalTime(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+            second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff), isDaylightSaving: parts.tm_isdst > 0,
+            abbreviation: parts.tm_zone.map { String(cString: $0) } ?? "")
+    }
+
+    /// Only read and written with `lock` held.
+    nonisolated(unsafe) private static var hasSetUp = false
+}

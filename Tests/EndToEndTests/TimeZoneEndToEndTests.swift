@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Times are read from the system's zone database (libc), not ICU: the program CI builds for release carries no
+/// ICU at all, and these run on it too. Across Australia's end of summer time (Sunday 5 April 2026, 3am AEDT
+/// becomes 2am AEST) a sheet says the hour that comes twice by its two names.
+@Suite("Local times from the zone database")
+struct TimeZoneEndToEndTests {
+    /// 15:00 UTC, 4 April 2026: the first 2am in Sydney, an hour before the clocks go back.
+    static let beforeChange = "1775314800"
+    /// 16:00 UTC: Sydney is on standard time again.
+    static let afterChange = "1775318400"
+
+    @Test(
+        "a race's start in the zone the user is in, named as people there name it",
+        arguments: [
+            ("Australia/Sydney", "Sun 5 Apr 02:00:00 AEDT", "Sun 5 Apr 02:10:00 AEST"),
+            ("Australia/Perth", "Sat 4 Apr 23:00:00 AWST", "Sun 5 Apr 00:10:00 AWST"),
+            ("Pacific/Auckland", "Sun 5 Apr 03:00:00 NZST", "Sun 5 Apr 04:10:00 NZST"),
+            ("Asia/Hong_Kong", "Sat 4 Apr 23:00:00 HKT", "Sun 5 Apr 00:10:00 HKT"),
+            ("Europe/London", "Sat 4 Apr 16:00:00 BST", "Sat 4 Apr 17:10:00 BST"),
+            ("America/New_York", "Sat 4 Apr 11:00:00 EDT", "Sat 4 Apr 12:10:00 EDT"),
+            ("Asia/Dubai", "Sat 4 Apr 19:00:00 GMT+4", "Sat 4 Apr 20:10:00 GMT+4"),
+            ("Asia/Kathmandu", "Sat 4 Apr 20:45:00 GMT+5:45", "Sat 4 Apr 21:55:00 GMT+5:45"),
+        ])
+    func namedZones(zone: String, before: String, after: String) throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        for (now, start) in [(Self.beforeChange, before), (Self.afterChange, after)] {
+            let run = try BinaryRunner.run(
+                ["--no-config", "--data-dir", data.url.path, "--now", now, "show", "1"], environment: ["TZ": zone])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(run.lines.contains { $0.hasPrefix("  Starts     \(start) (") }, "\(zone) at \(now): \(run.stdout)")
+        }
+    }
+
+    @Test("a TZ naming no zone is said, and the times are UTC by that name; one written out as a rule is kept")
+    func unknownZone() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let arguments = ["--no-config", "--data-dir", data.url.path, "--now", Self.afterChange, "show", "1"]
+        let unknown = try BinaryRunner.run(arguments, environment: ["TZ": "Nowhere/Land"])
+        #expect(unknown.status == 0)
+        #expect(unknown.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "\(unknown.stdout)")
+        #expect(
+            unknown.stderr.contains("TZ names no time zone this system has ('Nowhere/Land'); times are shown in UTC."),
+            "\(unknown.stderr)")
+
+        let rule = try BinaryRunner.run(arguments, environment: ["TZ": "AEST-10AEDT,M10.1.0,M4.1.0/3"])
+        #expect(rule.stderr.isEmpty, "\(rule.stderr)")
+        #expect(rule.lines.contains { $0.hasPrefix("  Starts     Sun 5 Apr 02:10:00 AEST (") }, "\(rule.stdout)")
+    }
+}

@@ -93,7 +93,10 @@ public struct RaceBoard: Sendable, Equatable {
     public mutating func replaceRaces(with feed: RaceFeed, at now: Date) {
         let listed = Set(feed.races.map(\.id))
         let keptForTheirMinute = races.filter { !listed.contains($0.id) && !$0.hasLeftBoard(at: now) }
-        races = RaceOrder.sorted(feed.races + keptForTheirMinute)
+        // The old list goes before the new is built, and the feed's own is used when nothing joins it: a big
+        // feed is not held three times over.
+        races = []
+        races = RaceOrder.sorted(keptForTheirMinute.isEmpty ? feed.races : feed.races + keptForTheirMinute)
         skipped = feed.skipped
         allRan =
             !feed.races.isEmpty && feed.races.allSatisfy { $0.hasLeftBoard(at: now) }

@@ -51,34 +51,40 @@ public struct NedsFeedDecoder: FeedFormat {
         guard let summaries = body.summaries else {
             throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
         }
-        // One pass builds the feed from the decoded summaries, with no list between them: a big feed's races are
-        // held twice at most (a 10 MB feed's peak went from three copies, 8.3 MB, to two).
+        // The races in running order, less the feed's mistakes; the summaries' own list when that is all of it in
+        // the order read (most feeds), so a big feed's races are not held twice.
         let order = summaries.positionsInRunningOrder(body.runningOrder ?? [])
-        let starts = order.compactMap { try? summaries.entries[$0].result.get().advertisedStart }.sorted()
-        let median = starts.count > 2 ? starts[starts.count / 2] : nil
-        var races: [Race] = []
-        races.reserveCapacity(starts.count)
+        var placesInOrder: [Int] = []
+        placesInOrder.reserveCapacity(order.count)
         var skipped: [SkippedRace] = []
-        var outliers: [SkippedRace] = []
         for position in order {
-            let (key, result) = summaries.entries[position]
-            switch result {
-            case .success(let race):
-                if let median, abs(race.advertisedStart.timeIntervalSince(median)) > Race.plausibleSpreadInFeed {
-                    // A start more than `Race.plausibleSpreadInFeed` from the feed's median is a mistake.
-                    outliers.append(
-                        SkippedRace(
-                            key: Self.shown(key),
-                            reason:
-                                "advertised_start \(Self.isoDate(race.advertisedStart)) is years away from the feed's other races"
-                        ))
-                } else {
-                    races.append(race)
-                }
-            case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
+            switch summaries.outcomes[position] {
+            case .race(let place): placesInOrder.append(place)
+            case .problem(let problem):
+                skipped.append(SkippedRace(key: Self.shown(summaries.keys[position]), reason: problem.reason))
             }
         }
-        return RaceFeed(races: races, skipped: skipped + outliers)
+        let all = summaries.races
+        let starts = placesInOrder.map { all[$0].advertisedStart }.sorted()
+        if starts.count > 2 {
+            // A start more than `Race.plausibleSpreadInFeed` from the feed's median is a mistake.
+            let median = starts[starts.count / 2]
+            let isOutlier = { (place: Int) in
+                abs(all[place].advertisedStart.timeIntervalSince(median)) > Race.plausibleSpreadInFeed
+            }
+            for position in order {
+                guard case .race(let place) = summaries.outcomes[position], isOutlier(place) else { continue }
+                skipped.append(
+                    SkippedRace(
+                        key: Self.shown(summaries.keys[position]),
+                        reason:
+                            "advertised_start \(Self.isoDate(all[place].advertisedStart)) is years away from the feed's other races"
+                    ))
+            }
+            placesInOrder.removeAll { isOutlier($0) }
+        }
+        let isAllInOrder = placesInOrder.count == all.count && placesInOrder.elementsEqual(all.indices)
+        return RaceFeed(races: isAllInOrder ? all : placesInOrder.map { all[$0] }, skipped: skipped)
     }
 
     private static func isoDate(_ date: Date) -> String {

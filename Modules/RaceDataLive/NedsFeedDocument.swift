@@ -1,3 +1,5 @@
+import Core
+
 /// The parts of a Neds `nextraces` document the decoder uses, read in one pass with `JSONByteReader`; every
 /// other member is checked as JSON and passed over. Where a member appears twice the later one counts, as in
 /// any JSON object read into a dictionary.
@@ -85,17 +87,36 @@ struct FeedDocument {
 }
 
 /// `race_summaries` in the order the document has them, a key given twice keeping its first place and its
-/// last value. An array and an index rather than a dictionary of races: a third of the memory at 3,400 races.
+/// last value. The races in one list as they are read and each entry pointing into it, rather than a dictionary
+/// of races: a third of the memory at 3,400 races, and a feed read in its own order is that list, not a copy.
 struct Summaries {
-    private(set) var entries: [(key: String, result: NedsFeedDecoder.SummaryResult)] = []
+    enum Outcome {
+        /// The race at this place in `races`.
+        case race(Int)
+        case problem(NedsFeedDecoder.Problem)
+    }
+
+    private(set) var keys: [String] = []
+    private(set) var outcomes: [Outcome] = []
+    /// Every race read, in the order read (one whose key came again later is left here, pointed at by nothing).
+    private(set) var races: [Race] = []
     private var positions: [String: Int] = [:]
 
     mutating func set(_ result: NedsFeedDecoder.SummaryResult, for key: String) {
+        let outcome: Outcome
+        switch result {
+        case .success(let race):
+            races.append(race)
+            outcome = .race(races.count - 1)
+        case .failure(let problem):
+            outcome = .problem(problem)
+        }
         if let position = positions[key] {
-            entries[position].result = result
+            outcomes[position] = outcome
         } else {
-            positions[key] = entries.count
-            entries.append((key, result))
+            positions[key] = keys.count
+            keys.append(key)
+            outcomes.append(outcome)
         }
     }
 
@@ -104,7 +125,7 @@ struct Summaries {
     func positionsInRunningOrder(_ runningOrder: [String]) -> [Int] {
         var listed = Set<Int>()
         let inRunningOrder = runningOrder.compactMap { positions[$0] }.filter { listed.insert($0).inserted }
-        let rest = entries.indices.filter { !listed.contains($0) }.sorted { entries[$0].key < entries[$1].key }
+        let rest = keys.indices.filter { !listed.contains($0) }.sorted { keys[$0] < keys[$1] }
         return inRunningOrder + rest
     }
 }

@@ -122,12 +122,16 @@ public struct Runner: Sendable, Equatable, Codable {
     public var isMover: Bool
     /// Recent form, latest last ("4776X").
     public var lastStarts: String?
+    /// The rest of what the card tells of it (`form N`, `runner N`, `map`); nil when it tells nothing more.
+    public var form: RunnerForm?
 
     public init(
         number: Int, name: String, barrier: Int? = nil, rider: String? = nil, trainer: String? = nil,
         weight: String? = nil, fixedWin: Double? = nil, fixedPlace: Double? = nil, flucs: [Double] = [],
-        scratching: Scratching? = nil, isFavourite: Bool = false, isMover: Bool = false, lastStarts: String? = nil
+        scratching: Scratching? = nil, isFavourite: Bool = false, isMover: Bool = false, lastStarts: String? = nil,
+        form: RunnerForm? = nil
     ) {
+        self.form = form
         self.number = number
         self.name = name
         self.barrier = barrier

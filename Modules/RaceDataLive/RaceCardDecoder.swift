@@ -157,11 +157,16 @@ public struct RaceCardDecoder: Sendable {
 
     // MARK: - Fields
 
-    /// The scalar members of one object, and of the objects one level in (`odds.fixed_win`), by dotted name;
-    /// number arrays (`flucs`) as lists. Anything deeper is passed over.
+    /// The scalar members of one object, and of the objects up to two levels in (`odds.fixed_win`,
+    /// `flucs_with_timestamp.open.fluc`), by dotted name; number arrays (`flucs`) as lists, and arrays of objects
+    /// (`last_starts`, `flucs_with_timestamp.last_six`) as lists of their scalars. Anything deeper is passed over.
     struct Fields {
         var scalars: [String: JSONByteReader.Scalar] = [:]
         var numberLists: [String: [Double]] = [:]
+        var objectLists: [String: [Fields]] = [:]
+
+        /// Objects kept of one array: a card's lists are short, and a hostile one is not read further.
+        static let mostObjects = 20
 
         func string(_ key: String, limit: Int = Race.maximumTextLength) -> String? {
             NedsFeedDecoder.optionalString(scalars[key], limit: limit)
@@ -202,16 +207,28 @@ public struct RaceCardDecoder: Sendable {
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             let key = prefix + name.string
             switch try reader.nextKind() {
-            case .object where depth == 0:
-                try readFields(&reader, prefix: key + ".", into: &fields, depth: 1)
-            case .array where depth == 0:
+            case .object where depth < 2:
+                try readFields(&reader, prefix: key + ".", into: &fields, depth: depth + 1)
+            case .array where depth < 2:
                 var numbers: [Double] = []
+                var objects: [Fields] = []
                 try reader.readArray { reader throws(JSONSyntaxError) in
-                    if case .number(let value) = try reader.readScalar(), numbers.count < 1_000 {
-                        numbers.append(value)
+                    switch try reader.nextKind() {
+                    case .number:
+                        if case .number(let value) = try reader.readScalar(), numbers.count < 1_000 {
+                            numbers.append(value)
+                        }
+                    case .object where objects.count < Fields.mostObjects:
+                        var element = Fields()
+                        // An element's own objects are not read: what is kept of a start is its scalars.
+                        try readFields(&reader, prefix: "", into: &element, depth: 2)
+                        objects.append(element)
+                    default:
+                        try reader.skipValue()
                     }
                 }
-                fields.numberLists[key] = numbers
+                if depth == 0 || !numbers.isEmpty { fields.numberLists[key] = numbers }
+                if !objects.isEmpty { fields.objectLists[key] = objects }
             case .object, .array:
                 try reader.skipValue()
             default:
@@ -251,7 +268,67 @@ public struct RaceCardDecoder: Sendable {
             scratching: scratching,
             isFavourite: fields.flag("favourite"),
             isMover: fields.flag("mover"),
-            lastStarts: fields.string("last_twenty_starts", limit: 20))
+            lastStarts: fields.string("last_twenty_starts", limit: 20),
+            form: form(from: fields))
+    }
+
+    /// The rest of the runner's entry; nil when the card tells nothing of it.
+    static func form(from fields: Fields) -> RunnerForm? {
+        var form = RunnerForm()
+        form.starts = (fields.objectLists["last_starts"] ?? []).prefix(RunnerForm.maximumStarts).compactMap(pastStart)
+        form.records = FormRecord.Kind.allCases.compactMap { kind in
+            let key = kind.rawValue + "."
+            guard let starts = fields.wholeNumber(key + "number_of_starts", in: 0...9_999) else { return nil }
+            let count = { (name: String) in fields.wholeNumber(key + name, in: 0...starts) ?? 0 }
+            return FormRecord(
+                kind: kind, starts: starts, wins: count("number_of_wins"), seconds: count("number_of_seconds"),
+                thirds: count("number_of_thirds"))
+        }
+        let settling = fields.number("speedmap.settling_lengths").flatMap { (-100.0...100.0) ~= $0 ? $0 : nil }
+        let lane = fields.string("speedmap.label", limit: 40)
+        if lane != nil || settling != nil { form.speedMap = SpeedMapPlace(label: lane, settlingLengths: settling) }
+        form.silks = fields.string("silk_colours", limit: 160)
+        form.gear = fields.string("gear", limit: 200)
+        form.age = fields.wholeNumber("age", in: 1...40)
+        form.sex = fields.string("sex", limit: 12)
+        form.colour = fields.string("colour", limit: 20)
+        form.sire = fields.string("sire", limit: 60)
+        form.dam = fields.string("dam", limit: 60)
+        form.toteWin = price(fields.number("odds.pool_win"))
+        form.totePlace = price(fields.number("odds.pool_place"))
+        form.priceHistory = priceHistory(from: fields)
+        return form.isEmpty ? nil : form
+    }
+
+    static func pastStart(from fields: Fields) -> PastStart? {
+        let start = PastStart(
+            date: fields.string("date", limit: 20), track: fields.string("track", limit: 40),
+            distance: fields.wholeNumber("distance", in: 1...10_000),
+            trackCondition: fields.string("track_condition", limit: 20),
+            finish: fields.wholeNumber("finish", in: 1...99),
+            runners: fields.wholeNumber("number_of_runners", in: 1...99),
+            margin: fields.string("margin", limit: 12), rider: fields.string("jockey", limit: 60),
+            startingPrice: price(
+                fields.number("starting_price") ?? fields.string("starting_price").flatMap { Double($0) }),
+            winner: fields.string("winner", limit: 60))
+        return start == PastStart() ? nil : start
+    }
+
+    /// The opening price, then each move with its time, the same point told twice kept once.
+    static func priceHistory(from fields: Fields) -> [PricePoint] {
+        let key = "flucs_with_timestamp."
+        var points: [PricePoint] = []
+        func point(_ fields: Fields, _ prefix: String) -> PricePoint? {
+            price(fields.number(prefix + "fluc")).map {
+                PricePoint(price: $0, at: fields.string(prefix + "timestamp", limit: 40).flatMap(InternetTime.date))
+            }
+        }
+        if let open = point(fields, key + "open.") { points.append(open) }
+        for move in (fields.objectLists[key + "last_six"] ?? []).compactMap({ point($0, "") })
+        where points.last != move && !points.contains(move) {
+            points.append(move)
+        }
+        return Array(points.suffix(RunnerForm.maximumPrices))
     }
 
     static func placing(from fields: Fields) -> Placing? {

@@ -209,3 +209,153 @@ struct RealRaceCardTests {
         #expect(card.dividends.contains { $0.bet == "Trifecta" })
     }
 }
+
+/// A runner's form, records, speed map, silks, gear, breeding, tote and price history, as each real card has
+/// them: every value checked against the card's own JSON.
+@Suite("Real race cards: the form", .enabled(if: RealCaptures.available, Comment(rawValue: RealCaptures.absence)))
+struct RealRunnerFormTests {
+    @Test("form, records, speed map, silks, gear, tote and flucs as the card says", arguments: RealRaceCardTests.cards)
+    func form(name: String) throws {
+        let data = try RealCaptures.data(name)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let runners = try #require((json["data"] as? [String: Any])?["runners"] as? [[String: Any]])
+        let card = try RaceCardDecoder().decode(data, raceID: "x", source: name)
+        var mapped = 0
+        for runner in card.runners {
+            let raw = try #require(runners.first { $0["runner_number"] as? Int == runner.number })
+            let form = try #require(runner.form, "runner \(runner.number) has form on the card")
+            #expect(form.silks == raw["silk_colours"] as? String)
+            #expect(form.gear == (raw["gear"] as? String).flatMap { $0.isEmpty ? nil : $0 })
+            #expect(form.age == raw["age"] as? Int)
+            #expect(form.sire == raw["sire"] as? String && form.dam == raw["dam"] as? String)
+            let odds = raw["odds"] as? [String: Any]
+            #expect(form.toteWin == odds?["pool_win"] as? Double)
+            #expect(form.totePlace == odds?["pool_place"] as? Double)
+            let starts = raw["last_starts"] as? [[String: Any]] ?? []
+            #expect(form.starts.count == min(starts.count, RunnerForm.maximumStarts))
+            for (start, rawStart) in zip(form.starts, starts) {
+                #expect(start.track == (rawStart["track"] as? String)?.trimmingCharacters(in: .whitespaces))
+                // "0" is a start it did not finish.
+                #expect(
+                    start.finish == (rawStart["finish"] as? String).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+                #expect(start.distance == (rawStart["distance"] as? String).flatMap { Int($0) })
+                #expect(start.margin == rawStart["margin"] as? String)
+            }
+            for record in form.records {
+                let rawRecord = try #require(raw[record.kind.rawValue] as? [String: Any])
+                #expect(record.starts == rawRecord["number_of_starts"] as? Int)
+                #expect(record.wins == rawRecord["number_of_wins"] as? Int)
+            }
+            #expect(form.records.map(\.kind).contains(.track))
+            if let map = raw["speedmap"] as? [String: Any] {
+                mapped += 1
+                #expect(form.speedMap?.label == map["label"] as? String)
+                #expect(form.speedMap?.settlingLengths == (map["settling_lengths"] as? NSNumber)?.doubleValue)
+            }
+            let open = (raw["flucs_with_timestamp"] as? [String: Any])?["open"] as? [String: Any]
+            if let open, let price = open["fluc"] as? Double {
+                #expect(form.priceHistory.first?.price == price)
+                #expect(form.priceHistory.first?.at != nil, "its time read")
+            }
+        }
+        #expect(mapped > 0, "the card has a speed map")
+    }
+
+    @Test("the speed map runs from the lead back: settling lengths never rise down the lanes")
+    func speedMapOrder() throws {
+        let data = try RealCaptures.data(RealRaceCardTests.cards[0])
+        let card = try RaceCardDecoder().decode(data, raceID: "x", source: "real")
+        let placed = card.runners.filter { $0.form?.speedMap?.settlingLengths != nil && !$0.isScratched }
+        let order = RaceCard(raceID: "x", runners: placed).runners.sorted {
+            $0.form!.speedMap!.settlingLengths! > $1.form!.speedMap!.settlingLengths!
+        }
+        #expect(!order.isEmpty)
+        #expect(order.first!.form!.speedMap!.settlingLengths! >= order.last!.form!.speedMap!.settlingLengths!)
+    }
+}
+
+@Suite("Runner form decoding")
+struct RunnerFormDecodingTests {
+    static func formRunner() -> [String: Any] {
+        var runner = CardDocuments.runner(4, "Jolly Clover")
+        runner["silk_colours"] = "Cerise & gold hoops"
+        runner["gear"] = "Blinkers ON"
+        runner["age"] = 5
+        runner["sex"] = "m"
+        runner["colour"] = "b"
+        runner["sire"] = "Snitzel"
+        runner["dam"] = "Clover Field"
+        runner["speedmap"] = ["label": "On Pace", "settling_lengths": 7]
+        runner["track"] = ["number_of_starts": 4, "number_of_wins": 2, "number_of_seconds": 1, "number_of_thirds": 0]
+        runner["heavy"] = ["number_of_starts": 0]
+        runner["last_starts"] = [
+            [
+                "date": "29/12/2024", "track": "WGUI", "distance": "2060", "track_condition": "Good 4", "finish": "6",
+                "number_of_runners": "12", "margin": "8.30", "jockey": "Marc Lerner", "starting_price": "25.00",
+                "winner": "Leave A Light On",
+            ],
+            ["date": "23/11/2024", "finish": "1", "number_of_runners": "11", "margin": "0.00"],
+        ]
+        runner["flucs_with_timestamp"] = [
+            "open": ["fluc": 8.5, "timestamp": "2025-07-15T04:30:44.920959249Z"],
+            "last_six": [
+                ["fluc": 8.5, "timestamp": "2025-07-15T04:30:44.920959249Z"],
+                ["fluc": 6, "timestamp": "2025-07-17T00:21:19Z"], ["fluc": 5, "timestamp": "not a time"],
+            ],
+        ]
+        return runner
+    }
+
+    @Test("every part of the form read, the same point of the price history kept once")
+    func reads() throws {
+        let card = try RaceCardDecoder().decode(
+            CardDocuments.card(runners: [Self.formRunner()]), raceID: "r1", source: "test")
+        let form = try #require(card.runners.first?.form)
+        #expect(form.silks == "Cerise & gold hoops" && form.gear == "Blinkers ON")
+        #expect(form.age == 5 && form.sex == "m" && form.colour == "b" && form.sire == "Snitzel")
+        #expect(form.speedMap == SpeedMapPlace(label: "On Pace", settlingLengths: 7))
+        #expect(
+            form.records == [
+                FormRecord(kind: .track, starts: 4, wins: 2, seconds: 1, thirds: 0),
+                FormRecord(kind: .heavy, starts: 0, wins: 0, seconds: 0, thirds: 0),
+            ])
+        #expect(form.starts.count == 2)
+        #expect(
+            form.starts[0]
+                == PastStart(
+                    date: "29/12/2024", track: "WGUI", distance: 2060, trackCondition: "Good 4", finish: 6, runners: 12,
+                    margin: "8.30", rider: "Marc Lerner", startingPrice: 25, winner: "Leave A Light On"))
+        #expect(form.toteWin == 4.4 && form.totePlace == nil)
+        #expect(form.priceHistory.map(\.price) == [8.5, 6, 5])
+        #expect(form.priceHistory.map { $0.at == nil } == [false, false, true])
+    }
+
+    @Test(
+        "a part null, missing, of the wrong type or absurd leaves its cell empty, never the card",
+        arguments: [
+            "last_starts", "speedmap", "silk_colours", "age", "track", "flucs_with_timestamp", "gear", "sire",
+        ])
+    func hostile(field: String) throws {
+        for value: Any in [NSNull(), "x", 1e300, -5, [1, 2], ["deep": ["deeper": ["deepest": 1]]], true, [[:]]] {
+            var runner = Self.formRunner()
+            runner[field] = value
+            let card = try RaceCardDecoder().decode(
+                CardDocuments.card(runners: [runner]), raceID: "r1", source: "test")
+            #expect(card.runners.count == 1, "\(field) = \(value)")
+            #expect(card.runners.first?.name == "Jolly Clover")
+            if field == "age" { #expect(card.runners.first?.form?.age == nil) }
+        }
+    }
+
+    @Test("a card with a thousand starts and price moves keeps a few of each")
+    func bounded() throws {
+        var runner = Self.formRunner()
+        runner["last_starts"] = Array(repeating: ["finish": "2", "track": "Ascot"], count: 1_000)
+        runner["flucs_with_timestamp"] = [
+            "last_six": (0..<1_000).map { ["fluc": 2.0 + Double($0) / 10, "timestamp": "2025-07-15T04:30:44Z"] }
+        ]
+        let card = try RaceCardDecoder().decode(CardDocuments.card(runners: [runner]), raceID: "r1", source: "test")
+        #expect(card.runners.first?.form?.starts.count == RunnerForm.maximumStarts)
+        #expect((card.runners.first?.form?.priceHistory.count ?? 0) <= RunnerForm.maximumPrices)
+    }
+}

@@ -18,6 +18,20 @@ public protocol RaceDetailModuleInput: AnyObject {
     func showLive()
     /// `fav`: adds the race to favourites, or removes it.
     func toggleFavourite(completion: @escaping CommandCompletion)
+    /// `form [N]`: every runner's last starts and records in place of the field, or runner N's.
+    func showForm(runner: Int?, completion: @escaping CommandCompletion)
+    /// `map`: the speed map in place of the field.
+    func showSpeedMap(completion: @escaping CommandCompletion)
+    /// `runner N`: one runner in full in place of the field.
+    func showRunner(_ number: Int, completion: @escaping CommandCompletion)
+}
+
+/// What the sheet shows below the race: the field (first), or a part of the card asked for.
+public enum SheetFocus: Sendable, Equatable {
+    case field
+    case form(runner: Int?)
+    case speedMap
+    case runner(Int)
 }
 
 /// The navigation the sheet needs; its router provides it. None yet: `back` and `list` close it in the shell.
@@ -39,6 +53,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private weak var view: (any RaceDetailViewInput)?
 
     private var isFavourite = false
+    private(set) var focus = SheetFocus.field
     private var card: RaceCard?
     /// The card as last worded for the view, shared by the sheets: a sheet is drawn every second and at every
     /// command, and its card changes far less often.
@@ -89,6 +104,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     public func show(completion: @escaping CommandCompletion) {
+        focus = .field
         switch interactor.loadFavourites() {
         case .success(let state): apply(state)
         case .failure(let error): view?.displayWarning(error.description)
@@ -191,6 +207,50 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         if let warning = state.warning { view?.displayWarning(warning) }
     }
 
+    // MARK: - Parts of the card
+
+    public func showForm(runner: Int?, completion: @escaping CommandCompletion) {
+        focus(on: .form(runner: runner), runner: runner, completion: completion)
+    }
+
+    public func showSpeedMap(completion: @escaping CommandCompletion) {
+        focus(on: .speedMap, runner: nil, completion: completion)
+    }
+
+    public func showRunner(_ number: Int, completion: @escaping CommandCompletion) {
+        focus(on: .runner(number), runner: number, completion: completion)
+    }
+
+    /// Draws `focus` once the card is in; a runner the card does not have is a usage error that leaves the sheet
+    /// as it was.
+    private func focus(on focus: SheetFocus, runner: Int?, completion: @escaping CommandCompletion) {
+        withCard {
+            guard let card = self.card, !card.runners.isEmpty else {
+                self.view?.displayCommandError("There is no race card with a field for this race (yet).")
+                return completion(.failure(.usage))
+            }
+            if let runner, !card.runners.contains(where: { $0.number == runner }) {
+                let numbers = card.runners.map(\.number)
+                self.view?.displayCommandError(
+                    "No runner \(runner) in this race; the field is \(numbers.min()!)-\(numbers.max()!).")
+                return completion(.failure(.usage))
+            }
+            self.focus = focus
+            self.render()
+            completion(.success)
+        }
+    }
+
+    private func section(of card: RaceCard) -> CardSectionViewModel? {
+        let wording = RunnerFormWording(timeZone: timeZone)
+        switch focus {
+        case .field: return nil
+        case .form(let runner): return wording.formGuide(card, runner: runner)
+        case .speedMap: return wording.speedMap(card)
+        case .runner(let number): return card.runners.first { $0.number == number }.map(wording.runner)
+        }
+    }
+
     // MARK: - View model
 
     private func render() {
@@ -209,7 +269,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
             fields: fields(countdown: countdown),
             comment: race.form.comment,
             isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text,
-            card: card.map(worded), cardNote: cardNote)
+            card: card.map(worded), cardNote: cardNote, section: card.flatMap(section))
     }
 
     private func worded(_ card: RaceCard) -> RaceCardViewModel {

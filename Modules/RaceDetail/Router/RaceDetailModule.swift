@@ -32,9 +32,38 @@ public enum RaceDetailModule {
         ) { presenter, done in presenter.toggleFavourite(completion: done) },
         ScreenCommand(
             CommandEntry(
-                "show", aliases: ["open"], summary: "draw the details again (the countdown moves on)", example: "show",
-                screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
+                "show", aliases: ["open"], summary: "draw the sheet again with the field (the countdown moves on)",
+                example: "show", screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
         ) { presenter, done in presenter.show(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "form", arguments: [CommandArgument("N", .number(1...999), optional: true)], usage: "form [N]",
+                summary: "the form guide: each runner's last starts and records (N: one runner's)", example: "form 4",
+                screens: [.raceDetail], misuse: "Usage: form [N], where N is a runner's number.")
+        ) { presenter, command, done in
+            guard command.values.count <= 1 else { return false }
+            if case .number(let number)? = command.value {
+                presenter.showForm(runner: number, completion: done)
+            } else {
+                presenter.showForm(runner: nil, completion: done)
+            }
+            return true
+        },
+        ScreenCommand(
+            CommandEntry(
+                "map", summary: "the speed map: where each runner is expected to settle, the lead first",
+                example: "map", screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("map"))
+        ) { presenter, done in presenter.showSpeedMap(completion: done) },
+        ScreenCommand(
+            CommandEntry(
+                "runner", arguments: [CommandArgument("N", .number(1...999))], usage: "runner N",
+                summary: "runner N in full: silks, gear, breeding, fixed and tote prices, how its price moved",
+                example: "runner 4", screens: [.raceDetail], misuse: "Usage: runner N, where N is a runner's number.")
+        ) { presenter, command, done in
+            guard case .number(let number)? = command.value else { return false }
+            presenter.showRunner(number, completion: done)
+            return true
+        },
     ]
 
     /// The screen for a presenter and the view it draws on.

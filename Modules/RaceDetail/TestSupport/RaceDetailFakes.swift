@@ -63,6 +63,13 @@ public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleI
     public func show(completion: @escaping CommandCompletion) { record("show", completion) }
     public func showLive() { record("showLive") }
     public func toggleFavourite(completion: @escaping CommandCompletion) { record("toggleFavourite", completion) }
+    public func showForm(runner: Int?, completion: @escaping CommandCompletion) {
+        record("showForm(\(runner.map(String.init) ?? "all"))", completion)
+    }
+    public func showSpeedMap(completion: @escaping CommandCompletion) { record("showSpeedMap", completion) }
+    public func showRunner(_ number: Int, completion: @escaping CommandCompletion) {
+        record("showRunner(\(number))", completion)
+    }
 }
 
 /// The sheet's interactor as failing values: each call fails the test until the test gives it a body.

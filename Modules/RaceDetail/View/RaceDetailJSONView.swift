@@ -54,7 +54,39 @@ public final class RaceDetailJSONView: RaceDetailViewInput {
             "scratched": runner.isScratched,
             "lateScratchedAt": JSONFields.value(lateAt.map { Int($0.timeIntervalSince1970) }),
             "marketFavourite": runner.isFavourite, "mover": runner.isMover,
-            "lastStarts": JSONFields.value(runner.lastStarts),
+            "lastStarts": JSONFields.value(runner.lastStarts), "form": runner.form.map(form) ?? JSONNull(),
+        ]
+    }
+
+    /// The rest of the card's entry (README: `form`); each part null or empty where the card leaves it out.
+    private static func form(_ form: RunnerForm) -> [String: Any] {
+        [
+            "starts": form.starts.map { start -> [String: Any] in
+                [
+                    "date": JSONFields.value(start.date), "track": JSONFields.value(start.track),
+                    "distance": JSONFields.value(start.distance), "going": JSONFields.value(start.trackCondition),
+                    "finish": JSONFields.value(start.finish), "runners": JSONFields.value(start.runners),
+                    "margin": JSONFields.value(start.margin), "rider": JSONFields.value(start.rider),
+                    "startingPrice": JSONFields.value(start.startingPrice), "winner": JSONFields.value(start.winner),
+                ]
+            },
+            "records": form.records.map { record -> [String: Any] in
+                [
+                    "kind": record.kind.rawValue, "starts": record.starts, "wins": record.wins,
+                    "seconds": record.seconds, "thirds": record.thirds,
+                ]
+            },
+            "speedMap": form.speedMap.map {
+                ["label": JSONFields.value($0.label), "settlingLengths": JSONFields.value($0.settlingLengths)]
+            } ?? JSONNull(),
+            "silks": JSONFields.value(form.silks), "gear": JSONFields.value(form.gear),
+            "age": JSONFields.value(form.age), "sex": JSONFields.value(form.sex),
+            "colour": JSONFields.value(form.colour), "sire": JSONFields.value(form.sire),
+            "dam": JSONFields.value(form.dam), "toteWin": JSONFields.value(form.toteWin),
+            "totePlace": JSONFields.value(form.totePlace),
+            "prices": form.priceHistory.map { point -> [String: Any] in
+                ["price": point.price, "at": JSONFields.value(point.at.map(JSONFields.iso8601))]
+            },
         ]
     }
 

@@ -79,7 +79,9 @@ public final class RaceDetailTextView: RaceDetailViewInput {
                 lines.append(index == 0 ? labelled(label, line, labelColumns: labelColumns) : valueIndent + line)
             }
         }
-        if let card = viewModel.card {
+        if let section = viewModel.section {
+            lines += sectionLines(section, width: width)
+        } else if let card = viewModel.card {
             lines += cardLines(card, width: width)
         }
         if let note = viewModel.cardNote {
@@ -89,6 +91,31 @@ public final class RaceDetailTextView: RaceDetailViewInput {
         }
         lines.append(rule(width: width))
         output.writeBoard(lines)
+    }
+
+    /// A part of the card: its heading, then each block's title and its lines under it, every line broken
+    /// between words to the width (a line that wraps hangs under its start).
+    private func sectionLines(_ section: CardSectionViewModel, width: Int) -> [String] {
+        let columns = width - Self.indent.count
+        var lines = TerminalText.wrap(style.clean(section.heading), columns: columns).map {
+            Self.indent + style.paint($0, .bold)
+        }
+        for block in section.blocks {
+            let lineIndent = block.title == nil ? Self.indent : Self.indent + "  "
+            if let title = block.title {
+                lines += TerminalText.wrap(style.clean(title), columns: columns).map { Self.indent + $0 }
+            }
+            for line in block.lines {
+                let wrapped = TerminalText.wrap(style.clean(line), columns: max(10, width - lineIndent.count - 2))
+                for (index, part) in wrapped.enumerated() {
+                    lines.append(lineIndent + (index == 0 ? "" : "  ") + part)
+                }
+            }
+        }
+        if let note = section.note {
+            lines += TerminalText.wrap(style.clean(note), columns: columns).map { Self.indent + style.paint($0, .dim) }
+        }
+        return lines
     }
 
     public func displayCommandError(_ message: String) {

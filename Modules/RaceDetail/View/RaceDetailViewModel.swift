@@ -20,12 +20,15 @@ public struct RaceDetailViewModel: Sendable, Equatable {
     public let card: RaceCardViewModel?
     /// One line about the card: none published yet, or why it could not be read.
     public let cardNote: String?
+    /// A part of the card asked for (`form`, `map`, `runner N`), drawn in place of the field.
+    public let section: CardSectionViewModel?
 
     public init(
         title: String, subtitle: String?, expiredNotice: String?, fields: [DetailField], comment: String?,
         isFavourite: Bool, race: Race? = nil, secondsToStart: Int = 0, countdown: String = "",
-        card: RaceCardViewModel? = nil, cardNote: String? = nil
+        card: RaceCardViewModel? = nil, cardNote: String? = nil, section: CardSectionViewModel? = nil
     ) {
+        self.section = section
         self.card = card
         self.cardNote = cardNote
         self.race = race
@@ -144,6 +147,30 @@ public struct DividendRowViewModel: Sendable, Equatable {
         self.bet = bet
         self.payouts = payouts
         self.isFinal = isFinal
+    }
+}
+
+/// A part of the card shown in place of the field (`form`, `map`, `runner N`), worded by the presenter: a
+/// heading, then blocks, each a title and the lines under it, and a note on how to get back.
+public struct CardSectionViewModel: Sendable, Equatable {
+    public struct Block: Sendable, Equatable {
+        public let title: String?
+        public let lines: [String]
+
+        public init(title: String?, lines: [String]) {
+            self.title = title
+            self.lines = lines
+        }
+    }
+
+    public let heading: String
+    public let blocks: [Block]
+    public let note: String?
+
+    public init(heading: String, blocks: [Block], note: String? = nil) {
+        self.heading = heading
+        self.blocks = blocks
+        self.note = note
     }
 }
 

@@ -1,0 +1,180 @@
+import Core
+import RaceDetailView
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The parts of a card a punter asks for by name, worded: the form guide (`form`), the speed map (`map`) and a
+/// runner in full (`runner N`).
+struct RunnerFormWording {
+    let timeZone: LocalZone
+
+    static let backNote = "`show` for the field."
+
+    /// Starts a runner shows in the whole field's guide; `form N` shows all the card has (up to ten).
+    static let startsInGuide = 5
+
+    /// Each runner's last starts and records, in number order (the scratched last); or one runner's.
+    func formGuide(_ card: RaceCard, runner number: Int? = nil) -> CardSectionViewModel {
+        let runners = number.map { number in card.runners.filter { $0.number == number } } ?? Self.inOrder(card)
+        let blocks = runners.map { runner in
+            let form = runner.form ?? RunnerForm()
+            let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
+            var lines = starts.map { Self.line($0, of: runner.name) }
+            if !form.records.isEmpty {
+                lines.append("Records: " + form.records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", "))
+            }
+            if lines.isEmpty { lines = ["No form on the card."] }
+            return CardSectionViewModel.Block(title: Self.title(runner) + Self.figures(runner), lines: lines)
+        }
+        return CardSectionViewModel(
+            heading: number == nil ? "Form guide: last starts, latest first" : "Form: last starts, latest first",
+            blocks: blocks, note: Self.backNote)
+    }
+
+    /// The field from the leader back, in the card's lanes; runners the map leaves out said last.
+    func speedMap(_ card: RaceCard) -> CardSectionViewModel {
+        let running = card.runners.filter { !$0.isScratched }
+        let placed = running.filter { $0.form?.speedMap != nil }
+        guard !placed.isEmpty else {
+            return CardSectionViewModel(
+                heading: "Speed map", blocks: [.init(title: nil, lines: ["The card has no speed map for this race."])],
+                note: Self.backNote)
+        }
+        let lanes = Self.lanes(placed)
+        var blocks = lanes.map { lane in
+            CardSectionViewModel.Block(title: lane.label, lines: lane.runners.map(Self.mapEntry))
+        }
+        let unplaced = running.filter { $0.form?.speedMap == nil }
+        if !unplaced.isEmpty {
+            blocks.append(.init(title: "Not on the map", lines: unplaced.map(Self.title)))
+        }
+        return CardSectionViewModel(
+            heading: "Speed map: the lead first; (n) is settling lengths, more is nearer the lead", blocks: blocks,
+            note: Self.backNote)
+    }
+
+    /// One runner in full.
+    func runner(_ runner: Runner) -> CardSectionViewModel {
+        let form = runner.form ?? RunnerForm()
+        var lines: [String] = []
+        func add(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { lines.append(label + ": " + value) }
+        }
+        add("Silks", form.silks)
+        add("Gear", form.gear)
+        let about = [form.age.map { "\($0)yo" }, form.sex, form.colour].compactMap { $0 }.joined(separator: " ")
+        add("Age, sex, colour", about)
+        add(
+            "Breeding", [form.sire, form.dam].contains { $0 != nil } ? "\(form.sire ?? "?") - \(form.dam ?? "?")" : nil)
+        add("Rider", runner.rider)
+        add("Trainer", runner.trainer)
+        add("Fixed", Self.pair(runner.fixedWin, runner.fixedPlace))
+        add("Tote", Self.pair(form.toteWin, form.totePlace))
+        add("Prices", priceTrail(form.priceHistory, now: runner.fixedWin))
+        add("Speed map", form.speedMap.map(Self.mapPlace))
+        add("Form", runner.lastStarts)
+        add("Last start", form.starts.first.map { Self.line($0, of: runner.name) })
+        if !form.records.isEmpty {
+            add("Records", form.records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", "))
+        }
+        if lines.isEmpty { lines = ["The card tells nothing more of this runner."] }
+        return CardSectionViewModel(
+            heading: Self.title(runner) + (runner.isScratched ? " (scratched)" : ""),
+            blocks: [.init(title: nil, lines: lines)],
+            note: "`form \(runner.number)` for its last starts; " + Self.backNote)
+    }
+
+    /// `8.50 (Tue 2:30pm) -> 6.00 (10:21am) -> 5.00 (10:48am)`: the opening price and each move, with its local
+    /// time, and the day where it is not the last move's.
+    func priceTrail(_ points: [PricePoint], now: Double?) -> String? {
+        guard !points.isEmpty else { return nil }
+        let lastDay = points.last?.at.map { timeZone.time(at: $0).dayNumber }
+        var parts = points.map { point in
+            RaceCardWording.price(point.price)
+                + (point.at.map { at in
+                    let time = timeZone.time(at: at)
+                    let day = time.dayNumber == lastDay ? "" : LocalTime.weekdayNames[time.weekday].prefix(3) + " "
+                    return " (" + day + ClockTime.text(of: at, in: timeZone) + ")"
+                } ?? "")
+        }
+        if let now, now != points.last?.price { parts.append(RaceCardWording.price(now) + " now") }
+        return parts.joined(separator: " -> ")
+    }
+
+    // MARK: - Pieces
+
+    static func title(_ runner: Runner) -> String { "\(runner.number) \(runner.name)" }
+
+    private static func figures(_ runner: Runner) -> String {
+        runner.lastStarts.map { " (\($0))" } ?? ""
+    }
+
+    private static func inOrder(_ card: RaceCard) -> [Runner] {
+        card.runners.filter { !$0.isScratched }.sorted { $0.number < $1.number }
+            + card.runners.filter(\.isScratched).sorted { $0.number < $1.number }
+    }
+
+    /// `29/12/2024 WGUI 2060m Good 4: 6th of 12, 8.30L, Marc Lerner, SP 25.00 (won by Leave A Light On)`.
+    static func line(_ start: PastStart, of name: String) -> String {
+        let place = [start.date, start.track, start.distance.map { "\($0)m" }, start.trackCondition]
+            .compactMap { $0 }.joined(separator: " ")
+        var result: [String] = []
+        if let finish = start.finish {
+            result.append(RaceCardWording.ordinal(finish) + (start.runners.map { " of \($0)" } ?? ""))
+        }
+        if let margin = start.margin, start.finish != 1, !margin.isEmpty { result.append(margin + "L") }
+        if let rider = start.rider { result.append(rider) }
+        if let price = start.startingPrice { result.append("SP " + RaceCardWording.price(price)) }
+        // Some cards name the runner itself as the winner of a race it lost: said only of another.
+        let winner =
+            start.finish != 1 && !TextFolding.equalIgnoringCase(start.winner ?? name, name)
+            ? start.winner.map { " (won by \($0))" } ?? "" : ""
+        return (place.isEmpty ? "" : place + ": ") + result.joined(separator: ", ") + winner
+    }
+
+    private static func pair(_ win: Double?, _ place: Double?) -> String? {
+        guard win != nil || place != nil else { return nil }
+        return "win " + (win.map(RaceCardWording.price) ?? "-") + ", place " + (place.map(RaceCardWording.price) ?? "-")
+    }
+
+    private static func mapPlace(_ place: SpeedMapPlace) -> String {
+        [place.label, place.settlingLengths.map { "settling \(lengths($0)) L" }].compactMap { $0 }.joined(
+            separator: ", ")
+    }
+
+    private static func mapEntry(_ runner: Runner) -> String {
+        title(runner) + (runner.form?.speedMap?.settlingLengths.map { " (\(lengths($0)))" } ?? "")
+    }
+
+    private static func lengths(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : RaceCardWording.price(value)
+    }
+
+    struct Lane {
+        let label: String
+        let runners: [Runner]
+    }
+
+    /// Runners by the card's label, lanes ordered by their runners' settling lengths (higher nearer the lead),
+    /// runners within a lane likewise; a runner with lengths and no label goes by its lengths alone.
+    static func lanes(_ runners: [Runner]) -> [Lane] {
+        func settling(_ runner: Runner) -> Double { runner.form?.speedMap?.settlingLengths ?? -.infinity }
+        let ordered = runners.sorted {
+            settling($0) != settling($1) ? settling($0) > settling($1) : $0.number < $1.number
+        }
+        var lanes: [Lane] = []
+        for runner in ordered {
+            let label = runner.form?.speedMap?.label ?? "Unnamed lane"
+            if let index = lanes.firstIndex(where: { $0.label == label }) {
+                lanes[index] = Lane(label: label, runners: lanes[index].runners + [runner])
+            } else {
+                lanes.append(Lane(label: label, runners: [runner]))
+            }
+        }
+        return lanes
+    }
+}

@@ -109,8 +109,10 @@ let package = Package(
         // MARK: RaceDataLive — the live code: feed decoding, the snapshot, file and HTTP sources, the
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
-            name: "RaceDataLive", dependencies: ["Core", "Files", "RaceData", "SnapshotData"],
+            name: "RaceDataLive", dependencies: ["CZlib", "Core", "Files", "RaceData", "SnapshotData"],
             path: "Modules/RaceDataLive"),
+        // The system's zlib: the snapshot's race cards are kept deflated in the program.
+        .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
         // MARK: SnapshotData — the race day the app ships, as Swift string literals made by Scripts/make-snapshot:
         // in the program itself, so no resource bundle is looked for (that needs Foundation's Bundle).
         .target(name: "SnapshotData", path: "Modules/SnapshotData"),

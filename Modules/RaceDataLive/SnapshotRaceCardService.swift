@@ -113,7 +113,12 @@ public final class SnapshotRaceCardService: RaceCardService {
     private static let bundleBytes = Mutex<Result<Data, RaceDataError>?>(nil)
 
     private static func embeddedBytes() throws(RaceDataError) -> Data {
-        try once(bundleBytes) { () throws(RaceDataError) -> Data in EmbeddedBytes.of(snapshotCards) }
+        try once(bundleBytes) { () throws(RaceDataError) -> Data in
+            guard let packed = Data(base64Encoded: EmbeddedBytes.of(snapshotCards)),
+                let bytes = Inflated.bytes(of: packed, size: snapshotCardsSize)
+            else { throw .unavailable(source: source, reason: "its race cards are damaged in this build") }
+            return bytes
+        }
     }
 }
 
@@ -249,6 +254,19 @@ public enum SnapshotCardTimeline {
         [(0, .closed), (runningFor, .interim), (runningFor + interimFor, made)]
     }
 
+    /// Prices of a trail of `count` not shown yet at `now`: each shows `flucSpacing` before the next, the last
+    /// `lastFlucLead` before the start.
+    private static func unseenPrices(_ count: Int, start: Date, at now: Date) -> Int {
+        let untilLast = start.addingTimeInterval(-lastFlucLead).timeIntervalSince(now)
+        guard untilLast > 0 else { return 0 }
+        return min(count - 1, Int((untilLast / flucSpacing).rounded(.up)))
+    }
+
+    /// When price `index` of a trail of `count` is first shown (the opening price at the first).
+    private static func priceTime(_ index: Int, of count: Int, start: Date) -> Date {
+        start.addingTimeInterval(-lastFlucLead - Double(count - 1 - index) * flucSpacing)
+    }
+
     private static func runner(_ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date)
         -> Runner
     {
@@ -257,11 +275,29 @@ public enum SnapshotCardTimeline {
             let shifted = time.addingTimeInterval(shift)
             runner.scratching = now >= shifted ? .late(at: shifted) : nil
         }
+        if var form = made.form {
+            // Its last starts as many days before this replay's race as before the captured one.
+            let days = Int((shift / 86_400).rounded())
+            form.starts = form.starts.map { start in
+                var moved = start
+                moved.date = start.date.flatMap { CardDate.shifted($0, byDays: days) } ?? start.date
+                return moved
+            }
+            runner.form = form
+        }
+        // The price trail as the market told it: each price from its time on the timeline below.
+        let shownCount =
+            made.flucs.isEmpty ? 0 : made.flucs.count - unseenPrices(made.flucs.count, start: start, at: now)
+        if !made.flucs.isEmpty {
+            var form = runner.form ?? RunnerForm()
+            form.priceHistory = made.flucs.prefix(shownCount).enumerated().map { index, price in
+                PricePoint(price: price, at: priceTime(index, of: made.flucs.count, start: start))
+            }
+            runner.form = form
+        }
         guard !made.flucs.isEmpty, now < start.addingTimeInterval(-lastFlucLead) else { return runner }
         // Prices still to come are not known yet: the trail so far, and the price is its last.
-        let untilLast = start.addingTimeInterval(-lastFlucLead).timeIntervalSince(now)
-        let unseen = min(made.flucs.count - 1, Int((untilLast / flucSpacing).rounded(.up)))
-        let shown = Array(made.flucs.dropLast(unseen))
+        let shown = Array(made.flucs.prefix(shownCount))
         runner.flucs = shown
         if let price = shown.last, let win = made.fixedWin, let place = made.fixedPlace, win > 1 {
             runner.fixedWin = price

@@ -30,6 +30,55 @@ struct SnapshotRaceCardTests {
         #expect(run.allSatisfy { !$0.placings.isEmpty && $0.dividends.contains { $0.bet == "Win" } })
     }
 
+    @Test("the snapshot's cards carry the form: starts matching the figures, records, the speed map, silks, tote")
+    func embeddedForm() throws {
+        let cards = try SnapshotRaceCardService.embedded()
+        var mapped = 0
+        var withStarts = 0
+        for card in cards.values {
+            for runner in card.runners {
+                let form = try #require(runner.form, "\(runner.name) has form")
+                #expect(form.records.map(\.kind) == [.track, .distance])
+                #expect(form.records.allSatisfy { $0.wins + $0.seconds + $0.thirds <= $0.starts })
+                // A start for each of the last three figures but a spell (X), latest first.
+                let figures = (runner.lastStarts ?? "").suffix(3).reversed().filter { $0 != "X" }
+                #expect(form.starts.count == figures.count)
+                for (start, figure) in zip(form.starts, figures) where figure != "0" {
+                    #expect(start.finish == Int(String(figure)))
+                }
+                withStarts += form.starts.isEmpty ? 0 : 1
+                if form.speedMap != nil {
+                    mapped += 1
+                    #expect(form.silks != nil && form.sire != nil)
+                }
+                if !runner.isScratched, let win = runner.fixedWin {
+                    #expect(form.toteWin.map { abs($0 - win) <= win * 0.2 } == true)
+                }
+            }
+        }
+        #expect(mapped > 1_000 && withStarts > 1_000)
+    }
+
+    @Test("a replayed card's price history is its trail as the replay shows it, timed; its starts moved by days")
+    func replayedForm() {
+        var made = Self.made
+        var form = RunnerForm()
+        form.starts = [PastStart(date: "28/02/1970", finish: 2)]
+        made.runners[0].form = form
+        // Replayed 40,000 s later: not a whole day, so the dates stay; 200 s before the start two prices are out.
+        let early = replayed(made, at: -200)
+        #expect(
+            early.runners[0].form?.priceHistory == [
+                PricePoint(price: 6.0, at: Date(timeIntervalSince1970: 50_000 - 60 - 360)),
+                PricePoint(price: 5.0, at: Date(timeIntervalSince1970: 50_000 - 60 - 180)),
+            ])
+        #expect(early.runners[0].form?.starts.first?.date == "28/02/1970")
+        #expect(early.runners[3].form == nil, "no trail, no form")
+        let dayLater = SnapshotCardTimeline.card(
+            made, startingAt: Date(timeIntervalSince1970: 10_000 + 3 * 86_400), at: Date(timeIntervalSince1970: 0))
+        #expect(dayLater.runners[0].form?.starts.first?.date == "03/03/1970", "three days on, across a month end")
+    }
+
     /// A card made whole, as the bundle holds it: started at 10,000 s, a late scratching at 9,400 s.
     static let made = RaceCard(
         raceID: "r1", status: .final, advertisedStart: Date(timeIntervalSince1970: 10_000),

@@ -1,0 +1,26 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The card's parts at a terminal, from the snapshot's own cards (offline, the default): the sheet, the form
+/// guide, the speed map and a runner, at 120 and 60 columns; nothing wider than the window, no word cut.
+extension LiveTerminalEndToEndTests {
+    @Test("show, form, map and runner N at a terminal, at 120 and 60 columns", arguments: [120, 60])
+    func cardParts(columns: Int) throws {
+        let session = try session(
+            ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], environment: ["TZ": "UTC"],
+            columns: columns, rows: 80)
+        defer { session.stop() }
+        for (command, shows) in [
+            ("show 1", "Field ("), ("form", "Form guide: last starts, latest first"),
+            ("map", "Speed map: the lead first"), ("runner 1", "Silks: "), ("show", "Field ("),
+        ] {
+            try session.type(command)
+            try session.send("Enter")
+            #expect(session.waitFor(shows), "\(command): \(session.screen)")
+            #expect(session.lines.allSatisfy { $0.count <= columns }, "\(command): \(session.screen)")
+        }
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+}

@@ -6,6 +6,16 @@
 
 /// Where the running program's file is, links resolved: what it starts again as its own helper.
 public enum ExecutablePath {
+    /// The program to start as a child of the same build: on Linux `/proc/self/exe`, which stays this program
+    /// even after an upgrade renames a new one over its file.
+    public static var forSpawning: String? {
+        #if os(Linux)
+            access("/proc/self/exe", X_OK) == 0 ? "/proc/self/exe" : current
+        #else
+            current
+        #endif
+    }
+
     public static var current: String? {
         #if os(Linux)
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

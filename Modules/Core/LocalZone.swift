@@ -60,7 +60,13 @@ public struct LocalZone: Sendable, Hashable {
         else { return false }
         let path = identifier.hasPrefix("/") ? identifier : databaseFolder + "/" + identifier
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        // A zone file, not another file of the folder (`zone.tab`, `leapseconds`): libc would take those for UTC.
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return read(file, &magic, 4) == 4 && magic == Array("TZif".utf8)
     }
 }
 
@@ -124,15 +130,12 @@ struct SystemZone: Sendable {
     }
 
     func time(at seconds: time_t) -> LocalTime {
-        if unknownName != nil { return ZoneDatabase.time(at: seconds, tz: "UTC0") }
+        if unknownName != nil { return ZoneDatabase.utc(at: seconds) }
         return ZoneDatabase.time(at: seconds, tz: nil)
     }
 
     private static func linkedName() -> String? {
-        var buffer = [CChar](repeating: 0, count: 1024)
-        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return zoneName(ofPath: String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        zoneName(ofPath: "/etc/localtime")
     }
 
     /// `/usr/share/zoneinfo/Australia/Sydney` is `Australia/Sydney`, a link to it too.
@@ -154,6 +157,14 @@ enum ZoneDatabase {
     static func time(at seconds: time_t, tz: String?) -> LocalTime {
         var parts = tm()
         var moment = seconds
+        // Read before `TZ` is put back: on Darwin `tm_zone` points into libc's one zone buffer.
+        func read() -> LocalTime {
+            LocalTime(
+                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+                weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+                second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff), isDaylightSaving: parts.tm_isdst > 0,
+                abbreviation: parts.tm_zone.map { String(cString: $0) } ?? "")
+        }
         if let tz {
             // `TZ` is set for good before it is first changed, and only ever replaced after: adding or removing
             // a variable may move the environment while another thread reads it (a child process starting).
@@ -161,20 +172,28 @@ enum ZoneDatabase {
             setenv("TZ", tz, 1)
             tzset()
             localtime_r(&moment, &parts)
+            let time = read()
             setenv("TZ", saved, 1)
             tzset()
-        } else {
-            if !hasSetUp {
-                tzset()
-                hasSetUp = true
-            }
-            localtime_r(&moment, &parts)
+            return time
         }
+        if !hasSetUp {
+            tzset()
+            hasSetUp = true
+        }
+        localtime_r(&moment, &parts)
+        return read()
+    }
+
+    /// UTC, called so, without touching `TZ` (what an unknown `TZ` is read as).
+    static func utc(at seconds: time_t) -> LocalTime {
+        var parts = tm()
+        var moment = seconds
+        gmtime_r(&moment, &parts)
         return LocalTime(
             year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
             weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
-            second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff), isDaylightSaving: parts.tm_isdst > 0,
-            abbreviation: parts.tm_zone.map { String(cString: $0) } ?? "")
+            second: Int(parts.tm_sec), utcOffset: 0, isDaylightSaving: false, abbreviation: "UTC")
     }
 
     /// Only read and written with `lock` held.

@@ -1,4 +1,8 @@
-@_spi(_Unicode) import Swift
+#if canImport(FoundationEssentials)
+    @_spi(_Unicode) import Swift
+#else
+    import Foundation
+#endif
 
 /// Text with accents, width and (on request) case set aside, as search and plain-ASCII output need it: `Mérignac`
 /// is `merignac`, a full-width `Ｒ５` is `R5` (as Foundation's `folding(options:locale:)` had them). Worked out from the standard library's own Unicode tables, so no
@@ -67,9 +71,14 @@ public enum TextFolding {
             scalars.append(width)
             return
         }
-        let decomposed = String(character)._nfd
+        #if canImport(FoundationEssentials)
+            let decomposed = Array(String(character)._nfd)
+        #else
+            // Apple's Foundation is linked there anyway; the standard library's decomposition is not public.
+            let decomposed = Array(String(character).decomposedStringWithCanonicalMapping.unicodeScalars)
+        #endif
         let base = decomposed.filter { $0.properties.generalCategory != .nonspacingMark }
-        if base.count == decomposed.reduce(0, { count, _ in count + 1 }) || base.isEmpty {
+        if base.count == decomposed.count || base.isEmpty {
             scalars.append(contentsOf: character.unicodeScalars)
         } else {
             scalars.append(contentsOf: base.map { widthFolded($0) ?? $0 })

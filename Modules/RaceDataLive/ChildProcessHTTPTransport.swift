@@ -38,7 +38,7 @@ public struct ChildProcessHTTPTransport: HTTPTransport {
 
     public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
         let source = url.absoluteString
-        guard let executable = executable ?? ExecutablePath.current else {
+        guard let executable = executable ?? ExecutablePath.forSpawning else {
             throw .unavailable(source: source, reason: "the app could not find its own program to fetch with")
         }
         let arguments = FetchRequest(url: url, limits: limits, headers: headers).arguments(program: executable)

@@ -167,6 +167,7 @@ public struct RaceCardDecoder: Sendable {
 
         /// Objects kept of one array: a card's lists are short, and a hostile one is not read further.
         static let mostObjects = 20
+        static let longestName = 64
 
         func string(_ key: String, limit: Int = Race.maximumTextLength) -> String? {
             NedsFeedDecoder.optionalString(scalars[key], limit: limit)
@@ -205,6 +206,9 @@ public struct RaceCardDecoder: Sendable {
         throws(JSONSyntaxError)
     {
         try reader.readObject { reader, name throws(JSONSyntaxError) in
+            // No card's member names are long: a long one (a hostile card's megabyte) is passed over, so no key
+            // below it is ever made of it.
+            guard name.string.utf8.count <= Fields.longestName else { return try reader.skipValue() }
             let key = prefix + name.string
             switch try reader.nextKind() {
             case .object where depth < 2:
@@ -324,8 +328,10 @@ public struct RaceCardDecoder: Sendable {
             }
         }
         if let open = point(fields, key + "open.") { points.append(open) }
-        for move in (fields.objectLists[key + "last_six"] ?? []).compactMap({ point($0, "") })
-        where points.last != move && !points.contains(move) {
+        // A move back to an earlier price is a move; the same point told twice running (the opening price is
+        // often the first of the last six) is one.
+        for move in (fields.objectLists[key + "last_six"] ?? []).compactMap({ point($0, "") }) where points.last != move
+        {
             points.append(move)
         }
         return Array(points.suffix(RunnerForm.maximumPrices))

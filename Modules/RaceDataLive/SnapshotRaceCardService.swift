@@ -291,7 +291,8 @@ public enum SnapshotCardTimeline {
         if !made.flucs.isEmpty {
             var form = runner.form ?? RunnerForm()
             form.priceHistory = made.flucs.prefix(shownCount).enumerated().map { index, price in
-                PricePoint(price: price, at: priceTime(index, of: made.flucs.count, start: start))
+                // The opening price is on hand from the first: its time is never later than now.
+                PricePoint(price: price, at: min(priceTime(index, of: made.flucs.count, start: start), now))
             }
             runner.form = form
         }

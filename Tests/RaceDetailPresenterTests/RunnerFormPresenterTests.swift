@@ -88,7 +88,7 @@ struct RunnerFormPresenterTests {
         #expect(
             section.blocks.first?.lines == [
                 "29/12/2024 Flemington 1200m Good 4: 6th of 12, 8.30L, Marc Lerner, SP 25.00 (won by Leave A Light On)",
-                "23/11/2024: 1st of 11", "Records: Track 4: 2-1-0",
+                "23/11/2024: 1st of 11", "Records (starts: 1st-2nd-3rd): Track 4: 2-1-0",
             ])
         #expect(section.blocks[1].lines == ["No form on the card."])
         #expect(section.blocks.last?.title == "6 Scratched Sam", "the scratched last")
@@ -104,7 +104,7 @@ struct RunnerFormPresenterTests {
         #expect(lines.contains("Silks: Cerise & gold hoops"))
         #expect(lines.contains("Fixed: win 5.00, place 1.80"))
         #expect(lines.contains("Tote: win 4.40, place -"))
-        #expect(lines.contains("Prices: 8.50 (Mon 10:40am) -> 6.00 (11:20am) -> 5.00 now"))
+        #expect(lines.contains("Prices: 8.50 (Mon 10:40) -> 6.00 (11:20) -> 5.00 now"))
         #expect(lines.contains("Speed map: Leader, settling 9 L"))
     }
 

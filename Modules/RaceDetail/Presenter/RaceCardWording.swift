@@ -84,7 +84,7 @@ struct RaceCardWording {
             grouped = "," + whole.suffix(3) + grouped
             whole.removeLast(3)
         }
-        return "$" + whole + grouped + CFormat.string(".%02d", cents % 100)
+        return "$" + whole + grouped + CFormat.string(".%02d", Int32(cents % 100))
     }
 
     static func ordinal(_ position: Int) -> String {

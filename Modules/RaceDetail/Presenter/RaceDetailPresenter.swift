@@ -226,7 +226,10 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private func focus(on focus: SheetFocus, runner: Int?, completion: @escaping CommandCompletion) {
         withCard {
             guard let card = self.card, !card.runners.isEmpty else {
-                self.view?.displayCommandError("There is no race card with a field for this race (yet).")
+                self.view?.displayCommandError(
+                    self.interactor.cardSourceDescription == nil
+                        ? "Race cards are off in this run (`--cards`), so there is no field to show."
+                        : "There is no race card with a field for this race yet.")
                 return completion(.failure(.usage))
             }
             if let runner, !card.runners.contains(where: { $0.number == runner }) {
@@ -247,7 +250,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         case .field: return nil
         case .form(let runner): return wording.formGuide(card, runner: runner)
         case .speedMap: return wording.speedMap(card)
-        case .runner(let number): return card.runners.first { $0.number == number }.map(wording.runner)
+        case .runner(let number):
+            return card.runners.first { $0.number == number }.map { wording.runner($0, category: race.category) }
         }
     }
 

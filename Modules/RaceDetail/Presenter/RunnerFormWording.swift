@@ -25,7 +25,7 @@ struct RunnerFormWording {
             let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
             var lines = starts.map { Self.line($0, of: runner.name) }
             if !form.records.isEmpty {
-                lines.append("Records: " + form.records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", "))
+                lines.append(Self.recordsLabel + ": " + Self.records(form.records))
             }
             if lines.isEmpty { lines = ["No form on the card."] }
             return CardSectionViewModel.Block(title: Self.title(runner) + Self.figures(runner), lines: lines)
@@ -58,7 +58,7 @@ struct RunnerFormWording {
     }
 
     /// One runner in full.
-    func runner(_ runner: Runner) -> CardSectionViewModel {
+    func runner(_ runner: Runner, category: RaceCategory) -> CardSectionViewModel {
         let form = runner.form ?? RunnerForm()
         var lines: [String] = []
         func add(_ label: String, _ value: String?) {
@@ -70,7 +70,7 @@ struct RunnerFormWording {
         add("Age, sex, colour", about)
         add(
             "Breeding", [form.sire, form.dam].contains { $0 != nil } ? "\(form.sire ?? "?") - \(form.dam ?? "?")" : nil)
-        add("Rider", runner.rider)
+        add(category == .harness ? "Driver" : "Rider", runner.rider)
         add("Trainer", runner.trainer)
         add("Fixed", Self.pair(runner.fixedWin, runner.fixedPlace))
         add("Tote", Self.pair(form.toteWin, form.totePlace))
@@ -79,13 +79,13 @@ struct RunnerFormWording {
         add("Form", runner.lastStarts)
         add("Last start", form.starts.first.map { Self.line($0, of: runner.name) })
         if !form.records.isEmpty {
-            add("Records", form.records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", "))
+            add(Self.recordsLabel, Self.records(form.records))
         }
         if lines.isEmpty { lines = ["The card tells nothing more of this runner."] }
         return CardSectionViewModel(
             heading: Self.title(runner) + (runner.isScratched ? " (scratched)" : ""),
             blocks: [.init(title: nil, lines: lines)],
-            note: "`form \(runner.number)` for its last starts; " + Self.backNote)
+            note: (form.starts.isEmpty ? "" : "`form \(runner.number)` for its last starts; ") + Self.backNote)
     }
 
     /// `8.50 (Tue 2:30pm) -> 6.00 (10:21am) -> 5.00 (10:48am)`: the opening price and each move, with its local
@@ -98,7 +98,9 @@ struct RunnerFormWording {
                 + (point.at.map { at in
                     let time = timeZone.time(at: at)
                     let day = time.dayNumber == lastDay ? "" : LocalTime.weekdayNames[time.weekday].prefix(3) + " "
-                    return " (" + day + ClockTime.text(of: at, in: timeZone) + ")"
+                    // The sheet's own 24-hour clock (its start reads `18:30:00 AEDT`).
+                    return " (" + day + StartTimeFormatter.twoDigits(time.hour) + ":"
+                        + StartTimeFormatter.twoDigits(time.minute) + ")"
                 } ?? "")
         }
         if let now, now != points.last?.price { parts.append(RaceCardWording.price(now) + " now") }
@@ -108,6 +110,13 @@ struct RunnerFormWording {
     // MARK: - Pieces
 
     static func title(_ runner: Runner) -> String { "\(runner.number) \(runner.name)" }
+
+    /// Records read `starts: wins-seconds-thirds`; the label says so.
+    static let recordsLabel = "Records (starts: 1st-2nd-3rd)"
+
+    static func records(_ records: [FormRecord]) -> String {
+        records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", ")
+    }
 
     private static func figures(_ runner: Runner) -> String {
         runner.lastStarts.map { " (\($0))" } ?? ""

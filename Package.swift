@@ -82,6 +82,7 @@ let features = [
     Feature(name: "RaceDetail"),
     Feature(name: "Favourites"),
     Feature(name: "Meetings"),
+    Feature(name: "Movers"),
 ]
 
 extension [Feature] {

@@ -1,6 +1,7 @@
 import Core
 import FavouritesRouter
 import MeetingsRouter
+import MoversRouter
 import RaceDataLive
 import RaceDetailRouter
 import RaceListRouter
@@ -10,7 +11,9 @@ import Shell
 /// routing and the README check are made from. A new feature is a folder and a line here.
 enum AppFeatures {
     static let all: [Feature] =
-        [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features
+        [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features + [
+            MoversModule.feature
+        ]
 
     /// Every feature's commands with the shell's own, in the order help lists them.
     static let commands = CommandTable(all.flatMap(\.commands) + CommandTable.shellCommands)

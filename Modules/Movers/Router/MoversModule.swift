@@ -1,0 +1,44 @@
+import Core
+import MoversInteractor
+import MoversPresenter
+import MoversView
+import Shell
+
+extension ScreenKind {
+    public static let movers = ScreenKind("movers", title: "the market's movers")
+}
+
+public typealias MoversScreen = ModuleScreen<any MoversModuleInput>
+
+/// The movers feature: the biggest firmers and drifters among the next races (`movers`), from any screen. Its
+/// assembly, its screen and the command that opens it.
+@MainActor
+public enum MoversModule {
+    nonisolated static let destination = Destination("movers")
+
+    nonisolated static let wayIn = CommandEntry(
+        "movers", summary: "the market's biggest moves in the next races: most backed and most eased since opening",
+        details:
+            "Each runner's fixed price now against its market's opening price, among the next 8 races, from their race cards (a card source's requests are spaced and limited; see --cards).",
+        example: "movers", screens: nil, misuse: CommandEntry.takesNoNumber("movers"), opens: destination)
+
+    public nonisolated static let feature = Feature(destination, commands: [wayIn]) { _, context, navigator in
+        let view = view(for: context.presentation)
+        let presenter = MoversPresenter(
+            interactor: MoversInteractor(races: context.races, cards: context.cards, clock: context.clock),
+            router: MoversRouter(navigator: navigator), view: view, clock: context.clock)
+        return screen(presenter: presenter, view: view)
+    }
+
+    public static func view(for presentation: Presentation) -> any MoversViewInput {
+        presentation.view(text: MoversTextView.init, json: MoversJSONView.init)
+    }
+
+    public static func screen(presenter: any MoversModuleInput, view: AnyObject) -> MoversScreen {
+        ModuleScreen(
+            presenter: presenter, view: view, kind: .movers, presentation: .fullScreen, commands: [],
+            drawing: ScreenDrawing(
+                render: { presenter, done in presenter.show(completion: done) },
+                renderLive: { presenter in presenter.showLive() }))
+    }
+}

@@ -1,0 +1,12 @@
+import MoversPresenter
+import Shell
+
+/// The movers ask for no navigation of their own; `MoversModule` assembles.
+@MainActor
+public final class MoversRouter: MoversRouterInput {
+    private weak var navigator: (any Navigator)?
+
+    init(navigator: any Navigator) {
+        self.navigator = navigator
+    }
+}

@@ -1,0 +1,43 @@
+import Core
+import MoversInteractor
+import MoversPresenter
+import MoversView
+import RaceData
+import TestSupport
+
+/// The movers' interactor as a test drives it: it records each request and answers when told.
+public final class FakeMoversInteractor: MoversInteractorInput, @unchecked Sendable {
+    // Used on the main actor only.
+    public private(set) var requests: [(count: Int, completion: MarketsCompletion)] = []
+
+    public init() {}
+
+    public func fetchMarkets(count: Int, completion: @escaping MarketsCompletion) {
+        requests.append((count, completion))
+    }
+
+    @MainActor
+    public func answer(_ result: Result<[MarketRace], RaceDataError>) {
+        guard !requests.isEmpty else { return unexpectedCall("answer with no request") }
+        requests.removeFirst().completion(result)
+    }
+}
+
+/// The movers' view: keeps what it is shown.
+@MainActor
+public final class FakeMoversView: MoversViewInput {
+    public private(set) var displayed: [MoversViewModel] = []
+    public private(set) var errors: [String] = []
+    public private(set) var warnings: [String] = []
+
+    public init() {}
+
+    public var last: MoversViewModel? { displayed.last }
+    public func display(_ viewModel: MoversViewModel) { displayed.append(viewModel) }
+    public func displayCommandError(_ message: String) { errors.append(message) }
+    public func displayWarning(_ message: String) { warnings.append(message) }
+}
+
+/// The movers' router: asked for nothing.
+@MainActor
+public final class FakeMoversRouter: NavigationRecorder, MoversRouterInput {}

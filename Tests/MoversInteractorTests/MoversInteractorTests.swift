@@ -1,0 +1,60 @@
+import Core
+import Foundation
+import MoversInteractor
+import RaceData
+import Synchronization
+import TestSupport
+import Testing
+
+/// Cards by race id, counting the requests; one id's card fails.
+final class CountingCardService: RaceCardService, Sendable {
+    let requests = Mutex<[String]>([])
+    var sourceDescription: String { "counting" }
+
+    func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+        requests.withLock { $0.append(id) }
+        if id == "broken" { throw .invalidFeed(source: "counting", reason: "bad") }
+        return RaceCard(raceID: id, runners: [Runner(number: 1, name: "One")])
+    }
+}
+
+@Suite("Movers interactor")
+struct MoversInteractorTests {
+    @Test("the next races still to jump, in order, each with its card; a card that fails is none; one request each")
+    func markets() async throws {
+        let clock = ManualClock(1_748_310_000)
+        let races = [
+            Race.make("late", startsIn: 900, from: clock), Race.make("gone", startsIn: -30, from: clock),
+            Race.make("soon", startsIn: 60, from: clock), Race.make("broken", startsIn: 120, from: clock),
+            Race.make("later", startsIn: 2_000, from: clock),
+        ]
+        let cards = CountingCardService()
+        let interactor = MoversInteractor(
+            races: FakeRaceService(result: .success(RaceFeed(races: races))), cards: cards, clock: clock)
+        let result = await withCheckedContinuation { continuation in
+            interactor.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+        }
+        let markets = try result.get()
+        #expect(markets.map(\.race.id) == ["soon", "broken", "late"])
+        #expect(markets.map { $0.card != nil } == [true, false, true])
+        #expect(cards.requests.withLock { $0 } == ["soon", "broken", "late"])
+    }
+
+    @Test("a feed that fails is the answer; without a card source every race has none")
+    func failures() async {
+        let clock = ManualClock(1_748_310_000)
+        let failing = MoversInteractor(
+            races: FakeRaceService(result: .failure(.unavailable(source: "s", reason: "r"))), cards: nil, clock: clock)
+        let failed = await withCheckedContinuation { continuation in
+            failing.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+        }
+        #expect(throws: RaceDataError.self) { try failed.get() }
+        let noCards = MoversInteractor(
+            races: FakeRaceService(result: .success(RaceFeed(races: [Race.make("a", startsIn: 60, from: clock)]))),
+            cards: nil, clock: clock)
+        let answered = await withCheckedContinuation { continuation in
+            noCards.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+        }
+        #expect((try? answered.get())?.map(\.card) == [nil])
+    }
+}

@@ -44,3 +44,35 @@ struct MoversEndToEndTests {
         #expect(misuse.status == 64)
     }
 }
+
+/// `movers` from an affiliates API: a card request for each of the next races, through the source's budget.
+@Suite("next-to-go movers against a card server", .serialized)
+struct MoversCardServerTests {
+    @Test("a counting server sees one request a race, never two side by side, at least 2 s apart")
+    func budget() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        _ = try folder.file(
+            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
+        let log = folder.url.appendingPathComponent("requests.log")
+        let server = try FixtureServer(folder: folder.url, lifetime: 300, requestLog: log)
+        defer { server.stop() }
+        let run = try BinaryRunner.run(
+            [
+                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards",
+                server.url("affiliates/v1"), "movers",
+            ], timeout: 120)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Market movers - the next 8 races"), "\(run.stdout)")
+        let entries = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let cards = entries.filter { ($0["path"] as? String)?.contains("racing/events/") == true }
+        #expect(cards.count == 8, "\(entries)")
+        #expect(Set(cards.compactMap { $0["path"] as? String }).count == 8, "no race asked for twice")
+        let times = cards.compactMap { $0["at"] as? Double }
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later - earlier >= 1.9, "the budget spaces requests 2 s apart: \(times)")
+        }
+    }
+}

@@ -64,6 +64,9 @@ struct RunnerFormEndToEndTests {
         for line in out.split(separator: "\n") {
             #expect(TerminalText.width(of: line) <= columns, "\(line)")
         }
+        // The tote's price beside the fixed ones where the window has room for it.
+        let heading = out.split(separator: "\n").first { $0.hasPrefix("    #  Runner") } ?? ""
+        if columns >= 100 { #expect(heading.contains("Tote"), "\(heading)") }
         // Nothing cut mid-word: every word of a wrapped start is whole on some line.
         let words = out.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         for word in ["Lerner,", "(won", "Light"] { #expect(words.contains(word), "\(word)") }

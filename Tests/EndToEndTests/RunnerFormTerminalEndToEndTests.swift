@@ -5,7 +5,7 @@ import Testing
 /// The card's parts at a terminal, from the snapshot's own cards (offline, the default): the sheet, the form
 /// guide, the speed map and a runner, at 120 and 60 columns; nothing wider than the window, no word cut.
 extension LiveTerminalEndToEndTests {
-    @Test("show, form, map and runner N at a terminal, at 120 and 60 columns", arguments: [120, 60])
+    @Test("show, form, map, runner N and movers at a terminal, at 120 and 60 columns", arguments: [120, 60])
     func cardParts(columns: Int) throws {
         let session = try session(
             ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], environment: ["TZ": "UTC"],
@@ -14,6 +14,7 @@ extension LiveTerminalEndToEndTests {
         for (command, shows) in [
             ("show 1", "Field ("), ("form", "Form guide: last starts, latest first"),
             ("map", "Speed map: the lead first"), ("runner 1", "Silks: "), ("show", "Field ("),
+            ("movers", "Firming (backed)"), ("back", "Field ("),
         ] {
             try session.type(command)
             try session.send("Enter")

@@ -47,6 +47,7 @@ struct RaceCardWording {
             rider: runner.rider, trainer: runner.trainer, weight: runner.weight.map { $0 + "kg" },
             win: runner.isScratched ? nil : runner.fixedWin.map(Self.price),
             place: runner.isScratched ? nil : runner.fixedPlace.map(Self.price),
+            tote: runner.isScratched ? nil : runner.form?.toteWin.map(Self.price),
             openingPrice: trend == nil || runner.isScratched ? nil : opening.map(Self.price),
             trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes)
     }

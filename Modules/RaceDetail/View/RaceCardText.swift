@@ -54,11 +54,11 @@ struct RaceCardText {
     // MARK: - The field
 
     private enum Column: CaseIterable {
-        case barrier, rider, trainer, weight, win, place, trend
+        case barrier, rider, trainer, weight, win, place, tote, trend
     }
 
-    /// The columns dropped first when the table is too wide, in order.
-    private static let dropOrder: [Column] = [.trend, .trainer, .weight, .rider, .place, .barrier]
+    /// The columns dropped first when the table is too wide, in order: the tote's price shows in a wide window.
+    private static let dropOrder: [Column] = [.tote, .trend, .trainer, .weight, .rider, .place, .barrier]
 
     private func field(_ runners: [RunnerRowViewModel]) -> [String] {
         let widths = columnWidths(runners)
@@ -87,7 +87,7 @@ struct RaceCardText {
         let heading = [
             pad("#", numberColumns, right: true), pad("Runner", nameColumns), cell(.barrier, "Bar"),
             cell(.rider, "Rider"), cell(.trainer, "Trainer"), cell(.weight, "Wt"), cell(.win, "Win", right: true),
-            cell(.place, "Place", right: true), cell(.trend, "Price move"),
+            cell(.place, "Place", right: true), cell(.tote, "Tote", right: true), cell(.trend, "Price move"),
         ].compactMap { $0 }
         var lines = [style.paint(trimmed(indent + "  " + heading.joined(separator: "  ")), .dim)]
         for runner in runners {
@@ -97,7 +97,8 @@ struct RaceCardText {
                 cell(.barrier, runner.barrier.map { "(\($0))" } ?? "", right: true),
                 cell(.rider, style.clean(runner.rider ?? "")), cell(.trainer, style.clean(runner.trainer ?? "")),
                 cell(.weight, runner.weight ?? ""), cell(.win, runner.win ?? "", right: true),
-                cell(.place, runner.place ?? "", right: true), cell(.trend, trend(runner)),
+                cell(.place, runner.place ?? "", right: true), cell(.tote, runner.tote ?? "", right: true),
+                cell(.trend, trend(runner)),
             ].compactMap { $0 }
             var row = indent + "  " + cells.joined(separator: "  ")
             if !runner.notes.isEmpty { row = trimmed(row) + "  " + runner.notes.joined(separator: ", ") }
@@ -137,6 +138,7 @@ struct RaceCardText {
             (.weight, widest(runners.map(\.weight), heading: "Wt")),
             (.win, widest(runners.map(\.win), heading: "Win").map { max($0, 6) }),
             (.place, widest(runners.map(\.place), heading: "Place").map { max($0, 6) }),
+            (.tote, widest(runners.map(\.tote), heading: "Tote").map { max($0, 6) }),
             (.trend, widest(runners.map(trend), heading: "Price move")),
         ]
         return Dictionary(uniqueKeysWithValues: entries.compactMap { column, width in width.map { (column, $0) } })

@@ -94,6 +94,8 @@ public struct RunnerRowViewModel: Sendable, Equatable {
     /// "5.00".
     public let win: String?
     public let place: String?
+    /// The tote's win price, beside the fixed one where the card has it.
+    public let tote: String?
     /// The first price of the trail, when the price has moved since ("8.50", then `win`).
     public let openingPrice: String?
     public let trend: Trend?
@@ -103,9 +105,10 @@ public struct RunnerRowViewModel: Sendable, Equatable {
 
     public init(
         number: String, name: String, barrier: String? = nil, rider: String? = nil, trainer: String? = nil,
-        weight: String? = nil, win: String? = nil, place: String? = nil, openingPrice: String? = nil,
-        trend: Trend? = nil, isScratched: Bool = false, notes: [String] = []
+        weight: String? = nil, win: String? = nil, place: String? = nil, tote: String? = nil,
+        openingPrice: String? = nil, trend: Trend? = nil, isScratched: Bool = false, notes: [String] = []
     ) {
+        self.tote = tote
         self.number = number
         self.name = name
         self.barrier = barrier

@@ -90,11 +90,31 @@ public struct LocalTime: Sendable, Equatable {
     /// The calendar day, as one number that sorts as days do (20260404).
     public var dayNumber: Int { year * 10_000 + month * 100 + day }
 
+    /// `18:30`, the 24-hour clock.
+    public var hourMinute: String { CFormat.twoDigits(hour) + ":" + CFormat.twoDigits(minute) }
+
+    /// The wall clock in UTC at `date`, read without touching `TZ`.
+    public static func utc(at date: Date) -> LocalTime {
+        ZoneDatabase.utc(at: time_t(clamping: Int(saturatingRoundedDown: date.timeIntervalSince1970)))
+    }
+
     public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     public static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
         "December",
     ]
+}
+
+extension LocalTime {
+
+    /// What libc's `tm` says (its zone's name unless `abbreviation` is given).
+    init(_ parts: tm, abbreviation: String? = nil) {
+        self.init(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
+            second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff), isDaylightSaving: parts.tm_isdst > 0,
+            abbreviation: abbreviation ?? parts.tm_zone.map { String(cString: $0) } ?? "")
+    }
 }
 
 /// The zone the process runs in, resolved once: `TZ` as libc reads it, with a name it does not know taken for
@@ -157,14 +177,6 @@ enum ZoneDatabase {
     static func time(at seconds: time_t, tz: String?) -> LocalTime {
         var parts = tm()
         var moment = seconds
-        // Read before `TZ` is put back: on Darwin `tm_zone` points into libc's one zone buffer.
-        func read() -> LocalTime {
-            LocalTime(
-                year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-                weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
-                second: Int(parts.tm_sec), utcOffset: Int(parts.tm_gmtoff), isDaylightSaving: parts.tm_isdst > 0,
-                abbreviation: parts.tm_zone.map { String(cString: $0) } ?? "")
-        }
         if let tz {
             // `TZ` is set for good before it is first changed, and only ever replaced after: adding or removing
             // a variable may move the environment while another thread reads it (a child process starting).
@@ -172,7 +184,8 @@ enum ZoneDatabase {
             setenv("TZ", tz, 1)
             tzset()
             localtime_r(&moment, &parts)
-            let time = read()
+            // Read before `TZ` is put back: on Darwin `tm_zone` points into libc's one zone buffer.
+            let time = LocalTime(parts)
             setenv("TZ", saved, 1)
             tzset()
             return time
@@ -182,7 +195,7 @@ enum ZoneDatabase {
             hasSetUp = true
         }
         localtime_r(&moment, &parts)
-        return read()
+        return LocalTime(parts)
     }
 
     /// UTC, called so, without touching `TZ` (what an unknown `TZ` is read as).
@@ -190,10 +203,7 @@ enum ZoneDatabase {
         var parts = tm()
         var moment = seconds
         gmtime_r(&moment, &parts)
-        return LocalTime(
-            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
-            weekday: Int(parts.tm_wday), hour: Int(parts.tm_hour), minute: Int(parts.tm_min),
-            second: Int(parts.tm_sec), utcOffset: 0, isDaylightSaving: false, abbreviation: "UTC")
+        return LocalTime(parts, abbreviation: "UTC")
     }
 
     /// Only read and written with `lock` held.

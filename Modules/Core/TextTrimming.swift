@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension StringProtocol {
     /// Without spaces and tabs at either end (any Unicode space: a no-break space pasted from a web page too).
     public func trimmingSpaces() -> String {
@@ -22,20 +16,5 @@ extension StringProtocol {
         var trimmed = String.UnicodeScalarView()
         trimmed.append(contentsOf: scalars[first...last])
         return String(trimmed)
-    }
-}
-
-/// Numbers as C's `printf` writes them (`%.2f`, `%02d`): the same digits and rounding on every platform, in
-/// the C locale whatever the user's.
-public enum CFormat {
-    public static func string(_ format: String, _ arguments: any CVarArg...) -> String {
-        var buffer = [CChar](repeating: 0, count: 128)
-        let count = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
-        guard count >= 0 else { return "" }
-        if Int(count) >= buffer.count {
-            buffer = [CChar](repeating: 0, count: Int(count) + 1)
-            _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
-        }
-        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

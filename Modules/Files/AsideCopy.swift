@@ -51,12 +51,9 @@ public enum AsideCopy {
 
     /// `20261127T031500Z`: sorts as time does, and is the same in every locale and zone.
     static func utcStamp(_ date: Date) -> String {
-        var seconds = time_t(Int(saturatingRoundedDown: date.timeIntervalSince1970))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(twoDigits(parts.tm_mon + 1))\(twoDigits(parts.tm_mday))T"
-            + "\(twoDigits(parts.tm_hour))\(twoDigits(parts.tm_min))\(twoDigits(parts.tm_sec))Z"
+        let time = LocalTime.utc(at: date)
+        return "\(time.year)\(CFormat.twoDigits(time.month))\(CFormat.twoDigits(time.day))T"
+            + "\(CFormat.twoDigits(time.hour))\(CFormat.twoDigits(time.minute))\(CFormat.twoDigits(time.second))Z"
     }
 
     /// A new file at `target` with `source`'s bytes and permissions; fails rather than replace anything there.

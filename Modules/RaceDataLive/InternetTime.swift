@@ -1,3 +1,5 @@
+import Core
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -36,7 +38,7 @@ enum InternetTime {
         default:
             return nil
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CalendarDays.since1970(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offset))
     }
 
@@ -55,43 +57,5 @@ enum InternetTime {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
-    }
-
-    /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-}
-
-/// A date as race cards write it, `29/12/2024`.
-enum CardDate {
-    /// The same date `days` later (earlier when negative); nil for text that is no such date.
-    static func shifted(_ text: String, byDays days: Int) -> String? {
-        let parts = text.split(separator: "/")
-        guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day), (1900...2200).contains(year)
-        else { return nil }
-        let (newYear, newMonth, newDay) = civil(
-            fromDays: InternetTime.daysSinceEpoch(year: year, month: month, day: day) + days)
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(twoDigits(newDay))/\(twoDigits(newMonth))/\(newYear)"
-    }
-
-    /// Year, month and day of a count of days since 1 January 1970 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -280,7 +280,7 @@ public enum SnapshotCardTimeline {
             let days = Int((shift / 86_400).rounded())
             form.starts = form.starts.map { start in
                 var moved = start
-                moved.date = start.date.flatMap { CardDate.shifted($0, byDays: days) } ?? start.date
+                moved.date = start.date.flatMap { CalendarDays.cardDate($0, shiftedBy: days) } ?? start.date
                 return moved
             }
             runner.form = form

@@ -4,18 +4,6 @@ import MeetingsView
 import TestSupport
 import Testing
 
-/// The documents a JSON view shows, kept.
-@MainActor
-final class RecordingDocuments: JSONDocumentOutput {
-    var documents: [(type: String, body: [String: Any], streamed: Bool)] = []
-    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool, streamed: Bool) {
-        documents.append((type, body, streamed))
-    }
-    func warn(_ message: String) {}
-    func writeLine(_ line: String) {}
-    func writeError(_ line: String) {}
-}
-
 @MainActor
 @Suite("Meetings views")
 struct MeetingsViewTests {

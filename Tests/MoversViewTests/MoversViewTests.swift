@@ -4,18 +4,6 @@ import MoversView
 import TestSupport
 import Testing
 
-/// The documents a JSON view shows, kept.
-@MainActor
-final class RecordingJSONOutput: JSONDocumentOutput {
-    var documents: [(type: String, body: [String: Any])] = []
-    func show(_ type: String, _ body: [String: Any], replacesPrevious: Bool, streamed: Bool) {
-        documents.append((type, body))
-    }
-    func warn(_ message: String) {}
-    func writeLine(_ line: String) {}
-    func writeError(_ line: String) {}
-}
-
 @MainActor
 @Suite("Movers views")
 struct MoversViewTests {
@@ -48,7 +36,7 @@ struct MoversViewTests {
 
     @Test("the JSON document: each side's rows with the move in whole percent")
     func json() throws {
-        let output = RecordingJSONOutput()
+        let output = RecordingDocuments()
         MoversJSONView(output: output).display(Self.model)
         let document = try #require(output.documents.last)
         #expect(document.type == "movers")

@@ -102,8 +102,8 @@ public final class MoversPresenter: MoversModuleInput {
             MoversViewModel.Row(
                 race: "\(move.market.race.meetingName) R\(move.market.race.number)",
                 countdown: Countdown(from: now, to: move.market.race.advertisedStart).text,
-                runner: "\(move.runner.number) \(move.runner.name)", opened: Self.price(move.opened),
-                now: Self.price(move.now), change: Self.percentText(move.percent),
+                runner: "\(move.runner.number) \(move.runner.name)", opened: CFormat.price(move.opened),
+                now: CFormat.price(move.now), change: Self.percentText(move.percent),
                 percent: Int(move.percent.rounded()))
         }
         let withoutCards = markets.filter { $0.card == nil }.count
@@ -122,9 +122,6 @@ public final class MoversPresenter: MoversModuleInput {
         }
         return lhs.runner.number < rhs.runner.number
     }
-
-    /// "5.00", as books print prices.
-    static func price(_ value: Double) -> String { CFormat.string("%.2f", value) }
 
     /// "-41%", "+12%": whole percent, signed.
     static func percentText(_ percent: Double) -> String {

@@ -45,10 +45,10 @@ struct RaceCardWording {
         return RunnerRowViewModel(
             number: String(runner.number), name: runner.name, barrier: runner.barrier.map(String.init),
             rider: runner.rider, trainer: runner.trainer, weight: runner.weight.map { $0 + "kg" },
-            win: runner.isScratched ? nil : runner.fixedWin.map(Self.price),
-            place: runner.isScratched ? nil : runner.fixedPlace.map(Self.price),
-            tote: runner.isScratched ? nil : runner.form?.toteWin.map(Self.price),
-            openingPrice: trend == nil || runner.isScratched ? nil : opening.map(Self.price),
+            win: runner.isScratched ? nil : runner.fixedWin.map(CFormat.price),
+            place: runner.isScratched ? nil : runner.fixedPlace.map(CFormat.price),
+            tote: runner.isScratched ? nil : runner.form?.toteWin.map(CFormat.price),
+            openingPrice: trend == nil || runner.isScratched ? nil : opening.map(CFormat.price),
             trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes)
     }
 
@@ -69,11 +69,6 @@ struct RaceCardWording {
                 },
                 isFinal: paid.allSatisfy(\.isFinal))
         }
-    }
-
-    /// "5.00": as books print prices, whatever the locale.
-    static func price(_ value: Double) -> String {
-        CFormat.string("%.2f", value)
     }
 
     /// "$1,350.40".
@@ -101,7 +96,6 @@ struct RaceCardWording {
     }
 
     private func clockTime(_ date: Date) -> String {
-        let time = timeZone.time(at: date)
-        return StartTimeFormatter.twoDigits(time.hour) + ":" + StartTimeFormatter.twoDigits(time.minute)
+        timeZone.time(at: date).hourMinute
     }
 }

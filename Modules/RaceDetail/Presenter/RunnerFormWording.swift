@@ -94,16 +94,15 @@ struct RunnerFormWording {
         guard !points.isEmpty else { return nil }
         let lastDay = points.last?.at.map { timeZone.time(at: $0).dayNumber }
         var parts = points.map { point in
-            RaceCardWording.price(point.price)
+            CFormat.price(point.price)
                 + (point.at.map { at in
                     let time = timeZone.time(at: at)
                     let day = time.dayNumber == lastDay ? "" : LocalTime.weekdayNames[time.weekday].prefix(3) + " "
                     // The sheet's own 24-hour clock (its start reads `18:30:00 AEDT`).
-                    return " (" + day + StartTimeFormatter.twoDigits(time.hour) + ":"
-                        + StartTimeFormatter.twoDigits(time.minute) + ")"
+                    return " (" + day + time.hourMinute + ")"
                 } ?? "")
         }
-        if let now, now != points.last?.price { parts.append(RaceCardWording.price(now) + " now") }
+        if let now, now != points.last?.price { parts.append(CFormat.price(now) + " now") }
         return parts.joined(separator: " -> ")
     }
 
@@ -137,7 +136,7 @@ struct RunnerFormWording {
         }
         if let margin = start.margin, start.finish != 1, !margin.isEmpty { result.append(margin + "L") }
         if let rider = start.rider { result.append(rider) }
-        if let price = start.startingPrice { result.append("SP " + RaceCardWording.price(price)) }
+        if let price = start.startingPrice { result.append("SP " + CFormat.price(price)) }
         // Some cards name the runner itself as the winner of a race it lost: said only of another.
         let winner =
             start.finish != 1 && !TextFolding.equalIgnoringCase(start.winner ?? name, name)
@@ -147,7 +146,7 @@ struct RunnerFormWording {
 
     private static func pair(_ win: Double?, _ place: Double?) -> String? {
         guard win != nil || place != nil else { return nil }
-        return "win " + (win.map(RaceCardWording.price) ?? "-") + ", place " + (place.map(RaceCardWording.price) ?? "-")
+        return "win " + (win.map(CFormat.price) ?? "-") + ", place " + (place.map(CFormat.price) ?? "-")
     }
 
     private static func mapPlace(_ place: SpeedMapPlace) -> String {
@@ -160,7 +159,7 @@ struct RunnerFormWording {
     }
 
     private static func lengths(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : RaceCardWording.price(value)
+        value == value.rounded() ? String(Int(value)) : CFormat.price(value)
     }
 
     struct Lane {

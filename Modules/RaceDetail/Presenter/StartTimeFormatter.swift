@@ -12,12 +12,8 @@ enum StartTimeFormatter {
     static func string(from date: Date, in zone: LocalZone) -> String {
         let time = zone.time(at: date)
         return LocalTime.weekdayNames[time.weekday].prefix(3) + " \(time.day) "
-            + LocalTime.monthNames[time.month - 1].prefix(3) + " " + twoDigits(time.hour) + ":"
-            + twoDigits(time.minute) + ":" + twoDigits(time.second) + " "
+            + LocalTime.monthNames[time.month - 1].prefix(3) + " " + time.hourMinute + ":"
+            + CFormat.twoDigits(time.second) + " "
             + ZoneAbbreviation.shortName(of: zone, at: time)
-    }
-
-    static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 }

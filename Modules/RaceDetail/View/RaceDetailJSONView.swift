@@ -63,7 +63,8 @@ public final class RaceDetailJSONView: RaceDetailViewInput {
         [
             "starts": form.starts.map { start -> [String: Any] in
                 [
-                    "date": JSONFields.value(start.date.map(Self.isoDate)), "track": JSONFields.value(start.track),
+                    "date": JSONFields.value(start.date.map { CalendarDays.isoDate(ofCardDate: $0) ?? $0 }),
+                    "track": JSONFields.value(start.track),
                     "distance": JSONFields.value(start.distance), "going": JSONFields.value(start.trackCondition),
                     "finish": JSONFields.value(start.finish), "runners": JSONFields.value(start.runners),
                     "margin": JSONFields.value(start.margin), "rider": JSONFields.value(start.rider),
@@ -88,15 +89,6 @@ public final class RaceDetailJSONView: RaceDetailViewInput {
                 ["price": point.price, "at": JSONFields.value(point.at.map(JSONFields.iso8601))]
             },
         ]
-    }
-
-    /// `29/12/2024` (the card's way) as `2024-12-29`, as every other date here; as it came when it is no date.
-    static func isoDate(_ text: String) -> String {
-        let parts = text.split(separator: "/")
-        guard parts.count == 3, parts[0].count == 2, parts[1].count == 2, parts[2].count == 4,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
-        else { return text }
-        return "\(parts[2])-\(parts[1])-\(parts[0])"
     }
 
     public func displayCommandError(_ message: String) { output.writeError(message) }

@@ -10,14 +10,19 @@ import Synchronization
 public final class LatestRaces: Sendable {
     private struct State {
         /// The feed's own list (shared, not copied) and where each id is in it: a 12,000-race feed held again in
-        /// a dictionary of races was 3.4 MB more at the peak.
+        /// a dictionary of races was 3.4 MB more at the peak. The positions are made at the first lookup, not
+        /// with every feed: a run that looks nothing up (a one-shot `list`) never holds them.
         var races: [Race] = []
-        var positions: [String: Int] = [:]
+        var positions: [String: Int]?
         var fetchesInFlight = 0
         var waiting: [@Sendable () -> Void] = []
 
-        func race(_ id: String) -> Race? {
-            positions[id].map { races[$0] }
+        mutating func race(_ id: String) -> Race? {
+            if positions == nil {
+                positions = Dictionary(
+                    zip(races.lazy.map(\.id), races.indices), uniquingKeysWith: { first, _ in first })
+            }
+            return positions?[id].map { races[$0] }
         }
     }
 
@@ -35,8 +40,7 @@ public final class LatestRaces: Sendable {
         let ready = state.withLock { state -> [@Sendable () -> Void] in
             if let races {
                 state.races = races
-                state.positions = Dictionary(
-                    zip(races.lazy.map(\.id), races.indices), uniquingKeysWith: { first, _ in first })
+                state.positions = nil
             }
             state.fetchesInFlight = max(0, state.fetchesInFlight - 1)
             guard state.fetchesInFlight == 0 else { return [] }

@@ -91,8 +91,10 @@ public struct RaceBoard: Sendable, Equatable {
     /// minute: a race leaves by the clock, 60 s after its start, not because a feed stopped listing it once it
     /// started. `now` also judges whether the feed's races had all run before they came.
     public mutating func replaceRaces(with feed: RaceFeed, at now: Date) {
-        let listed = Set(feed.races.map(\.id))
-        let keptForTheirMinute = races.filter { !listed.contains($0.id) && !$0.hasLeftBoard(at: now) }
+        // The feed's ids are gathered only when a race on the board may still need its minute.
+        let stillRunning = races.filter { !$0.hasLeftBoard(at: now) }
+        let listed = stillRunning.isEmpty ? [] : Set(feed.races.map(\.id))
+        let keptForTheirMinute = stillRunning.filter { !listed.contains($0.id) }
         // The old list goes before the new is built, and the feed's own is used when nothing joins it: a big
         // feed is not held three times over.
         races = []

@@ -28,24 +28,37 @@ public enum RegularFile {
     }
 
     public static func bytes(_ path: String, maximumBytes: Int) throws(Failure) -> FileBytes {
-        let (descriptor, size) = try openRegular(path)
-        defer { close(descriptor) }
-        guard size <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
-        let bytes = try readToEnd(descriptor, maximumBytes: maximumBytes)
-        guard bytes.count <= maximumBytes else { throw .tooLarge(limit: maximumBytes) }
+        let bytes = try stream(path, maximumBytes: maximumBytes)
+        bytes.readToEnd()
+        if let failure = bytes.readFailure { throw failure }
         return bytes
+    }
+
+    /// The file opened and checked, its bytes read as they are asked for (`FileBytes.more(upTo:)`): one that
+    /// grows past `maximumBytes` while it is read stops there with `tooLarge` as its `readFailure`.
+    public static func stream(_ path: String, maximumBytes: Int) throws(Failure) -> FileBytes {
+        let (descriptor, size) = try openRegular(path)
+        guard size <= maximumBytes else {
+            close(descriptor)
+            throw .tooLarge(limit: maximumBytes)
+        }
+        return try reading(descriptor, maximumBytes: maximumBytes)
     }
 
     /// The file's last `maximumBytes` at most, for a file that only grows at its end (a history): older lines
     /// past the bound are not wanted, and a huge file costs no more than the bound.
     public static func tail(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
         let (descriptor, size) = try openRegular(path)
-        defer { close(descriptor) }
         if size > maximumBytes, lseek(descriptor, off_t(size - maximumBytes), SEEK_SET) < 0 {
-            throw .unreadable(reason: AtomicFile.errnoText())
+            let failure = Failure.unreadable(reason: AtomicFile.errnoText())
+            close(descriptor)
+            throw failure
         }
+        let bytes = try reading(descriptor, maximumBytes: maximumBytes)
+        bytes.readToEnd()
         // Grown while read: the bound still holds.
-        return try readToEnd(descriptor, maximumBytes: maximumBytes).data.prefix(maximumBytes)
+        if case .unreadable? = bytes.readFailure { throw bytes.readFailure! }
+        return bytes.data.prefix(maximumBytes)
     }
 
     /// Open for reading, and a regular file: its descriptor and size.
@@ -72,21 +85,12 @@ public enum RegularFile {
         return (descriptor, Int(clamping: status.st_size))
     }
 
-    /// Up to one byte past `maximumBytes`, so the caller can tell a file that grew past the limit while it was read.
-    private static func readToEnd(_ descriptor: Int32, maximumBytes: Int) throws(Failure) -> FileBytes {
-        // The byte past the limit also gives the read that finds the end room to find it.
-        guard let bytes = FileBytes(capacity: min(maximumBytes, Int.max - 1) + 1) else {
+    /// Bytes to be read from `descriptor`, which they close, up to one byte past `maximumBytes`: the caller can
+    /// tell a file that grew past the limit while it was read, and the read that finds the end has room to.
+    private static func reading(_ descriptor: Int32, maximumBytes: Int) throws(Failure) -> FileBytes {
+        guard let bytes = FileBytes(reading: descriptor, capacity: min(maximumBytes, Int.max - 1) + 1) else {
+            close(descriptor)
             throw .unreadable(reason: "not enough memory to read it")
-        }
-        while bytes.freeSpace.count > 0 {
-            let space = bytes.freeSpace
-            let count = FileDescriptorIO.read(descriptor, into: space.baseAddress!, count: space.count)
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw .unreadable(reason: AtomicFile.errnoText())
-            }
-            if count == 0 { break }
-            bytes.appended(count)
         }
         return bytes
     }

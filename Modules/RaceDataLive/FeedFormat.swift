@@ -13,13 +13,15 @@ import RaceData
 public protocol FeedFormat: Sendable {
     /// The races in `data`; `source` names it in errors.
     func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed
-    /// The races in a file's bytes, which a format may read a page at a time (the default reads them whole).
+    /// The races in a file's bytes, which a format may read a stretch at a time as it goes (`FileBytes.more`;
+    /// the default reads them whole). A file that stops short (`readFailure`) is its reader's to report.
     func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed
 }
 
 extension FeedFormat {
     public func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed {
-        try decode(file.withUnsafeBytes { Data($0) }, source: source)
+        file.readToEnd()
+        return try decode(file.data, source: source)
     }
 }
 

@@ -31,11 +31,23 @@ public struct FileRaceService: RaceService {
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
         let bytes: FileBytes
         do {
-            bytes = try RegularFile.bytes(path, maximumBytes: maximumBytes)
+            bytes = try RegularFile.stream(path, maximumBytes: maximumBytes)
         } catch {
-            throw error.raceDataError(source: sourceDescription, notRegularReason: Self.notRegularReason(path))
+            throw fileError(error)
         }
-        return try format.decode(bytes, source: sourceDescription).replayable(as: "replay:\(path)")
+        // Read as it is decoded: a file that could not be read to its end says so, not that its JSON is cut short.
+        let feed: RaceFeed
+        do {
+            feed = try format.decode(bytes, source: sourceDescription)
+        } catch {
+            throw bytes.readFailure.map(fileError) ?? error
+        }
+        if let failure = bytes.readFailure { throw fileError(failure) }
+        return feed.replayable(as: "replay:\(path)")
+    }
+
+    private func fileError(_ failure: RegularFile.Failure) -> RaceDataError {
+        failure.raceDataError(source: sourceDescription, notRegularReason: Self.notRegularReason(path))
     }
 
     private static func notRegularReason(_ path: String) -> String {

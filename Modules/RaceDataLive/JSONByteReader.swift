@@ -24,8 +24,14 @@ struct JSONSyntaxError: Error, Equatable {
 /// that are not UTF-8, and `\u` escapes naming half a surrogate pair, become U+FFFD. Nesting deeper than
 /// `maximumDepth` is an error, so no document can exhaust the stack.
 ///
-/// It reads `bytes` in place: use it only within the `withUnsafeBytes` call that gave them.
+/// It reads `bytes` in place: use it only within the `withUnsafeBytes` call that gave them. Given `more`, it
+/// reads a document as it arrives (a file read a stretch at a time), asking for more only at the end of what
+/// it has.
 struct JSONByteReader {
+    /// More of the document: called with the length wanted, it gives all of the document there is so far, at
+    /// the same address and longer, and shorter than wanted only where the document ends.
+    typealias MoreBytes = (_ wanted: Int) -> UnsafeRawBufferPointer
+
     static let maximumDepth = 512
 
     enum Kind: Equatable {
@@ -70,14 +76,43 @@ struct JSONByteReader {
         }
     }
 
-    private let bytes: UnsafeRawBufferPointer
+    /// The document so far.
+    private var bytes: UnsafeRawBufferPointer
+    private let more: MoreBytes?
     private(set) var offset = 0
     private var depth = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer, more: MoreBytes? = nil) {
         self.bytes = bytes
+        self.more = more
         // A UTF-8 byte order mark is let pass, as Foundation's own reader lets it.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        if has(3), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+    }
+
+    /// Whether the document is at least `length` bytes long, asking for more of it when it may be.
+    @inline(__always)
+    private mutating func has(_ length: Int) -> Bool {
+        length <= bytes.count || grows(to: length)
+    }
+
+    private mutating func grows(to length: Int) -> Bool {
+        guard let more else { return false }
+        bytes = more(length)
+        return length <= bytes.count
+    }
+
+    /// The offset of the next `byte` from `start` on, reading more of the document until it comes.
+    private mutating func find(_ byte: UInt8, from start: Int) -> Int? {
+        var searched = start
+        while true {
+            if searched < bytes.count,
+                let found = memchr(bytes.baseAddress! + searched, Int32(byte), bytes.count - searched)
+            {
+                return UnsafeRawPointer(found) - bytes.baseAddress!
+            }
+            searched = max(searched, bytes.count)
+            guard grows(to: searched + 1) else { return nil }
+        }
     }
 
     // MARK: - Structure
@@ -85,14 +120,14 @@ struct JSONByteReader {
     var isAtEnd: Bool {
         mutating get {
             skipWhitespace()
-            return offset == bytes.count
+            return !has(offset + 1)
         }
     }
 
     /// The kind of the value that comes next.
     mutating func nextKind() throws(JSONSyntaxError) -> Kind {
         skipWhitespace()
-        guard offset < bytes.count else { throw failure("the document ends where a value should be") }
+        guard has(offset + 1) else { throw failure("the document ends where a value should be") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -118,7 +153,7 @@ struct JSONByteReader {
         if try !consume(UInt8(ascii: "}")) {
             repeat {
                 skipWhitespace()
-                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                guard has(offset + 1), bytes[offset] == UInt8(ascii: "\"") else {
                     throw failure("a member's name should be a string")
                 }
                 let name = try readStringToken()
@@ -189,7 +224,7 @@ struct JSONByteReader {
     }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
+        while has(offset + 1) {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
             default: return
@@ -199,7 +234,7 @@ struct JSONByteReader {
 
     private mutating func enter(_ opening: UInt8) throws(JSONSyntaxError) {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == opening else { throw failure("expected a container here") }
+        guard has(offset + 1), bytes[offset] == opening else { throw failure("expected a container here") }
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw failure("it nests deeper than \(Self.maximumDepth) levels")
@@ -210,7 +245,7 @@ struct JSONByteReader {
     /// Steps past `byte` if it comes next (after whitespace).
     private mutating func consume(_ byte: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        guard offset < bytes.count else { throw failure("the document ends inside a value") }
+        guard has(offset + 1) else { throw failure("the document ends inside a value") }
         guard bytes[offset] == byte else { return false }
         offset += 1
         return true
@@ -227,7 +262,7 @@ struct JSONByteReader {
     private mutating func readLiteral() throws(JSONSyntaxError) -> Scalar {
         for (literal, scalar) in [("true", Scalar.boolean(true)), ("false", .boolean(false)), ("null", .null)] {
             let utf8 = literal.utf8
-            if offset + utf8.count <= bytes.count,
+            if has(offset + utf8.count),
                 bytes[offset..<(offset + utf8.count)].elementsEqual(utf8)
             {
                 offset += utf8.count
@@ -242,9 +277,9 @@ struct JSONByteReader {
     private mutating func numberText() throws(JSONSyntaxError) -> (UnsafeRawBufferPointer.SubSequence, Bool) {
         skipWhitespace()
         let start = offset
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        if has(offset + 1), bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         let integerStart = offset
-        guard offset < bytes.count, isDigit(bytes[offset]) else { throw failure("a number needs a digit") }
+        guard has(offset + 1), isDigit(bytes[offset]) else { throw failure("a number needs a digit") }
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
         } else {
@@ -252,18 +287,18 @@ struct JSONByteReader {
         }
         let integerDigits = offset - integerStart
         var isInteger = true
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+        if has(offset + 1), bytes[offset] == UInt8(ascii: ".") {
             offset += 1
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw failure("a fraction needs a digit") }
+            guard has(offset + 1), isDigit(bytes[offset]) else { throw failure("a fraction needs a digit") }
             skipDigits()
             isInteger = false
         }
-        if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+        if has(offset + 1), bytes[offset] | 0x20 == UInt8(ascii: "e") {
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+            if has(offset + 1), bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
                 offset += 1
             }
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw failure("an exponent needs a digit") }
+            guard has(offset + 1), isDigit(bytes[offset]) else { throw failure("an exponent needs a digit") }
             skipDigits()
             isInteger = false
         }
@@ -275,7 +310,7 @@ struct JSONByteReader {
     }
 
     private mutating func skipDigits() {
-        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        while has(offset + 1), isDigit(bytes[offset]) { offset += 1 }
     }
 
     /// Strings are found with memchr and checked with a min/max pass the compiler vectorises: a feed is
@@ -283,10 +318,7 @@ struct JSONByteReader {
     private mutating func plainSpan() throws(JSONSyntaxError) -> (span: UnsafeRawBufferPointer, escapeAt: Int?) {
         offset += 1  // the opening quote
         let start = offset
-        guard start < bytes.count,
-            let quote = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\"")), bytes.count - start)
-        else { throw failure("a string is not closed") }
-        let end = start + (UnsafeRawPointer(quote) - (bytes.baseAddress! + start))
+        guard let end = find(UInt8(ascii: "\""), from: start) else { throw failure("a string is not closed") }
         let span = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         if let backslash = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\\")), end - start) {
             let escapeAt = start + (UnsafeRawPointer(backslash) - (bytes.baseAddress! + start))
@@ -326,12 +358,12 @@ struct JSONByteReader {
     /// once per escape, and 700,000 escapes took 36 s.
     private mutating func skipEscapedString() throws(JSONSyntaxError) {
         var quoteOffset = -1
-        while offset < bytes.count {
-            let rest = bytes.baseAddress! + offset
+        while has(offset + 1) {
             if quoteOffset < offset {
-                guard let quote = memchr(rest, Int32(UInt8(ascii: "\"")), bytes.count - offset) else { break }
-                quoteOffset = offset + (UnsafeRawPointer(quote) - rest)
+                guard let quote = find(UInt8(ascii: "\""), from: offset) else { break }
+                quoteOffset = quote
             }
+            let rest = bytes.baseAddress! + offset
             let backslashOffset = memchr(rest, Int32(UInt8(ascii: "\\")), quoteOffset - offset).map {
                 offset + (UnsafeRawPointer($0) - rest)
             }
@@ -344,7 +376,7 @@ struct JSONByteReader {
                 offset += 1  // the closing quote
                 return
             }
-            guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
+            guard has(offset + 2) else { throw failure("a string ends inside an escape") }
             let letter = bytes[offset + 1]
             offset += 2
             if Self.simpleEscape(letter) == nil {
@@ -374,7 +406,7 @@ struct JSONByteReader {
     /// The rest of a string that holds escapes, from `start`, as UTF-8.
     private mutating func readEscapedString(from start: Int) throws(JSONSyntaxError) -> [UInt8] {
         var decoded = [UInt8](bytes[start..<offset])
-        while offset < bytes.count {
+        while has(offset + 1) {
             let byte = bytes[offset]
             switch byte {
             case UInt8(ascii: "\""):
@@ -393,7 +425,7 @@ struct JSONByteReader {
     }
 
     private mutating func readEscape(into decoded: inout [UInt8]) throws(JSONSyntaxError) {
-        guard offset + 1 < bytes.count else { throw failure("a string ends inside an escape") }
+        guard has(offset + 2) else { throw failure("a string ends inside an escape") }
         let letter = bytes[offset + 1]
         offset += 2
         if let byte = Self.simpleEscape(letter) {
@@ -403,7 +435,7 @@ struct JSONByteReader {
         guard letter == UInt8(ascii: "u") else { throw failure("a string holds an unknown escape") }
         let unit = try hexUnit()
         var scalar = Unicode.Scalar(unit)
-        if (0xD800...0xDBFF).contains(unit), offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+        if (0xD800...0xDBFF).contains(unit), has(offset + 6), bytes[offset] == UInt8(ascii: "\\"),
             bytes[offset + 1] == UInt8(ascii: "u")
         {
             let mark = offset
@@ -432,7 +464,7 @@ struct JSONByteReader {
     }
 
     private mutating func hexUnit() throws(JSONSyntaxError) -> UInt16 {
-        guard offset + 4 <= bytes.count else { throw failure("a \\u escape needs four hex digits") }
+        guard has(offset + 4) else { throw failure("a \\u escape needs four hex digits") }
         var value: UInt16 = 0
         for byte in bytes[offset..<(offset + 4)] {
             let digit: UInt8

@@ -18,73 +18,84 @@ public struct NedsFeedDecoder: FeedFormat {
     public init() {}
 
     public func decode(_ data: Data, source: String) throws(RaceDataError) -> RaceFeed {
-        let document: FeedDocument
-        do {
-            document = try data.withUnsafeBytes { try FeedDocument(reading: $0) }
-        } catch {
-            throw Self.notJSON(data, source: source)
-        }
-        return try Self.feed(from: document, source: source)
+        try data.withUnsafeBytes { bytes in
+            Result { () throws(RaceDataError) in try decode(bytes, more: nil, source: source) }
+        }.get()
     }
 
-    /// A file's bytes, given back page by page as they are read: a big feed's bytes and its races are never all
-    /// held at once.
+    /// A file's bytes, read a stretch at a time as they are wanted and given back page by page once read: a big
+    /// feed's bytes and its races are never all held at once.
     public func decode(_ file: FileBytes, source: String) throws(RaceDataError) -> RaceFeed {
-        let document: FeedDocument
-        do {
-            document = try file.withUnsafeBytes { try FeedDocument(reading: $0, doneBefore: file.release(before:)) }
-        } catch {
-            throw Self.notJSON(file.withUnsafeBytes { Data($0.prefix(64)) }, source: source)
-        }
-        return try Self.feed(from: document, source: source)
+        try file.withUnsafeBytes { bytes in
+            Result { () throws(RaceDataError) in
+                try decode(bytes, more: file.more(upTo:), doneBefore: file.release(before:), source: source)
+            }
+        }.get()
     }
 
-    private static func feed(from document: FeedDocument, source: String) throws(RaceDataError) -> RaceFeed {
+    /// The document in `bytes`, and then in what `more` gives (see `FeedDocument`).
+    func decode(
+        _ bytes: UnsafeRawBufferPointer, more: JSONByteReader.MoreBytes?, doneBefore: (Int) -> Void = { _ in },
+        source: String
+    ) throws(RaceDataError) -> RaceFeed {
+        var document: FeedDocument
+        do {
+            document = try FeedDocument(reading: bytes, more: more, doneBefore: doneBefore)
+        } catch {
+            // The start is never given back, and the message quotes it.
+            throw Self.notJSON(Data((more?(64) ?? bytes).prefix(64)), source: source)
+        }
+        return try Self.feed(from: &document, source: source)
+    }
+
+    /// The races in the board's order (`RaceOrder`, then by key), less the feed's mistakes, which are given by
+    /// key: nothing depends on the order of the document's members, and the board takes the list as it is.
+    private static func feed(from document: inout FeedDocument, source: String) throws(RaceDataError) -> RaceFeed {
         guard document.topLevel == .object else {
             throw .invalidFeed(
                 source: source,
                 reason: "expected a JSON object at the top level, found \(Self.describe(document.topLevel))")
         }
-        guard let body = document.body else {
+        guard document.body != nil else {
             throw .invalidFeed(source: source, reason: "it has no `data` object")
         }
-        guard let summaries = body.summaries else {
+        guard var summaries = document.takeSummaries() else {
             throw .invalidFeed(source: source, reason: "it has no `data.race_summaries` object")
         }
-        // The races in running order, less the feed's mistakes; the summaries' own list when that is all of it in
-        // the order read (most feeds), so a big feed's races are not held twice.
-        let order = summaries.positionsInRunningOrder(body.runningOrder ?? [])
-        var placesInOrder: [Int] = []
-        placesInOrder.reserveCapacity(order.count)
+        let keys = summaries.keys
         var skipped: [SkippedRace] = []
-        for position in order {
+        var kept: [(place: Int, key: Int)] = []
+        for position in keys.indices.sorted(by: { keys[$0] < keys[$1] }) {
             switch summaries.outcomes[position] {
-            case .race(let place): placesInOrder.append(place)
+            case .race(let place): kept.append((place, position))
             case .problem(let problem):
-                skipped.append(SkippedRace(key: Self.shown(summaries.keys[position]), reason: problem.reason))
+                skipped.append(SkippedRace(key: Self.shown(keys[position]), reason: problem.reason))
             }
         }
-        let all = summaries.races
-        let starts = placesInOrder.map { all[$0].advertisedStart }.sorted()
-        if starts.count > 2 {
-            // A start more than `Race.plausibleSpreadInFeed` from the feed's median is a mistake.
-            let median = starts[starts.count / 2]
-            let isOutlier = { (place: Int) in
-                abs(all[place].advertisedStart.timeIntervalSince(median)) > Race.plausibleSpreadInFeed
-            }
-            for position in order {
-                guard case .race(let place) = summaries.outcomes[position], isOutlier(place) else { continue }
-                skipped.append(
-                    SkippedRace(
-                        key: Self.shown(summaries.keys[position]),
-                        reason:
-                            "advertised_start \(Self.isoDate(all[place].advertisedStart)) is years away from the feed's other races"
-                    ))
-            }
-            placesInOrder.removeAll { isOutlier($0) }
+        let (inOrder, outliers) = Self.boardOrder(kept, of: summaries.races)
+        for (place, key) in outliers {
+            let start = summaries.races[place].advertisedStart
+            skipped.append(
+                SkippedRace(
+                    key: Self.shown(keys[key]),
+                    reason: "advertised_start \(Self.isoDate(start)) is years away from the feed's other races"))
         }
-        let isAllInOrder = placesInOrder.count == all.count && placesInOrder.elementsEqual(all.indices)
-        return RaceFeed(races: isAllInOrder ? all : placesInOrder.map { all[$0] }, skipped: skipped)
+        return RaceFeed(races: summaries.takeRaces(at: inOrder), skipped: skipped)
+    }
+
+    /// The places of `kept` in the board's order (ties, which only the same race given twice can make, by key:
+    /// `kept` comes by key and the sort is stable), less those whose start is more than
+    /// `Race.plausibleSpreadInFeed` from the feed's median, which are a mistake and come back by key.
+    private static func boardOrder(
+        _ kept: [(place: Int, key: Int)], of races: [Race]
+    ) -> (inOrder: [Int], outliers: [(place: Int, key: Int)]) {
+        let sorted = kept.sorted { RaceOrder.isOrderedBefore(races[$0.place], races[$1.place]) }
+        guard sorted.count > 2 else { return (sorted.map(\.place), []) }
+        let median = races[sorted[sorted.count / 2].place].advertisedStart
+        let isOutlier = { (place: Int) in
+            abs(races[place].advertisedStart.timeIntervalSince(median)) > Race.plausibleSpreadInFeed
+        }
+        return (sorted.lazy.map(\.place).filter { !isOutlier($0) }, kept.filter { isOutlier($0.place) })
     }
 
     private static func isoDate(_ date: Date) -> String {
@@ -130,7 +141,9 @@ public struct NedsFeedDecoder: FeedFormat {
 
     typealias SummaryResult = Result<Race, Problem>
 
-    static func race(from summary: SummaryFields) -> SummaryResult {
+    /// - Parameter key: the summary's key, whose storage the race's id shares when they are the same (they are in
+    ///   every feed seen): a big feed's ids are held once.
+    static func race(from summary: SummaryFields, key: String) -> SummaryResult {
         do throws(Problem) {
             let id = try requiredString(summary.raceID, "race_id")
             guard id.count <= Race.maximumIDLength else {
@@ -154,7 +167,7 @@ public struct NedsFeedDecoder: FeedFormat {
             }
             return .success(
                 Race(
-                    id: id,
+                    id: id == key ? key : id,
                     number: raceNumber,
                     name: optionalString(summary.raceName),
                     meetingName: meetingName,

@@ -7,18 +7,22 @@ struct FeedDocument {
     /// `data`: nil when it is missing or not an object.
     struct Body {
         /// `race_summaries`, each read into a race or the reason it cannot be one; nil when it is missing or not
-        /// an object.
+        /// an object. (`next_to_go_ids` is not read: the races are put in the board's order, which a feed's own
+        /// list of ids cannot change.)
         var summaries: Summaries?
-        /// `next_to_go_ids`, its strings; nil when it is missing or not an array.
-        var runningOrder: [String]?
     }
 
     let topLevel: JSONByteReader.Kind
     private(set) var body: Body?
 
-    /// - Parameter doneBefore: told, after each race, the offset before which the bytes are not read again.
-    init(reading bytes: UnsafeRawBufferPointer, doneBefore: (Int) -> Void = { _ in }) throws(JSONSyntaxError) {
-        var reader = JSONByteReader(bytes)
+    /// - Parameters:
+    ///   - more: more of the document as it is read, for one that arrives a stretch at a time.
+    ///   - doneBefore: told, after each race, the offset before which the bytes are not read again.
+    init(
+        reading bytes: UnsafeRawBufferPointer, more: JSONByteReader.MoreBytes? = nil,
+        doneBefore: (Int) -> Void = { _ in }
+    ) throws(JSONSyntaxError) {
+        var reader = JSONByteReader(bytes, more: more)
         topLevel = try reader.nextKind()
         if topLevel == .object {
             var body: Body?
@@ -35,6 +39,13 @@ struct FeedDocument {
         try reader.expectEnd()
     }
 
+    /// The summaries, moved out of the document: whoever takes them holds the only reference, so their races
+    /// can be put in order without a copy.
+    mutating func takeSummaries() -> Summaries? {
+        defer { body?.summaries = nil }
+        return body?.summaries
+    }
+
     private static func skipped<T>(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> T? {
         try reader.skipValue()
         return nil
@@ -49,8 +60,6 @@ struct FeedDocument {
                 body.summaries =
                     try reader.nextKind() == .object
                     ? try readSummaries(&reader, doneBefore: doneBefore) : try skipped(&reader)
-            } else if name.is("next_to_go_ids") {
-                body.runningOrder = try reader.nextKind() == .array ? try readStrings(&reader) : try skipped(&reader)
             } else {
                 try reader.skipValue()
             }
@@ -65,7 +74,7 @@ struct FeedDocument {
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             let key = name.string
             if try reader.nextKind() == .object {
-                summaries.set(NedsFeedDecoder.race(from: try SummaryFields(reading: &reader)), for: key)
+                summaries.set(NedsFeedDecoder.race(from: try SummaryFields(reading: &reader), key: key), for: key)
             } else {
                 try reader.skipValue()
                 summaries.set(.failure(NedsFeedDecoder.Problem(reason: "the summary is not an object")), for: key)
@@ -75,20 +84,11 @@ struct FeedDocument {
         }
         return summaries
     }
-
-    /// The strings of an array; its other elements are passed over.
-    private static func readStrings(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> [String] {
-        var strings: [String] = []
-        try reader.readArray { reader throws(JSONSyntaxError) in
-            if case .string(let text, _) = try reader.readScalar() { strings.append(text) }
-        }
-        return strings
-    }
 }
 
-/// `race_summaries` in the order the document has them, a key given twice keeping its first place and its
-/// last value. The races in one list as they are read and each entry pointing into it, rather than a dictionary
-/// of races: a third of the memory at 3,400 races, and a feed read in its own order is that list, not a copy.
+/// `race_summaries`, one outcome per key (a key given twice keeps its last value). The races in one list as
+/// they are read and each outcome pointing into it, rather than a dictionary of races: that list becomes the
+/// feed's, put in order in place, so a big feed's races are never held twice.
 struct Summaries {
     enum Outcome {
         /// The race at this place in `races`.
@@ -120,13 +120,26 @@ struct Summaries {
         }
     }
 
-    /// The feed's own running order first, then anything it did not list by key, so results never depend on the
-    /// order of the document's members.
-    func positionsInRunningOrder(_ runningOrder: [String]) -> [Int] {
-        var listed = Set<Int>()
-        let inRunningOrder = runningOrder.compactMap { positions[$0] }.filter { listed.insert($0).inserted }
-        let rest = keys.indices.filter { !listed.contains($0) }.sorted { keys[$0] < keys[$1] }
-        return inRunningOrder + rest
+    /// The races at `places`, in that order, moved out of this list (which is left empty): the elements are
+    /// swapped into place, so the list's storage becomes the result's.
+    mutating func takeRaces(at places: [Int]) -> [Race] {
+        positions = [:]
+        var taken: [Race] = []
+        swap(&taken, &races)
+        // Where each race read is now, and which race is now at each place.
+        var placeOf = Array(taken.indices)
+        var raceAt = Array(taken.indices)
+        for (target, race) in places.enumerated() where placeOf[race] != target {
+            let current = placeOf[race]
+            let displaced = raceAt[target]
+            taken.swapAt(target, current)
+            raceAt[current] = displaced
+            placeOf[displaced] = current
+            raceAt[target] = race
+            placeOf[race] = target
+        }
+        taken.removeLast(taken.count - places.count)
+        return taken
     }
 }
 

@@ -22,7 +22,8 @@ struct ReferenceFeedDecoder: Sendable {
 
         var races: [(key: String, race: Race)] = []
         var skipped: [SkippedRace] = []
-        for key in orderedKeys(summaries, preferredOrder: body["next_to_go_ids"] as? [Any]) {
+        // By key, then in the board's order (a stable sort): nothing depends on dictionary order.
+        for key in summaries.keys.sorted() {
             switch Self.race(from: summaries[key]) {
             case .success(let race): races.append((key, race))
             case .failure(let problem): skipped.append(SkippedRace(key: Self.shown(key), reason: problem.reason))
@@ -37,7 +38,8 @@ struct ReferenceFeedDecoder: Sendable {
                         "advertised_start \(Self.isoDate(race.advertisedStart)) is years away from the feed's other races"
                 ))
         }
-        return RaceFeed(races: kept.map(\.race), skipped: skipped)
+        return RaceFeed(
+            races: kept.sorted { RaceOrder.isOrderedBefore($0.race, $1.race) }.map(\.race), skipped: skipped)
     }
 
     private typealias KeyedRace = (key: String, race: Race)
@@ -102,15 +104,6 @@ struct ReferenceFeedDecoder: Sendable {
         case let number as NSNumber: Self.isBoolean(number) ? "a Boolean" : "a number"
         default: "a value of another kind"
         }
-    }
-
-    /// The feed's own running order first, then anything it did not list,
-    /// so results never depend on dictionary order.
-    private func orderedKeys(_ summaries: [String: Any], preferredOrder: [Any]?) -> [String] {
-        let listed = (preferredOrder ?? []).compactMap { $0 as? String }.filter { summaries[$0] != nil }
-        var seen = Set<String>()
-        let uniqueListed = listed.filter { seen.insert($0).inserted }
-        return uniqueListed + summaries.keys.filter { !seen.contains($0) }.sorted()
     }
 
     // MARK: - One race

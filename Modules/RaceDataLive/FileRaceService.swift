@@ -35,15 +35,25 @@ public struct FileRaceService: RaceService {
         } catch {
             throw fileError(error)
         }
-        // Read as it is decoded: a file that could not be read to its end says so, not that its JSON is cut short.
-        let feed: RaceFeed
-        do {
-            feed = try format.decode(bytes, source: sourceDescription)
+        return try Self.feed(in: bytes, format: format, source: sourceDescription, fileError: fileError)
+            .replayable(as: "replay:\(path)")
+    }
+
+    /// The feed in a file read as it is decoded. A file that could not be read to its end, or grew past the
+    /// limit while it was read, says so, not that its JSON is cut short or followed by more.
+    static func feed(
+        in bytes: FileBytes, format: any FeedFormat, source: String,
+        fileError: (RegularFile.Failure) -> RaceDataError
+    ) throws(RaceDataError) -> RaceFeed {
+        do throws(RaceDataError) {
+            let feed = try format.decode(bytes, source: source)
+            if let failure = bytes.readFailure { throw fileError(failure) }
+            return feed
         } catch {
+            // What the decoder stopped at may be bytes the file gained while it was read: its end tells.
+            bytes.readToEnd()
             throw bytes.readFailure.map(fileError) ?? error
         }
-        if let failure = bytes.readFailure { throw fileError(failure) }
-        return feed.replayable(as: "replay:\(path)")
     }
 
     private func fileError(_ failure: RegularFile.Failure) -> RaceDataError {

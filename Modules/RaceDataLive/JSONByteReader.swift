@@ -86,7 +86,7 @@ struct JSONByteReader {
         self.bytes = bytes
         self.more = more
         // A UTF-8 byte order mark is let pass, as Foundation's own reader lets it.
-        if has(3), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
+        if has(3), self.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
     /// Whether the document is at least `length` bytes long, asking for more of it when it may be.

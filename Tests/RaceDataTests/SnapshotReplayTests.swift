@@ -1,9 +1,11 @@
 import Core
+import Files
 import Foundation
 import RaceData
-import RaceDataLive
 import TestSupport
 import Testing
+
+@testable import RaceDataLive
 
 @Suite("Snapshot replay")
 struct SnapshotReplayTests {
@@ -224,6 +226,82 @@ struct FileRaceServiceTests {
         #expect(throws: RaceDataError.unavailable(source: "file \(fifo)", reason: "it is not a regular file")) {
             try FileRaceService(path: fifo).fetchRaces()
         }
+    }
+
+    @Test("a feed of megabytes, read a stretch at a time, gives what its bytes give")
+    func readInStretches() throws {
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.evening)) as? [String: Any]
+        let summaries = try #require((document?["data"] as? [String: Any])?["race_summaries"] as? [String: Any])
+        var copies: [String: Any] = [:]
+        for copy in 0..<30 {
+            for (key, summary) in summaries {
+                var race = summary as? [String: Any] ?? [:]
+                if race["race_id"] is String { race["race_id"] = "\(key)-\(copy)" }
+                copies["\(key)-\(copy)"] = race
+            }
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["data": ["race_summaries": copies]])
+        try #require(data.count > 2_000_000, "several of the file's 256 KB reads")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("big.json", contents: data)
+        let service = FileRaceService(path: file.path)
+        let fromFile = try service.fetchRaces()
+        #expect(fromFile.races.count == 30 * 43)
+        #expect(fromFile == (try NedsFeedDecoder().decode(data, source: service.sourceDescription)))
+    }
+
+    @Test("a feed file that starts with a byte order mark reads as one without")
+    func byteOrderMark() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = try Fixtures.data(Fixtures.fiveRaces)
+        let file = try directory.file("bom.json", contents: Data([0xEF, 0xBB, 0xBF]) + data)
+        #expect(
+            try FileRaceService(path: file.path).fetchRaces().races == NedsFeedDecoder().decode(data, source: "").races)
+    }
+
+    @Test("a feed that gains bytes after it is opened: past the cap it is too large, within it what it then holds")
+    func feedGrownWhileRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let data = try Fixtures.data(Fixtures.fiveRaces)
+        for (extra, limit) in [(4096, data.count), (3, data.count + 100)] {
+            let file = try directory.file("grown.json", contents: data)
+            let bytes = try RegularFile.stream(file.path, maximumBytes: limit)
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(repeating: UInt8(ascii: "x"), count: extra))
+            try handle.close()
+            let fileError = { (failure: RegularFile.Failure) in
+                failure.raceDataError(source: "grown", notRegularReason: "")
+            }
+            #expect(
+                throws: extra > limit - data.count
+                    ? RaceDataError.tooLarge(source: "grown", limit: limit)
+                    : RaceDataError.invalidFeed(
+                        source: "grown", reason: "it is not valid JSON (starts \"{\"status\":200,\"data\":{\"n\")")
+            ) {
+                try FileRaceService.feed(in: bytes, format: NedsFeedDecoder(), source: "grown", fileError: fileError)
+            }
+        }
+    }
+
+    @Test("a file that grows past the cap after it is opened stops there, too large; the bound of a tail holds")
+    func grownWhileRead() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try directory.file("feed.json", contents: Data(repeating: 0x20, count: 1024))
+        // Opened and checked at 1024 bytes, read only when asked: by then the file has grown.
+        let bytes = try RegularFile.stream(file.path, maximumBytes: 1024)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0x20, count: 4096))
+        try handle.close()
+        bytes.readToEnd()
+        #expect(bytes.readFailure == .tooLarge(limit: 1024))
+        #expect(bytes.count == 1025, "the byte past the cap tells it")
+        #expect(try RegularFile.tail(file.path, maximumBytes: 1024).count == 1024)
     }
 
     @Test("a file that is not a feed is 'invalid', naming the path")

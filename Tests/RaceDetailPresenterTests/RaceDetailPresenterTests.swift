@@ -62,6 +62,21 @@ struct RaceDetailPresenterTests {
         #expect(model?.comment == "Boxed the fence.")
     }
 
+    @Test(
+        "the feed's weather codes spelt out, words in capitals in sentence case, the rest as the feed has it",
+        arguments: [
+            ("OCAST", "Overcast"), ("SHWRY", "Showery"), ("FINE", "Fine"), ("HEAVY RAIN", "Heavy rain"),
+            ("Showers", "Showers"), ("Fine", "Fine"), ("X", "X"), ("ÉTÉ", "ÉTÉ"), ("RAIN3", "RAIN3"),
+        ])
+    func weatherWording(feed: String, shown: String) {
+        let form = RaceForm(weather: feed)
+        let race = Race(
+            id: "r3", number: 1, meetingName: "Ascot", category: .horse,
+            advertisedStart: Self.fullRace.advertisedStart, form: form)
+        _ = show(presenter(race))
+        #expect(view.last?.fields.first { $0.label == "Weather" } == DetailField("Weather", shown))
+    }
+
     @Test("what the feed left out is left out: no empty labels")
     func omissions() {
         _ = show(presenter(Self.bareRace))

@@ -217,7 +217,9 @@ final class Launch {
         let session = ShellSession(
             output: output, factory: screens, commands: AppFeatures.commands,
             helpWidth: { [terminal, jsonOutput] in
-                terminal.isInteractiveOutput && jsonOutput == nil ? terminal.displayStyle.width : nil
+                // In a pipe help's lines stay whole unless `COLUMNS` asks for a width, as it does of the boards.
+                guard jsonOutput == nil else { return nil }
+                return terminal.isInteractiveOutput ? terminal.displayStyle.width : terminal.columnsAsked
             }
         ) { [unowned self] navigator in
             let screen = screens.makeRoot(navigator: navigator)

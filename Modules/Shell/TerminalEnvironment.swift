@@ -106,9 +106,13 @@ public struct TerminalEnvironment: Sendable {
     }
 
     public var columns: Int {
-        if let reportedColumns { return reportedColumns }
-        if let text = environment["COLUMNS"], let value = Int(text), value > 0 { return value }
-        return 80
+        reportedColumns ?? columnsAsked ?? 80
+    }
+
+    /// The width `COLUMNS` asks for, when it is set to one.
+    public var columnsAsked: Int? {
+        guard let text = environment["COLUMNS"], let value = Int(text), value > 0 else { return nil }
+        return value
     }
 
     public var displayStyle: DisplayStyle {

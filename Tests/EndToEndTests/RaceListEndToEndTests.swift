@@ -265,6 +265,24 @@ struct ErrorEndToEndTests {
         #expect(run.stderr.components(separatedBy: "Type `refresh` to retry.").count == 3)
     }
 
+    @Test("help in a pipe: lines whole, or wrapped under their descriptions to the width COLUMNS asks for")
+    func helpInAPipe() throws {
+        let arguments = ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now]
+        let whole = try BinaryRunner.run(arguments, stdin: "help\n").stdout.split(separator: "\n")
+        #expect(whole.contains { $0.count > 80 }, "one line a command")
+        for columns in [40, 60] {
+            let narrow = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": String(columns)])
+            let lines = narrow.stdout.split(separator: "\n")
+            #expect(lines.count > whole.count && lines.allSatisfy { $0.count <= columns }, "\(narrow.stdout)")
+        }
+        // At 60 the descriptions' column (27) is in the left half: a description goes on under it.
+        let sixty = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": "60"]).stdout
+        let lines = sixty.split(separator: "\n").map(String.init)
+        let movers = try #require(lines.firstIndex { $0.hasPrefix("  movers") })
+        let column = try #require(lines[movers].range(of: "the market")).lowerBound.utf16Offset(in: lines[movers])
+        #expect(lines[movers + 1].prefix(column).allSatisfy { $0 == " " }, "\(sixty)")
+    }
+
     @Test(
         "usage errors: exit 64 with a message pointing at --help",
         arguments: [

@@ -53,16 +53,44 @@ public struct RaceCardDecoder: Sendable {
     /// The card of one race from a bundle, the others passed over unread (a sheet needs one of 45); nil when the
     /// bundle has none for it.
     public func decodeBundleCard(_ data: Data, raceID: String, source: String) throws(RaceDataError) -> RaceCard? {
+        try decodeBundleCard(data, at: bundleIndex(data, source: source)[raceID] ?? [], raceID: raceID, source: source)
+    }
+
+    /// Where a bundle's cards lie, by race id: the bytes of each member that is an object, in the order given, the
+    /// whole document checked in the one pass. Read once, a bundle's cards are then each read alone
+    /// (`decodeBundleCard(_:at:raceID:source:)`), not found by a pass over all of them.
+    public func bundleIndex(_ data: Data, source: String) throws(RaceDataError) -> [String: [Range<Int>]] {
         try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
-            try Self.members(of: &reader) { (reader: inout JSONByteReader, id) throws(JSONSyntaxError) -> RaceCard? in
-                guard id == raceID, try reader.nextKind() == .object else {
-                    try reader.skipValue()
-                    return nil
-                }
-                var card = RaceCard(raceID: id)
+            guard try reader.nextKind() == .object else {
+                throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
+            }
+            var ranges: [String: [Range<Int>]] = [:]
+            try reader.readObject { reader, name throws(JSONSyntaxError) in
+                let id = name.string
+                guard try reader.nextKind() == .object else { return try reader.skipValue() }
+                let start = reader.offset
+                try reader.skipValue()
+                ranges[id, default: []].append(start..<reader.offset)
+            }
+            return ranges
+        }
+    }
+
+    /// The card at one of `ranges` of a bundle (`bundleIndex`): the last that is a card with a `data` object, as
+    /// a bundle read whole keeps it.
+    public func decodeBundleCard(
+        _ data: Data, at ranges: [Range<Int>], raceID: String, source: String
+    ) throws(RaceDataError) -> RaceCard? {
+        for range in ranges.reversed() where range.upperBound <= data.count {
+            let start = data.startIndex + range.lowerBound
+            let card = try JSONByteReader.reading(data[start..<(start + range.count)], source: source) {
+                reader throws(JSONSyntaxError) -> RaceCard? in
+                var card = RaceCard(raceID: raceID)
                 return try Self.readDocument(&reader, into: &card) ? Self.tidied(card) : nil
             }
-        }[raceID]
+            if let card { return card }
+        }
+        return nil
     }
 
     /// A bundle's members by race id, each read by `value`; nil leaves the member out.

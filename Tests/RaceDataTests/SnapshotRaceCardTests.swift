@@ -201,4 +201,26 @@ struct SnapshotRaceCardTests {
         #expect(throws: RaceDataError.self) { try RaceCardDecoder().decodeBundle(Data("[1]".utf8), source: "test") }
         #expect(throws: RaceDataError.self) { try RaceCardDecoder().decodeBundle(Data("{\"a\":".utf8), source: "t") }
     }
+
+    @Test("one card read alone is the card the whole bundle gives: the last of its id that is a card, or none")
+    func bundleCardAlone() throws {
+        let card = { (name: String) in #"{"data": {"runners": [{"runner_number": 1, "name": "\#(name)"}]}}"# }
+        let text =
+            #"  {"a": 1, "a": \#(card("first")), "b": {"nodata": 1}, "a": \#(card("second")), "a": [], "#
+            + #""a": {"nodata": 2}, "c": \#(card("other"))}  "#
+        let data = Data(text.utf8)
+        let decoder = RaceCardDecoder()
+        let whole = try decoder.decodeBundle(data, source: "test")
+        #expect(whole["a"]?.runners.first?.name == "second")
+        for id in ["a", "b", "c", "d"] {
+            #expect(try decoder.decodeBundleCard(data, raceID: id, source: "test") == whole[id], "\(id)")
+        }
+        // From a slice of a larger buffer, as `Data` may be.
+        let sliced = (Data("xx".utf8) + data + Data("yy".utf8)).dropFirst(2).dropLast(2)
+        let index = try decoder.bundleIndex(sliced, source: "test")
+        #expect(try decoder.decodeBundleCard(sliced, at: index["c"] ?? [], raceID: "c", source: "test") == whole["c"])
+        #expect(throws: RaceDataError.self) {
+            try decoder.decodeBundleCard(Data("{\"a\": {".utf8), raceID: "a", source: "t")
+        }
+    }
 }

@@ -52,9 +52,14 @@ struct RunnerFormEndToEndTests {
         let run = try run("show 1\nform\nmap\nrunner 1\nform 1\nshow\n", columns: columns)
         #expect(run.status == 0, "\(run.stderr)")
         let out = run.stdout
-        #expect(out.contains("  Form guide: last starts, latest first\n  1 Silver Comet (x61)\n"), "\(out)")
+        #expect(
+            out.contains(
+                "  Form guide: last starts, latest first\n  Records read starts: 1st-2nd-3rd.\n  1 Silver Comet (x61)\n"
+            ),
+            "\(out)")
         #expect(out.contains("Flemington 1200m Good 4: 6th of 12, 8.30L,"), "\(out)")
-        #expect(out.contains("    Records (starts: 1st-2nd-3rd): Track 4: 2-1-0\n"), "\(out)")
+        #expect(out.contains("    Records: Track 4: 2-1-0\n"), "\(out)")
+        #expect(!out.contains("    Records (starts"), "the legend once, above: \(out)")
         #expect(out.contains("  Leader\n    1 Silver Comet (9)\n  Backmarker\n    2 Dusty Road (1)\n"), "\(out)")
         #expect(out.contains("  Not on the map\n    3 Quiet Achiever\n"), "\(out)")
         #expect(out.contains("  Silks: Cerise & gold hoops, cerise cap\n"), "\(out)")

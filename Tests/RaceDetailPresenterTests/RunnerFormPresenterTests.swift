@@ -84,13 +84,14 @@ struct RunnerFormPresenterTests {
         let presenter = presenterWithCard()
         presenter.showForm(runner: nil) { _ in }
         let section = try #require(view.last?.section)
-        #expect(section.blocks.first?.title == "1 Tickford (61)")
+        #expect(section.blocks.first == .init(title: nil, lines: ["Records read starts: 1st-2nd-3rd."]), "said once")
+        #expect(section.blocks[1].title == "1 Tickford (61)")
         #expect(
-            section.blocks.first?.lines == [
+            section.blocks[1].lines == [
                 "29/12/2024 Flemington 1200m Good 4: 6th of 12, 8.30L, Marc Lerner, SP 25.00 (won by Leave A Light On)",
-                "23/11/2024: 1st of 11", "Records (starts: 1st-2nd-3rd): Track 4: 2-1-0",
+                "23/11/2024: 1st of 11", "Records: Track 4: 2-1-0",
             ])
-        #expect(section.blocks[1].lines == ["No form on the card."])
+        #expect(section.blocks[2].lines == ["No form on the card."])
         #expect(section.blocks.last?.title == "6 Scratched Sam", "the scratched last")
         presenter.show { _ in }
         #expect(view.last?.section == nil && view.last?.card != nil)

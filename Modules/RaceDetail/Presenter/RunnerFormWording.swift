@@ -25,14 +25,17 @@ struct RunnerFormWording {
             let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
             var lines = starts.map { Self.line($0, of: runner.name) }
             if !form.records.isEmpty {
-                lines.append(Self.recordsLabel + ": " + Self.records(form.records))
+                lines.append("Records: " + Self.records(form.records))
             }
             if lines.isEmpty { lines = ["No form on the card."] }
             return CardSectionViewModel.Block(title: Self.title(runner) + Self.figures(runner), lines: lines)
         }
+        // How records read is said once, above them all, not on every runner's line.
+        let hasRecords = runners.contains { !($0.form?.records.isEmpty ?? true) }
+        let legend = hasRecords ? [CardSectionViewModel.Block(title: nil, lines: [Self.recordsLegend])] : []
         return CardSectionViewModel(
             heading: number == nil ? "Form guide: last starts, latest first" : "Form: last starts, latest first",
-            blocks: blocks, note: Self.backNote)
+            blocks: legend + blocks, note: Self.backNote)
     }
 
     /// The field from the leader back, in the card's lanes; runners the map leaves out said last.
@@ -112,6 +115,7 @@ struct RunnerFormWording {
 
     /// Records read `starts: wins-seconds-thirds`; the label says so.
     static let recordsLabel = "Records (starts: 1st-2nd-3rd)"
+    static let recordsLegend = "Records read starts: 1st-2nd-3rd."
 
     static func records(_ records: [FormRecord]) -> String {
         records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", ")

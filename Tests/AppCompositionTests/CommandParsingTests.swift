@@ -76,6 +76,9 @@ struct CommandParsingTests {
         #expect(try message("refresh everything") == "`refresh` takes no arguments.")
         #expect(try message("list everything") == "Usage: list [all].")
         #expect(try message("quit now") == "`quit` takes no arguments.")
+        for screen in [ScreenKind.raceList, .raceDetail, .favourites] {
+            #expect(try message("movers 3", on: screen) == "`movers` takes no arguments.", "\(screen)")
+        }
         #expect(try parse("help WATCH") == .success(Command("help", [.word("watch")])))
         #expect(try message("help watch list") == "Usage: help [COMMAND].")
     }

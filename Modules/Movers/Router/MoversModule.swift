@@ -20,7 +20,7 @@ public enum MoversModule {
         "movers", summary: "the market's biggest moves in the next races: most backed and most eased since opening",
         details:
             "Each runner's fixed price now against its market's opening price, among the next 8 races, from their race cards (a card source's requests are spaced and limited; see --cards).",
-        example: "movers", screens: nil, misuse: CommandEntry.takesNoNumber("movers"), opens: destination)
+        example: "movers", screens: nil, opens: destination)
 
     public nonisolated static let feature = Feature(destination, commands: [wayIn]) { _, context, navigator in
         let view = view(for: context.presentation)

@@ -77,6 +77,21 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.fields.first { $0.label == "Weather" } == DetailField("Weather", shown))
     }
 
+    @Test(
+        "the going's rating apart from its word, as the cards' form has it; words as the feed has them",
+        arguments: [
+            ("Heavy8", "Heavy 8"), ("Good4", "Good 4"), ("GOOD3", "Good 3"), ("Soft10", "Soft 10"),
+            ("Synthetic", "Synthetic"), ("Good", "Good"), ("FAST", "Fast"), ("8", "8"), ("G4", "G4"),
+            ("Good 4", "Good 4"), ("Slow123", "Slow123"), ("Très4", "Très4"),
+        ])
+    func goingWording(feed: String, shown: String) {
+        let race = Race(
+            id: "r4", number: 1, meetingName: "Ascot", category: .horse,
+            advertisedStart: Self.fullRace.advertisedStart, form: RaceForm(trackCondition: feed))
+        _ = show(presenter(race))
+        #expect(view.last?.fields.first { $0.label == "Track" } == DetailField("Track", shown))
+    }
+
     @Test("what the feed left out is left out: no empty labels")
     func omissions() {
         _ = show(presenter(Self.bareRace))

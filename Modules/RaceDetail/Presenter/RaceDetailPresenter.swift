@@ -301,8 +301,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
                 DetailField(
                     "Distance", [String(distance.value), distance.unit].compactMap { $0 }.joined(separator: " ")))
         }
-        if let track = race.form.trackCondition { fields.append(DetailField("Track", track)) }
-        if let weather = race.form.weather { fields.append(DetailField("Weather", WeatherWording.text(weather))) }
+        if let track = race.form.trackCondition { fields.append(DetailField("Track", ConditionWording.going(track))) }
+        if let weather = race.form.weather { fields.append(DetailField("Weather", ConditionWording.weather(weather))) }
         fields.append(
             DetailField("Favourite", isFavourite ? "yes (`fav`, or f in watch)" : "no (`fav`, or f in watch)"))
         return fields

@@ -54,7 +54,7 @@ struct RunnerFormEndToEndTests {
         let out = run.stdout
         #expect(
             out.contains(
-                "  Form guide: last starts, latest first\n  Records read starts: 1st-2nd-3rd.\n  1 Silver Comet (x61)\n"
+                "  Form guide: last starts, latest first\n  Records: starts, then 1st-2nd-3rd (Track 4: 2-1-0 is 4"
             ),
             "\(out)")
         #expect(out.contains("Flemington 1200m Good 4: 6th of 12, 8.30L,"), "\(out)")

@@ -36,7 +36,13 @@ struct RunnerFormPresenterTests {
                     runners: 12, margin: "8.30", rider: "Marc Lerner", startingPrice: 25, winner: "Leave A Light On"),
                 PastStart(date: "23/11/2024", finish: 1, runners: 11, margin: "0.00", winner: "Tickford"),
             ])
-        leader.records = [FormRecord(kind: .track, starts: 4, wins: 2, seconds: 1, thirds: 0)]
+        // A card lists every kind of record; one of no starts says nothing.
+        leader.records = [
+            FormRecord(kind: .track, starts: 4, wins: 2, seconds: 1, thirds: 0),
+            FormRecord(kind: .distance, starts: 0, wins: 0, seconds: 0, thirds: 0),
+        ]
+        var unraced = form(settling: 1, label: "Backmarker")
+        unraced.records = [FormRecord(kind: .heavy, starts: 0, wins: 0, seconds: 0, thirds: 0)]
         leader.silks = "Cerise & gold hoops"
         leader.toteWin = 4.4
         leader.priceHistory = [
@@ -47,7 +53,7 @@ struct RunnerFormPresenterTests {
             raceID: "r1", status: .open,
             runners: [
                 Runner(number: 1, name: "Tickford", fixedWin: 5, fixedPlace: 1.8, lastStarts: "61", form: leader),
-                Runner(number: 2, name: "Backmarker Bob", form: form(settling: 1, label: "Backmarker")),
+                Runner(number: 2, name: "Backmarker Bob", form: unraced),
                 Runner(number: 3, name: "On Pace Olly", form: form(settling: 7, label: "On Pace")),
                 Runner(number: 4, name: "Unmapped Ursula"),
                 Runner(number: 5, name: "Also Leading", form: form(settling: 8, label: "Leader")),
@@ -84,7 +90,11 @@ struct RunnerFormPresenterTests {
         let presenter = presenterWithCard()
         presenter.showForm(runner: nil) { _ in }
         let section = try #require(view.last?.section)
-        #expect(section.blocks.first == .init(title: nil, lines: ["Records read starts: 1st-2nd-3rd."]), "said once")
+        #expect(section.blocks.first?.title == nil && section.blocks.count == 7, "the legend once, then six runners")
+        #expect(
+            section.blocks.first?.lines == [
+                "Records: starts, then 1st-2nd-3rd (Track 4: 2-1-0 is 4 starts, 2 wins, a second)."
+            ])
         #expect(section.blocks[1].title == "1 Tickford (61)")
         #expect(
             section.blocks[1].lines == [

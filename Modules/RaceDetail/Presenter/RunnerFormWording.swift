@@ -24,14 +24,14 @@ struct RunnerFormWording {
             let form = runner.form ?? RunnerForm()
             let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
             var lines = starts.map { Self.line($0, of: runner.name) }
-            if !form.records.isEmpty {
-                lines.append("Records: " + Self.records(form.records))
+            if let records = Self.records(form.records) {
+                lines.append("Records: " + records)
             }
             if lines.isEmpty { lines = ["No form on the card."] }
             return CardSectionViewModel.Block(title: Self.title(runner) + Self.figures(runner), lines: lines)
         }
         // How records read is said once, above them all, not on every runner's line.
-        let hasRecords = runners.contains { !($0.form?.records.isEmpty ?? true) }
+        let hasRecords = runners.contains { Self.records($0.form?.records ?? []) != nil }
         let legend = hasRecords ? [CardSectionViewModel.Block(title: nil, lines: [Self.recordsLegend])] : []
         return CardSectionViewModel(
             heading: number == nil ? "Form guide: last starts, latest first" : "Form: last starts, latest first",
@@ -81,8 +81,8 @@ struct RunnerFormWording {
         add("Speed map", form.speedMap.map(Self.mapPlace))
         add("Form", runner.lastStarts)
         add("Last start", form.starts.first.map { Self.line($0, of: runner.name) })
-        if !form.records.isEmpty {
-            add(Self.recordsLabel, Self.records(form.records))
+        if let records = Self.records(form.records) {
+            add(Self.recordsLabel, records)
         }
         if lines.isEmpty { lines = ["The card tells nothing more of this runner."] }
         return CardSectionViewModel(
@@ -115,10 +115,12 @@ struct RunnerFormWording {
 
     /// Records read `starts: wins-seconds-thirds`; the label says so.
     static let recordsLabel = "Records (starts: 1st-2nd-3rd)"
-    static let recordsLegend = "Records read starts: 1st-2nd-3rd."
+    static let recordsLegend = "Records: starts, then 1st-2nd-3rd (Track 4: 2-1-0 is 4 starts, 2 wins, a second)."
 
-    static func records(_ records: [FormRecord]) -> String {
-        records.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", ")
+    /// The records of at least one start (a card lists every kind, most of them `0: 0-0-0`); nil for none.
+    static func records(_ records: [FormRecord]) -> String? {
+        let run = records.filter { $0.starts > 0 }
+        return run.isEmpty ? nil : run.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", ")
     }
 
     private static func figures(_ runner: Runner) -> String {

@@ -59,6 +59,12 @@ public final class ShellSession: Navigator {
                 if gapColumn <= width / 2 {
                     column = gapColumn
                     hanging = gapColumn
+                } else if descriptionStart < body.endIndex {
+                    // Too narrow for two columns: the command on its own line, what it does under it.
+                    let under = String(repeating: " ", count: indent + 4)
+                    return [String(line.prefix(indent) + body[..<gap.lowerBound])]
+                        + TerminalText.wrap(String(body[descriptionStart...]), columns: max(20, width - under.count))
+                        .map { under + $0 }
                 }
             }
             let prefix = String(line.prefix(column))

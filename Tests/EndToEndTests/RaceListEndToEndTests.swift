@@ -275,6 +275,9 @@ struct ErrorEndToEndTests {
             let lines = narrow.stdout.split(separator: "\n")
             #expect(lines.count > whole.count && lines.allSatisfy { $0.count <= columns }, "\(narrow.stdout)")
         }
+        // At 40 there is no room for two columns: each command on its line, what it does under it.
+        let forty = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": "40"]).stdout
+        #expect(forty.contains("\n  movers\n      the market's biggest moves in the\n"), "\(forty)")
         // At 60 the descriptions' column (27) is in the left half: a description goes on under it.
         let sixty = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": "60"]).stdout
         let lines = sixty.split(separator: "\n").map(String.init)

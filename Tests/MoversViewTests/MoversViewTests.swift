@@ -34,6 +34,41 @@ struct MoversViewTests {
         #expect(lines.contains { $0.contains("Murray Bridge") && $0.contains("4m 10s") }, "\(lines)")
     }
 
+    @Test(
+        "the arrows in one column and every race whole with its number, at 40, 60 and 80 columns",
+        arguments: [40, 60, 80])
+    func aligned(columns: Int) {
+        let row = { (race: String, runner: String, opened: String, now: String, change: String) in
+            MoversViewModel.Row(
+                race: race, countdown: "30s", runner: runner, opened: opened, now: now, change: change, percent: 0)
+        }
+        let model = MoversViewModel(
+            title: "Market movers - the next 8 races",
+            firming: [
+                row("The Meadows R5", "2 Stormy Ranger", "34.00", "17.00", "-50%"),
+                row("Melton R5", "6 Copper Tango", "2.80", "2.30", "-18%"),
+            ],
+            drifting: [
+                row("Murray Bridge Straight R10", "10 Royal Whisper", "6.50", "7.50", "+15%"),
+                row("Angle Park R2", "8 Bo", "7.00", "8.00", "+14%"),
+            ], footnote: "From the fixed prices of the next 8 races.")
+        let output = RecordingOutput()
+        MoversTextView(
+            output: output,
+            style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: columns)
+        ).display(model)
+        let lines = output.lines
+        #expect(lines.allSatisfy { TerminalText.width(of: $0) <= columns }, "\(lines)")
+        let arrows = Set(
+            lines.compactMap { line in
+                line.range(of: " -> ").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            })
+        #expect(arrows.count == 1, "\(lines)")
+        for race in ["The Meadows R5", "Melton R5", "Murray Bridge Straight R10", "Angle Park R2"] {
+            #expect(lines.contains { $0.contains(race) }, "\(race): \(lines)")
+        }
+    }
+
     @Test("the JSON document: each side's rows with the move in whole percent")
     func json() throws {
         let output = RecordingDocuments()

@@ -42,40 +42,43 @@ public final class MoversTextView: MoversViewInput {
         let countdownWidth = all.map { TerminalText.width(of: $0.countdown) }.max() ?? 0
         let priceWidth = prices.map { TerminalText.width(of: $0) }.max() ?? 0
         let changeWidth = all.map { TerminalText.width(of: $0.change) }.max() ?? 0
-        let nameColumns = max(8, (style.width - 10 - countdownWidth - priceWidth - changeWidth) / 2)
-        let raceWidth = min(nameColumns, all.map { TerminalText.width(of: style.clean($0.race)) }.max() ?? 0)
-        let runnerWidth = min(nameColumns, all.map { TerminalText.width(of: style.clean($0.runner)) }.max() ?? 0)
+        let change = { (row: MoversViewModel.Row) in
+            self.style.paint(TerminalText.padded(row.change, to: changeWidth, right: true), tone)
+        }
         let ascii = !style.usesGlyphs
-        if 2 + raceWidth + 2 + countdownWidth + 2 + runnerWidth + 2 + priceWidth + 2 + changeWidth > style.width {
-            // Too narrow for a row a mover: the race and its countdown, then the runner and its move below.
+        let fitted = { (text: String, columns: Int) in
+            TerminalText.padded(
+                TerminalText.fit(self.style.clean(text), columns: columns, asciiOnly: ascii), to: columns)
+        }
+        // The race is said whole (its number comes last, and tells one race from another); the runner's name
+        // takes what is left, or the rows take two lines.
+        let raceWidth = all.map { TerminalText.width(of: style.clean($0.race)) }.max() ?? 0
+        let runnerRoom = style.width - (2 + raceWidth + 2 + countdownWidth + 2 + 2 + priceWidth + 2 + changeWidth)
+        let runnerWidth = min(runnerRoom, all.map { TerminalText.width(of: style.clean($0.runner)) }.max() ?? 0)
+        guard runnerWidth >= 8 else {
+            // Too narrow for a row a mover: the race and its countdown, then the runner and its move below, the
+            // names as wide as the room lets all of them be, so the prices line up.
+            let nameWidth = min(
+                all.map { TerminalText.width(of: style.clean($0.runner)) }.max() ?? 0,
+                max(4, style.width - 4 - 2 - priceWidth - 2 - changeWidth))
             return rows.indices.flatMap { index in
                 let row = rows[index]
-                let tail = "  " + prices[index] + "  " + row.change
-                let nameColumns = style.width - 4 - TerminalText.width(of: tail)
-                let name =
-                    TerminalText.width(of: style.clean(row.runner)) <= nameColumns
-                    ? style.clean(row.runner)
-                    : nameColumns > 3
-                        ? TerminalText.fit(style.clean(row.runner), columns: nameColumns, asciiOnly: ascii) : ""
                 let countdown = "  " + row.countdown
                 let raceColumns = max(1, style.width - 2 - TerminalText.width(of: countdown))
-                let race =
-                    TerminalText.width(of: style.clean(row.race)) <= raceColumns
-                    ? style.clean(row.race)
-                    : TerminalText.fit(style.clean(row.race), columns: raceColumns, asciiOnly: ascii)
+                let race = style.clean(row.race)
                 return [
-                    "  " + race + countdown,
-                    "    " + name + "  " + prices[index] + "  " + style.paint(row.change, tone),
+                    "  "
+                        + (TerminalText.width(of: race) <= raceColumns
+                            ? race : TerminalText.fit(race, columns: raceColumns, asciiOnly: ascii)) + countdown,
+                    "    " + fitted(row.runner, nameWidth) + "  " + prices[index] + "  " + change(row),
                 ]
             }
         }
         return rows.indices.map { index in
             let row = rows[index]
-            return "  " + TerminalText.fit(style.clean(row.race), columns: raceWidth, asciiOnly: ascii) + "  "
-                + TerminalText.padded(row.countdown, to: countdownWidth) + "  "
-                + TerminalText.fit(style.clean(row.runner), columns: runnerWidth, asciiOnly: ascii) + "  "
-                + TerminalText.padded(prices[index], to: priceWidth) + "  "
-                + style.paint(TerminalText.padded(row.change, to: changeWidth, right: true), tone)
+            return "  " + fitted(row.race, raceWidth) + "  " + TerminalText.padded(row.countdown, to: countdownWidth)
+                + "  " + fitted(row.runner, runnerWidth) + "  " + TerminalText.padded(prices[index], to: priceWidth)
+                + "  " + change(row)
         }
     }
 

@@ -67,7 +67,7 @@ public final class LiveTerminal: TextOutput {
     // MARK: - TextOutput
 
     public func writeLine(_ line: String) {
-        if mode == .watching { frameLines.append(line) } else { write(line) { self.emit(line + "\n") } }
+        if mode == .watching { frameLines.append(line) } else { write(line) { self.emit(wrapped(line) + "\n") } }
     }
 
     public func writeError(_ line: String) {

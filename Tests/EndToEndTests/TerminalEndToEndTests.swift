@@ -175,6 +175,21 @@ struct LiveTerminalEndToEndTests {
         #expect(session.waitForExit() == 0)
     }
 
+    @Test("at 40 columns the greeting and the loading line are broken between words too")
+    func startLinesWrapAtWords() throws {
+        let session = try session(["--refresh", "0"], columns: 40)
+        defer { session.stop() }
+        #expect(session.waitFor("Next to Go"), "\(session.screen)")
+        let lines = session.lines
+        #expect(lines.contains("Loading races from the embedded snapshot"), "\(session.screen)")
+        #expect(lines.contains("(replayed)..."), "\(session.screen)")
+        #expect(
+            !lines.prefix(4).contains { $0.hasPrefix(" ") }, "no line begins with the space of a cut: \(session.screen)"
+        )
+        try session.send("C-d")
+        #expect(session.waitForExit() == 0)
+    }
+
     /// "R5 Moonee Valley" of each of the five rows of a board, as drawn at a terminal or piped.
     private static func boardRaces(_ lines: [String]) -> [String] {
         lines.compactMap { line -> String? in

@@ -57,7 +57,7 @@ public enum RegularFile {
         let bytes = try reading(descriptor, maximumBytes: maximumBytes)
         bytes.readToEnd()
         // Grown while read: the bound still holds.
-        if case .unreadable? = bytes.readFailure { throw bytes.readFailure! }
+        if let failure = bytes.readFailure, case .unreadable = failure { throw failure }
         return bytes.data.prefix(maximumBytes)
     }
 

@@ -45,15 +45,16 @@ public struct FileRaceService: RaceService {
         in bytes: FileBytes, format: any FeedFormat, source: String,
         fileError: (RegularFile.Failure) -> RaceDataError
     ) throws(RaceDataError) -> RaceFeed {
-        do throws(RaceDataError) {
-            let feed = try format.decode(bytes, source: source)
-            if let failure = bytes.readFailure { throw fileError(failure) }
-            return feed
+        let feed: RaceFeed
+        do {
+            feed = try format.decode(bytes, source: source)
         } catch {
             // What the decoder stopped at may be bytes the file gained while it was read: its end tells.
             bytes.readToEnd()
             throw bytes.readFailure.map(fileError) ?? error
         }
+        if let failure = bytes.readFailure { throw fileError(failure) }
+        return feed
     }
 
     private func fileError(_ failure: RegularFile.Failure) -> RaceDataError {

@@ -39,14 +39,11 @@ public struct RaceCardDecoder: Sendable {
     /// A member that is not a card with a `data` object is left out.
     public func decodeBundle(_ data: Data, source: String) throws(RaceDataError) -> [String: RaceCard] {
         try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
-            try Self.members(of: &reader) { (reader: inout JSONByteReader, id) throws(JSONSyntaxError) -> RaceCard? in
-                guard try reader.nextKind() == .object else {
-                    try reader.skipValue()
-                    return nil
-                }
-                var card = RaceCard(raceID: id)
-                return try Self.readDocument(&reader, into: &card) ? Self.tidied(card) : nil
+            var cards: [String: RaceCard] = [:]
+            try Self.objectMembers(of: &reader) { reader, id throws(JSONSyntaxError) in
+                if let card = try Self.card(&reader, raceID: id) { cards[id] = card }
             }
+            return cards
         }
     }
 
@@ -61,13 +58,8 @@ public struct RaceCardDecoder: Sendable {
     /// (`decodeBundleCard(_:at:raceID:source:)`), not found by a pass over all of them.
     public func bundleIndex(_ data: Data, source: String) throws(RaceDataError) -> [String: [Range<Int>]] {
         try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
-            guard try reader.nextKind() == .object else {
-                throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
-            }
             var ranges: [String: [Range<Int>]] = [:]
-            try reader.readObject { reader, name throws(JSONSyntaxError) in
-                let id = name.string
-                guard try reader.nextKind() == .object else { return try reader.skipValue() }
+            try Self.objectMembers(of: &reader) { reader, id throws(JSONSyntaxError) in
                 let start = reader.offset
                 try reader.skipValue()
                 ranges[id, default: []].append(start..<reader.offset)
@@ -84,29 +76,31 @@ public struct RaceCardDecoder: Sendable {
         for range in ranges.reversed() where range.upperBound <= data.count {
             let start = data.startIndex + range.lowerBound
             let card = try JSONByteReader.reading(data[start..<(start + range.count)], source: source) {
-                reader throws(JSONSyntaxError) -> RaceCard? in
-                var card = RaceCard(raceID: raceID)
-                return try Self.readDocument(&reader, into: &card) ? Self.tidied(card) : nil
+                reader throws(JSONSyntaxError) in try Self.card(&reader, raceID: raceID)
             }
             if let card { return card }
         }
         return nil
     }
 
-    /// A bundle's members by race id, each read by `value`; nil leaves the member out.
-    private static func members<Value>(
-        of reader: inout JSONByteReader,
-        _ value: (inout JSONByteReader, String) throws(JSONSyntaxError) -> Value?
-    ) throws(JSONSyntaxError) -> [String: Value] {
+    /// Calls `member` with the race id of each member of a bundle that is an object, the reader at its value
+    /// (which `member` must read or pass over); other members are passed over.
+    private static func objectMembers(
+        of reader: inout JSONByteReader, _ member: (inout JSONByteReader, String) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
         guard try reader.nextKind() == .object else {
             throw JSONSyntaxError(offset: 0, reason: "a bundle of cards is an object")
         }
-        var values: [String: Value] = [:]
         try reader.readObject { reader, name throws(JSONSyntaxError) in
-            let id = name.string
-            if let member = try value(&reader, id) { values[id] = member }
+            guard try reader.nextKind() == .object else { return try reader.skipValue() }
+            try member(&reader, name.string)
         }
-        return values
+    }
+
+    /// The card in the object at the reader; nil when it has no `data` object.
+    private static func card(_ reader: inout JSONByteReader, raceID: String) throws(JSONSyntaxError) -> RaceCard? {
+        var card = RaceCard(raceID: raceID)
+        return try readDocument(&reader, into: &card) ? tidied(card) : nil
     }
 
     /// The document's top-level kind, and whether it had a `data` object.

@@ -46,9 +46,9 @@ public final class MoversTextView: MoversViewInput {
             self.style.paint(TerminalText.padded(row.change, to: changeWidth, right: true), tone)
         }
         let ascii = !style.usesGlyphs
+        // `fit` pads what fits to the columns and cuts the rest with an ellipsis: every name is as wide.
         let fitted = { (text: String, columns: Int) in
-            TerminalText.padded(
-                TerminalText.fit(self.style.clean(text), columns: columns, asciiOnly: ascii), to: columns)
+            TerminalText.fit(self.style.clean(text), columns: columns, asciiOnly: ascii)
         }
         // The race is said whole (its number comes last, and tells one race from another); the runner's name
         // takes what is left, or the rows take two lines.

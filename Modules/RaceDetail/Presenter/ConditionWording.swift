@@ -12,23 +12,18 @@ enum ConditionWording {
 
     /// `Heavy8` is `Heavy 8`, `GOOD4` `Good 4`; `Synthetic` and `Good` stay.
     static func going(_ text: String) -> String {
-        let digits = text.utf8.reversed().prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-        let word = text.utf8.dropLast(digits)
-        guard digits > 0, digits <= 2, word.count > 1, word.allSatisfy(isLetter) else { return sentenceCase(text) }
-        return sentenceCase(String(text.dropLast(digits))) + " " + text.suffix(digits)
+        let rating = text.reversed().prefix { $0.isASCII && $0.isNumber }.count
+        let word = text.dropLast(rating)
+        guard (1...2).contains(rating), word.count > 1, word.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return sentenceCase(text)
+        }
+        return sentenceCase(String(word)) + " " + text.suffix(rating)
     }
 
     /// A word or two in ASCII capitals in sentence case (`HEAVY RAIN`: `Heavy rain`); anything else as it is.
     private static func sentenceCase(_ text: String) -> String {
-        let letters = text.utf8
-        let isShouted =
-            letters.count > 1
-            && letters.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: " ") }
+        let isShouted = text.count > 1 && text.allSatisfy { $0 == " " || ($0.isASCII && $0.isUppercase) }
         guard isShouted else { return text }
         return text.prefix(1) + text.dropFirst().lowercased()
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
     }
 }

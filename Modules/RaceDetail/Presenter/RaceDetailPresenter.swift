@@ -32,6 +32,15 @@ public enum SheetFocus: Sendable, Equatable {
     case form(runner: Int?)
     case speedMap
     case runner(Int)
+
+    /// The runner it is about, if one.
+    var runner: Int? {
+        switch self {
+        case .form(let runner): runner
+        case .runner(let number): number
+        case .field, .speedMap: nil
+        }
+    }
 }
 
 /// The navigation the sheet needs; its router provides it. None yet: `back` and `list` close it in the shell.
@@ -210,20 +219,20 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     // MARK: - Parts of the card
 
     public func showForm(runner: Int?, completion: @escaping CommandCompletion) {
-        focus(on: .form(runner: runner), runner: runner, completion: completion)
+        focus(on: .form(runner: runner), completion: completion)
     }
 
     public func showSpeedMap(completion: @escaping CommandCompletion) {
-        focus(on: .speedMap, runner: nil, completion: completion)
+        focus(on: .speedMap, completion: completion)
     }
 
     public func showRunner(_ number: Int, completion: @escaping CommandCompletion) {
-        focus(on: .runner(number), runner: number, completion: completion)
+        focus(on: .runner(number), completion: completion)
     }
 
     /// Draws `focus` once the card is in; a runner the card does not have is a usage error that leaves the sheet
     /// as it was.
-    private func focus(on focus: SheetFocus, runner: Int?, completion: @escaping CommandCompletion) {
+    private func focus(on focus: SheetFocus, completion: @escaping CommandCompletion) {
         withCard {
             guard let card = self.card, !card.runners.isEmpty else {
                 self.view?.displayCommandError(
@@ -232,7 +241,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
                         : "There is no race card with a field for this race yet.")
                 return completion(.failure(.usage))
             }
-            if let runner, !card.runners.contains(where: { $0.number == runner }) {
+            if let runner = focus.runner, !card.runners.contains(where: { $0.number == runner }) {
                 let numbers = card.runners.map(\.number)
                 self.view?.displayCommandError(
                     "No runner \(runner) in this race; the field is \(numbers.min()!)-\(numbers.max()!).")

@@ -40,7 +40,10 @@ public enum NextToGoApp {
             environmentWarnings = LocaleEnvironment.removeInvalid()
             if let zone = LocalZone.unknownSystemZoneName {
                 environmentWarnings.append(
-                    "TZ names no time zone this system has (\(TerminalText.quoted(zone))); times are shown in UTC.")
+                    environment["TZ"] == nil
+                        ? "\(zone) is not a time zone file; times are shown in UTC."
+                        : "TZ names no time zone this system has (\(TerminalText.quoted(zone))); times are shown in UTC."
+                )
             }
             environment = environment.filter { name, value in
                 !LocaleEnvironment.variables.contains(name) || LocaleEnvironment.isValid(value, variable: name)

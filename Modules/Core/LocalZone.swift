@@ -120,33 +120,55 @@ extension LocalTime {
 /// The zone the process runs in, resolved once: `TZ` as libc reads it, with a name it does not know taken for
 /// UTC openly (libc would do so silently and call the zone by the unknown name).
 struct SystemZone: Sendable {
-    static let shared = SystemZone(environment: getenv("TZ").map { String(cString: $0) })
+    static let shared = SystemZone.settingUp(environment: getenv("TZ").map { String(cString: $0) })
 
     /// The zone's name, when it has one.
     let name: String?
     /// What `TZ` named but the database does not have.
     let unknownName: String?
 
-    init(environment tz: String?) {
+    init(environment tz: String?, databaseFolder: String = LocalZone.databaseFolder) {
         guard let tz, !tz.isEmpty else {
             // No TZ: /etc/localtime, named after the file it links to. An empty one is UTC, called so by libc.
             name = tz == nil ? Self.linkedName() : nil
-            unknownName = nil
+            unknownName = tz == nil && !Self.isSafeForLibc(Self.defaultZoneFile) ? Self.defaultZoneFile : nil
             return
         }
         let named = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if LocalZone.databaseHas(named) {
             name = named.hasPrefix("/") ? Self.zoneName(ofPath: named) : named
             unknownName = nil
-        } else if !tz.hasPrefix(":"), tz.contains(where: \.isNumber) {
+        } else if !tz.hasPrefix(":"), tz.contains(where: \.isNumber),
+            Self.isSafeForLibc(named.hasPrefix("/") ? named : databaseFolder + "/" + named)
+        {
             // A rule written out (`EST5EDT`, `AEST-10AEDT,M10.1.0,M4.1.0/3`): libc reads it, it has no name.
             name = nil
             unknownName = nil
         } else {
-            // Read as UTC, and called so by libc.
+            // Read as UTC, and called so.
             name = nil
             unknownName = named
         }
+    }
+
+    /// Where libc reads the zone when `TZ` is not set.
+    static let defaultZoneFile = "/etc/localtime"
+
+    /// Whether libc may open `path` as a zone file: it opens whatever `TZ` names, first thing, and a FIFO or a
+    /// terminal there would keep it (and the app) waiting for ever. A file that is not there it passes over.
+    static func isSafeForLibc(_ path: String) -> Bool {
+        guard !path.utf8.contains(0) else { return false }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The zone as libc is to read it: a `TZ` that names no zone is replaced by UTC's own rule, before any call
+    /// that reads it, so libc never opens what it named (even `gmtime_r` reads `TZ` once, in glibc).
+    static func settingUp(environment tz: String?) -> SystemZone {
+        let zone = SystemZone(environment: tz)
+        if zone.unknownName != nil { setenv("TZ", "UTC0", 1) }
+        return zone
     }
 
     func time(at seconds: time_t) -> LocalTime {
@@ -198,12 +220,20 @@ enum ZoneDatabase {
         return LocalTime(parts)
     }
 
-    /// UTC, called so, without touching `TZ` (what an unknown `TZ` is read as).
+    /// UTC, called so, worked out here: libc's `gmtime_r` reads `TZ` the first time (glibc), and a `TZ` naming a
+    /// FIFO or a terminal would hang it.
     static func utc(at seconds: time_t) -> LocalTime {
-        var parts = tm()
-        var moment = seconds
-        gmtime_r(&moment, &parts)
-        return LocalTime(parts, abbreviation: "UTC")
+        let total = Int(seconds)
+        // Whole days down, so a moment before 1970 has its second of the day counted from that day's midnight.
+        let days = total >= 0 ? total / 86_400 : -((-(total + 1)) / 86_400) - 1
+        let secondOfDay = total - days * 86_400
+        let date = CalendarDays.date(fromDays: days)
+        // 1 January 1970 was a Thursday (4).
+        let weekday = (days % 7 + 7 + 4) % 7
+        return LocalTime(
+            year: date.year, month: date.month, day: date.day, weekday: weekday, hour: secondOfDay / 3_600,
+            minute: secondOfDay % 3_600 / 60, second: secondOfDay % 60, utcOffset: 0, isDaylightSaving: false,
+            abbreviation: "UTC")
     }
 
     /// Only read and written with `lock` held.

@@ -98,6 +98,32 @@ struct FoundationParityTests {
         #expect(LocalZone(identifier: "") == nil)
     }
 
+    @Test("UTC worked out without libc as gmtime_r has it, before 1970, across leap days and centuries")
+    func utcWithoutLibc() {
+        var checked = 0
+        for seconds in Array(stride(from: -4_102_444_800, to: 7_258_118_400, by: 86_400 * 17 + 3_601)) + [
+            -1, 0, 1, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_801,
+        ] {
+            var moment = time_t(seconds)
+            var parts = tm()
+            gmtime_r(&moment, &parts)
+            let time = LocalTime.utc(at: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            let same =
+                [time.year, time.month, time.day, time.weekday, time.hour, time.minute, time.second]
+                == [
+                    Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_wday),
+                    Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
+                ]
+            if !same {
+                Issue.record("at \(seconds): \(time) against gmtime_r's \(parts)")
+                return
+            }
+            checked += 1
+        }
+        #expect(checked > 7_000)
+        #expect(LocalTime.utc(at: Date(timeIntervalSince1970: 0)).abbreviation == "UTC")
+    }
+
     private static func withNSNull(_ value: Any) -> Any {
         switch value {
         case is JSONNull: NSNull()

@@ -52,4 +52,23 @@ struct TimeZoneEndToEndTests {
         #expect(rule.stderr.isEmpty, "\(rule.stderr)")
         #expect(rule.lines.contains { $0.hasPrefix("  Starts     Sun 5 Apr 02:10:00 AEST (") }, "\(rule.stdout)")
     }
+
+    @Test("a TZ naming a FIFO, a terminal or a folder is never opened: UTC, said once, and the run ends")
+    func zoneThatIsNoFile() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        // Named like a rule (a digit in it), so that only what is at the path tells it apart.
+        let fifo = data.url.appendingPathComponent("zone5").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let arguments = ["--no-config", "--data-dir", data.url.path, "--now", Self.afterChange, "show", "1"]
+        for tz in [":" + fifo, fifo, ":/dev/tty", "/dev/tty", ":" + data.url.path, ":/dev/stdin"] {
+            let run = try BinaryRunner.run(arguments, environment: ["TZ": tz], timeout: 30)
+            #expect(run.status == 0, "TZ=\(tz): \(run.stderr)")
+            #expect(
+                run.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "TZ=\(tz): \(run.stdout)")
+            #expect(
+                run.stderr.components(separatedBy: "times are shown in UTC.").count == 2,
+                "once: TZ=\(tz): \(run.stderr)")
+        }
+    }
 }

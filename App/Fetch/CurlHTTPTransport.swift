@@ -85,9 +85,9 @@ final class CurlTransfer {
         let results = [
             curl_set_pointer(set, handle, CURLOPT_ERRORBUFFER, errorBuffer),
             curl_set_pointer(set, handle, CURLOPT_URL, source),
-            // Never anything but the web: not the URL typed, nor where a redirect leads.
-            curl_set_pointer(set, handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-            curl_set_pointer(set, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            // Never anything but the web: not the URL typed, nor where a redirect leads (in the words the
+            // library knows: libcurl before 7.85 has only the older option).
+            curl_allow_only_web(set, handle),
             curl_set_long(set, handle, CURLOPT_FOLLOWLOCATION, 1),
             curl_set_long(set, handle, CURLOPT_MAXREDIRS, Self.mostRedirects),
             // The transfer may run on any thread: no signals for name lookups' time limits.

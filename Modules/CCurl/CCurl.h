@@ -33,6 +33,39 @@ static inline CURLcode curl_set_progress_function(void *setopt, CURL *handle, cu
     return ((curl_setopt_function)setopt)(handle, CURLOPT_XFERINFOFUNCTION, function);
 }
 
+// Nothing but http and https, for the URL and after any redirect. libcurl 7.85 took the protocols as text and
+// deprecated the bit masks; the libraries before it (7.68 on Ubuntu 20.04, 7.81 on 22.04, 7.74 on Debian 11) know
+// only the masks and refuse the text with CURLE_UNKNOWN_OPTION. Both are set by curl's own numbers, so this builds
+// against a header of either age without a deprecation warning.
+#define NEXT_TO_GO_CURLOPT_PROTOCOLS 181L              /* CURLOPTTYPE_LONG + 181 */
+#define NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS 182L        /* CURLOPTTYPE_LONG + 182 */
+#define NEXT_TO_GO_CURLOPT_PROTOCOLS_STR 10318L        /* CURLOPTTYPE_STRINGPOINT + 318, 7.85 */
+#define NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS_STR 10319L  /* CURLOPTTYPE_STRINGPOINT + 319, 7.85 */
+#define NEXT_TO_GO_CURLPROTO_WEB 3L                    /* CURLPROTO_HTTP | CURLPROTO_HTTPS */
+#if LIBCURL_VERSION_NUM >= 0x075500
+_Static_assert(CURLOPT_PROTOCOLS_STR == NEXT_TO_GO_CURLOPT_PROTOCOLS_STR, "curl's number for PROTOCOLS_STR");
+_Static_assert(CURLOPT_REDIR_PROTOCOLS_STR == NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS_STR, "REDIR_PROTOCOLS_STR");
+#endif
+_Static_assert((CURLPROTO_HTTP | CURLPROTO_HTTPS) == NEXT_TO_GO_CURLPROTO_WEB, "curl's bits for http and https");
+
+/// Sets `text` where the library knows it, else `mask` (a library older than the text option); curl's code.
+static inline CURLcode curl_set_protocols(
+    void *setopt, CURL *handle, long textOption, const char *text, long maskOption, long mask) {
+    CURLcode code = ((curl_setopt_function)setopt)(handle, (CURLoption)textOption, text);
+    if (code == CURLE_UNKNOWN_OPTION) {
+        code = ((curl_setopt_function)setopt)(handle, (CURLoption)maskOption, mask);
+    }
+    return code;
+}
+
+static inline CURLcode curl_allow_only_web(void *setopt, CURL *handle) {
+    CURLcode code = curl_set_protocols(setopt, handle, NEXT_TO_GO_CURLOPT_PROTOCOLS_STR, "http,https",
+                                       NEXT_TO_GO_CURLOPT_PROTOCOLS, NEXT_TO_GO_CURLPROTO_WEB);
+    if (code != CURLE_OK) return code;
+    return curl_set_protocols(setopt, handle, NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS_STR, "http,https",
+                              NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS, NEXT_TO_GO_CURLPROTO_WEB);
+}
+
 static inline CURLcode curl_get_long(void *getinfo, CURL *handle, CURLINFO info, long *value) {
     return ((curl_getinfo_function)getinfo)(handle, info, value);
 }

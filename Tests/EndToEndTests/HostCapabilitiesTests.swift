@@ -5,7 +5,7 @@ import Testing
 /// failure here rather than a suite quietly skipped.
 @Suite("The machine has what the terminal tests need")
 struct HostCapabilitiesTests {
-    @Test("on Linux: tmux, util-linux's script, /proc, zsh, fish, man and strace (.ci/run installs the tools)")
+    @Test("on Linux: tmux, util-linux's script, /proc, zsh, fish, man, strace and cc (.ci/run installs the tools)")
     func linuxHasTheTools() {
         #if os(Linux)
             #expect(HostCapabilities.hasProc)
@@ -14,6 +14,7 @@ struct HostCapabilitiesTests {
             #expect(HostCapabilities.hasZsh && HostCapabilities.hasFish, "apt-get install zsh fish")
             #expect(HostCapabilities.hasMan, "apt-get install man-db")
             #expect(HostCapabilities.hasStraceInstalled, "apt-get install strace")
+            #expect(HostCapabilities.hasCCompiler, "apt-get install gcc")
         #endif
     }
 }

@@ -43,6 +43,9 @@ public enum HostCapabilities {
         return process.terminationStatus == 0
     }()
 
+    /// A C compiler (`cc`), which builds the stand-ins for system libraries some tests load in their place.
+    public static let hasCCompiler = isInstalled("cc")
+
     /// tmux, a terminal a test can type into and read (`send-keys`, `capture-pane`).
     public static let hasTmux: Bool = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].contains {
         FileManager.default.isExecutableFile(atPath: $0)

@@ -49,6 +49,44 @@ public enum AsideCopy {
         return target
     }
 
+    /// Removes the copies of `file` kept under `tag` but the newest `count`; how many it removed. For copies made
+    /// routinely (one a prune, about one a day), which would otherwise pile up for ever; a copy made before a
+    /// repair is never removed this way. Only names this type makes are touched.
+    @discardableResult
+    public static func removeOlder(of file: URL, tag: String, keepingNewest count: Int) -> Int {
+        let folder = file.deletingLastPathComponent()
+        let prefix = "\(file.lastPathComponent).\(tag)-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        let copies = names.filter { $0.hasPrefix(prefix) && isStamp($0.dropFirst(prefix.count)) }
+            .sorted { stampOf($0, prefix: prefix) < stampOf($1, prefix: prefix) }
+        var removed = 0
+        for name in copies.dropLast(max(count, 0)) {
+            var status = stat()
+            let path = folder.appendingPathComponent(name).path
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else { continue }
+            removed += 1
+        }
+        if removed > 0 { AtomicFile.syncDirectory(of: file) }
+        return removed
+    }
+
+    /// `20261127T031500Z`, or with the attempt that made its name free (`20261127T031500Z-2`).
+    private static func isStamp(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let stamp = parts[0].utf8
+        let digits = { (bytes: Substring.UTF8View) in bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        guard stamp.count == 16, digits(stamp.prefix(8)), stamp.dropFirst(8).first == UInt8(ascii: "T"),
+            digits(stamp.dropFirst(9).prefix(6)), stamp.last == UInt8(ascii: "Z")
+        else { return false }
+        return parts.count == 1 || (!parts[1].isEmpty && parts[1].count < 10 && digits(parts[1].utf8))
+    }
+
+    /// When the copy was made, as a key that sorts as time does: the stamp, then the attempt.
+    private static func stampOf(_ name: String, prefix: String) -> (String, Int) {
+        let parts = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1)
+        return (String(parts[0]), parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
     /// `20261127T031500Z`: sorts as time does, and is the same in every locale and zone.
     static func utcStamp(_ date: Date) -> String {
         let time = LocalTime.utc(at: date)

@@ -42,6 +42,9 @@ public final class FileFavourites: FavouritesRepository {
     /// not what this app wrote, and reading it whole on every command would make the board crawl.
     public nonisolated static let maximumFavourites = FavouritesChange.maximumFavourites
     public nonisolated static let maximumFileBytes = 4 * 1024 * 1024
+    /// The copies kept aside before prunes, newest first: a daily user makes about one a day.
+    public nonisolated static let keptPruneCopies = 5
+    private nonisolated static let pruneTag = "before-prune"
 
     private let file: FavouritesFile
     private let gathersChanges: Bool
@@ -224,9 +227,10 @@ public final class FileFavourites: FavouritesRepository {
         }
         var notes = current.warning.map { [$0] } ?? []
         if prunedCount > 0 {
-            let aside = try file.replaceKeepingAside(tag: "before-prune", with: favourites)
+            let aside = try file.replaceKeepingAside(tag: Self.pruneTag, with: favourites)
+            AsideCopy.removeOlder(of: file.fileURL, tag: Self.pruneTag, keepingNewest: Self.keptPruneCopies)
             notes.append(
-                "Removed \(prunedCount) \(prunedCount == 1 ? "favourite" : "favourites") of races that jumped over a day ago; the file as it was is kept at \(aside.path)."
+                "Removed \(prunedCount) \(prunedCount == 1 ? "favourite" : "favourites") of races that jumped over a day ago; the file as it was is kept at \(aside.path) (the newest \(Self.keptPruneCopies) such copies are kept)."
             )
         } else {
             try file.write(favourites)

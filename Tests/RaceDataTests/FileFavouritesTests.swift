@@ -411,4 +411,31 @@ struct FileFavouritesTests {
             #expect(error.description.hasSuffix("Nothing saved was lost."))
         }
     }
+
+    @Test("the copies kept before prunes are bounded: the newest five stay, a repair's copy and other files never go")
+    func pruneCopiesBounded() throws {
+        defer { directory.remove() }
+        _ = try store.toggle(favourite("first"))
+        let folder = store.directory
+        let repairCopy = Data("a damaged file, kept".utf8)
+        try repairCopy.write(to: folder.appendingPathComponent("favourites.json.damaged-20250101T000000Z"))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("favourites.json.before-prune-notes"))
+        var messages: [String] = []
+        for day in 1...8 {
+            clock.advance(by: 86_400)
+            _ = try store.toggle(favourite("day\(day)"))
+            let state = try store.prune(ids: [day == 1 ? "first" : "day\(day - 1)"])
+            messages.append(state.warning ?? "")
+        }
+        let copies = try leftovers().filter { $0.hasPrefix("favourites.json.before-prune-2") }
+        #expect(copies.count == FileFavourites.keptPruneCopies, "\(copies)")
+        // The newest five: those of days 4 to 8, each holding the race that day's prune removed.
+        for (copy, day) in zip(copies, 4...8) {
+            let text = try String(contentsOf: folder.appendingPathComponent(copy), encoding: .utf8)
+            #expect(text.contains("\"day\(day - 1)\""), "\(copy)")
+        }
+        #expect(try leftovers().contains("favourites.json.damaged-20250101T000000Z"))
+        #expect(try leftovers().contains("favourites.json.before-prune-notes"))
+        #expect(messages.last?.hasSuffix("(the newest 5 such copies are kept).") == true, "\(messages)")
+    }
 }

@@ -146,6 +146,52 @@ struct InstallTests {
         #expect(try install(prefix, ["--uninstall"]).status == 0)
     }
 
+    @Test(
+        "an install that fails part-way (a read-only man folder) leaves nothing behind; once it can, it installs",
+        .enabled(if: ReadOnlyFolders.canTest, "needs setpriv to drop root (util-linux)"))
+    func failsPartWay() throws {
+        let prefix = try TemporaryDirectory()
+        defer { prefix.remove() }
+        let man = prefix.url.appendingPathComponent("share/man/man1")
+        try FileManager.default.createDirectory(at: man, withIntermediateDirectories: true)
+        let folders = ["", "share", "share/man", "share/man/man1"].map { prefix.url.appendingPathComponent($0).path }
+        let installer = try ReadOnlyFolders()
+        defer { installer.kit.remove() }
+        try installer.hand(folders, readOnly: [man.path])
+        let failed = try installer.run(prefix: prefix)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("stopped part-way (exit 1); what it had put under"), "\(failed.stderr)")
+        #expect(try Self.placed(in: prefix).isEmpty, "nothing of it left")
+        #expect(try installer.run(prefix: prefix, ["--uninstall"]).status == 1, "nothing is installed")
+
+        try installer.hand(folders, readOnly: [])
+        let installed = try installer.run(prefix: prefix)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        #expect(try Self.placed(in: prefix).count == 7)
+
+        // An upgrade stopped the same way keeps what it replaced listed: --uninstall then takes it all away.
+        try installer.hand(folders, readOnly: [man.path])
+        let upgrade = try installer.run(prefix: prefix)
+        #expect(upgrade.status == 1)
+        #expect(upgrade.stderr.contains("install again to finish, or --uninstall"), "\(upgrade.stderr)")
+        try installer.hand(folders, readOnly: [])
+        let removed = try installer.run(prefix: prefix, ["--uninstall"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try Self.placed(in: prefix).isEmpty, "\(removed.stdout)")
+    }
+
+    /// The files and links under `prefix`, as paths inside it.
+    private static func placed(in prefix: TemporaryDirectory) throws -> [String] {
+        let walker = FileManager.default.enumerator(atPath: prefix.url.path)
+        var paths: [String] = []
+        while let path = walker?.nextObject() as? String {
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: prefix.url.appendingPathComponent(path).path)
+            if attributes[.type] as? FileAttributeType != .typeDirectory { paths.append(path) }
+        }
+        return paths
+    }
+
     @Test("a mistake in its arguments is a usage error")
     func usage() throws {
         let script = Fixtures.packageRoot.appendingPathComponent("Scripts/install").path
@@ -154,5 +200,54 @@ struct InstallTests {
             timeout: 30)
         #expect(run.status == 64)
         #expect(run.stderr == "install: unknown argument '--prefx' (see --help)\n")
+    }
+}
+
+/// Folders the installer cannot write to. Root writes anywhere, so as root the installer is run as `nobody`
+/// (util-linux's `setpriv`), with the prefix handed to it but for the folders meant to be read-only; the script
+/// and the program it installs are copied where `nobody` can read them (CI's clone is in a private folder).
+struct ReadOnlyFolders {
+    static let isRoot = getuid() == 0
+    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let canTest = !isRoot || setpriv != nil
+    static let nobody: uid_t = 65_534
+
+    let kit: TemporaryDirectory
+
+    init() throws {
+        kit = try TemporaryDirectory()
+        let from = kit.url.appendingPathComponent("from")
+        try FileManager.default.createDirectory(at: from, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Fixtures.packageRoot.appendingPathComponent("Scripts/install"),
+            to: kit.url.appendingPathComponent("install"))
+        try FileManager.default.copyItem(at: BinaryRunner.binary, to: from.appendingPathComponent("next-to-go"))
+        for path in [kit.url.path, from.path] { try #require(chmod(path, 0o755) == 0) }
+    }
+
+    /// Every folder of `folders` the installer's to write in, but those in `readOnly`.
+    func hand(_ folders: [String], readOnly: Set<String>) throws {
+        for folder in folders {
+            let writable = !readOnly.contains(folder)
+            if Self.isRoot {
+                try #require(chown(folder, writable ? Self.nobody : 0, writable ? Self.nobody : 0) == 0)
+            }
+            try #require(chmod(folder, writable ? 0o755 : 0o555) == 0)
+        }
+    }
+
+    /// `install --prefix PREFIX ARGUMENTS` (by default `--from` the copied program), as the user the folders
+    /// were handed to.
+    func run(prefix: TemporaryDirectory, _ arguments: [String]? = nil) throws -> ProcessRunner.Run {
+        let script = kit.url.appendingPathComponent("install").path
+        let command =
+            Self.isRoot
+            ? [Self.setpriv ?? "setpriv", "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", script]
+            : [script]
+        return try BinaryRunner.run(
+            executable: URL(fileURLWithPath: command[0]),
+            arguments: Array(command.dropFirst()) + ["--prefix", prefix.url.path]
+                + (arguments ?? ["--from", kit.url.appendingPathComponent("from").path]),
+            stdin: "", environment: ["HOME": "/tmp"], timeout: 120)
     }
 }

@@ -46,13 +46,15 @@ extension LiveTerminalEndToEndTests {
         let session = try session(
             ["--accessible", "--source", "file:" + feed.path, "--refresh", "0"], rows: 60)
         defer { session.stop() }
-        #expect(session.waitFor("R1 Meeting 1 (horse) has jumped.", timeout: 30), "\(session.screen)")
-        #expect(session.waitFor("R2 Meeting 2 (horse): 1 minute to go."), "\(session.screen)")
-        // Said above the prompt, the prompt comes again: the line being typed is never lost in a notice.
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
-        #expect(!session.screen.contains("Next: "), "no status line redrawn in place")
+        session.expect(shows: "R1 Meeting 1 (horse) has jumped.")
+        // Said above the prompt, the prompt comes again: the line being typed is never lost in a notice. No
+        // status line is redrawn in place.
+        session.expect("the next race's minute said, the prompt under it, no status line") {
+            $0.contains("R2 Meeting 2 (horse): 1 minute to go.") && $0.lines.last == "next-to-go>"
+                && !$0.contains("Next: ")
+        }
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

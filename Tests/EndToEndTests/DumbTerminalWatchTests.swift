@@ -5,46 +5,48 @@ import Testing
 /// `watch` where the terminal cannot redraw in place (`TERM=dumb`, as Emacs' shell sets it), as a person there
 /// uses it: the board each second until a line is typed or Ctrl-C.
 extension LiveTerminalEndToEndTests {
-    private func boards(_ session: TerminalSession) -> Int {
-        session.screen.components(separatedBy: "Next to Go - all categories").count - 1
+    private func boards(_ screen: Screen) -> Int {
+        screen.count(of: "Next to Go - all categories")
     }
 
     @Test("TERM=dumb: watch until q or Enter; Ctrl-C ends the watch, not the app; another line ends it and runs")
     func dumbTerminalWatch() throws {
         let session = try session(environment: ["TERM": "dumb"], rows: 200)
         defer { session.stop() }
-        let first = boards(session)
+        let first = boards(session.screen(when: "the board, the prompt under it") { $0.lines.last == "next-to-go>" })
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitUntil { boards(session) >= first + 2 }, "the board again each second: \(session.screen)")
+        session.expect("the board again each second") { boards($0) >= first + 2 }
         try session.type("q")
         try session.send("Enter")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        session.expectPrompt()
         // Left: what comes next is the next command's, not another frame.
         try session.type("help count")
         try session.send("Enter")
-        #expect(session.waitFor("count N"), "\(session.screen)")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
-        let afterHelp = session.lines.drop { !$0.hasPrefix("count N") }
-        #expect(!afterHelp.contains { $0.hasPrefix("Next to Go") }, "\(session.screen)")
+        let helped = session.screen(when: "help, the prompt under it") {
+            $0.contains("count N") && $0.lines.last == "next-to-go>"
+        }
+        let afterHelp = helped.lines.drop { !$0.hasPrefix("count N") }
+        #expect(!afterHelp.contains { $0.hasPrefix("Next to Go") }, "\(helped.text)")
 
         try session.type("watch")
         try session.send("Enter")
-        let before = boards(session)
-        #expect(session.waitUntil { boards(session) > before }, "\(session.screen)")
+        let before = boards(helped)
+        session.expect("a frame of watch") { boards($0) > before }
         try session.send("C-c")
-        #expect(
-            session.waitUntil { session.lines.last == "next-to-go>" }, "Ctrl-C gave the prompt back: \(session.screen)")
+        // Ctrl-C gave the prompt back.
+        session.expectPrompt()
 
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitUntil { boards(session) > before + 1 }, "\(session.screen)")
+        session.expect("frames of watch again") { boards($0) > before + 1 }
         try session.type("filter dogs")
         try session.send("Enter")
-        #expect(session.waitFor("Next to Go - greyhound"), "the line typed ran: \(session.screen)")
+        // The line typed ran.
+        session.expect(shows: "Next to Go - greyhound")
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0, "the app was still running, and quit ended it")
+        session.expectExit(0, "the app was still running, and quit ended it")
     }
 }
 
@@ -56,27 +58,27 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitFor("/ search"), "the key bar names it: \(session.screen)")
+        // The key bar names it.
+        session.expect(shows: "/ search")
         try session.send("/")
-        #expect(session.waitFor("Enter keeps it, Esc ends it"), "\(session.screen)")
+        session.expect(shows: "Enter keeps it, Esc ends it")
         for key in ["r", "o", "m"] { try session.send(key) }
-        #expect(session.waitFor("/rom_"), "\(session.screen)")
-        #expect(
-            session.waitUntil {
-                let rows = session.lines.filter {
-                    $0.range(of: #"^ {1,3}\d{1,2}  \S+\s+R\d"#, options: .regularExpression) != nil
-                }
-                return !rows.isEmpty && rows.allSatisfy { $0.contains("Romford") }
-            }, "only Romford's races: \(session.screen)")
+        session.expect(shows: "/rom_")
+        session.expect("only Romford's races") {
+            let rows = $0.lines.filter {
+                $0.range(of: #"^ {1,3}\d{1,2}  \S+\s+R\d"#, options: .regularExpression) != nil
+            }
+            return !rows.isEmpty && rows.allSatisfy { $0.contains("Romford") }
+        }
         try session.send("Escape")
-        #expect(session.waitUntil { session.screen.contains("Globe Derby") }, "the search ended: \(session.screen)")
+        session.expect("the search ended") { $0.contains("Globe Derby") }
         try session.send("/")
         for key in ["h", "o", "v"] { try session.send(key) }
         try session.send("Enter")
-        #expect(session.waitUntil { session.screen.contains("Hove") && !session.screen.contains("Globe Derby") })
+        session.expect("the search kept") { $0.contains("Hove") && !$0.contains("Globe Derby") }
         try session.send("q")
-        #expect(session.waitFor("next-to-go>"), "\(session.screen)")
+        session.expect(shows: "next-to-go>")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

@@ -208,10 +208,10 @@ struct HostileInputEndToEndTests {
         let process = try RunningProcess(
             executable: BinaryRunner.binary, arguments: ["--now", Self.now], environment: BinaryRunner.baseEnvironment)
         process.send("list")
-        #expect(process.waitFor("Next to Go"))
+        process.expect(shows: "Next to Go")
         process.send(signal: number)
         // Input stays open: the app must leave because of the signal, not because input ended.
-        #expect(process.waitForExit())
+        process.expectExit()
         let run = try process.finish(timeout: 10)
         #expect(run.status == 128 + number)
         #expect(!run.stderr.contains("crashed"))

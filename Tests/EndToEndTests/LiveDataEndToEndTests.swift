@@ -75,12 +75,14 @@ struct LiveDataEndToEndTests {
             executable: BinaryRunner.binary, arguments: ["--source", url, "--now", Self.now],
             environment: BinaryRunner.baseEnvironment.merging(environment) { $1 })
         app.send("list")
-        #expect(app.waitFor("connection refused"))
+        app.expect(shows: "connection refused")
 
         let server = try FixtureServer(port: port)
         defer { server.stop() }
         // Retries come 2, 4, 8 s after failures; `list` only draws, so a fresh board proves a retry by itself.
-        #expect(app.keepSending("list", until: { Self.isFresh(Self.lastBoard(in: $0)) }))
+        app.expect("a fresh board, drawn by a retry of its own", sending: "list") {
+            Self.isFresh(Self.lastBoard(in: $0))
+        }
         let run = try app.finish()
         #expect(run.status == 0)
         #expect(Array(run.lines.suffix(Self.board.count)) == Self.board, "fresh races, no stale mark")
@@ -98,13 +100,15 @@ struct LiveDataEndToEndTests {
             arguments: ["--source", url, "--now", Self.now, "--refresh", "1"],
             environment: BinaryRunner.baseEnvironment.merging(environment) { $1 })
         app.send("list")
-        #expect(app.waitFor("Ascot Park"))
+        app.expect(shows: "Ascot Park")
         server.stop()
-        #expect(app.keepSending("list", until: { Self.lastBoard(in: $0)?.contains("(connection refused)") == true }))
+        app.expect("the last good races, marked stale", sending: "list") {
+            Self.lastBoard(in: $0)?.contains("(connection refused)") == true
+        }
 
         let back = try FixtureServer(port: port)
         defer { back.stop() }
-        #expect(app.keepSending("list", until: { Self.isFresh(Self.lastBoard(in: $0)) }))
+        app.expect("a fresh board once the server is back", sending: "list") { Self.isFresh(Self.lastBoard(in: $0)) }
         let run = try app.finish()
         #expect(run.status == 0)
         let boards = Self.boards(in: run.stdout)

@@ -12,7 +12,7 @@ extension LiveTerminalEndToEndTests {
     /// The snapshot replayed against the real clock, its board on screen.
     private func snapshotSession(columns: Int = 90, rows: Int = 30, count: Int = 5) throws -> TerminalSession {
         let session = try session(["--refresh", "0", "--count", String(count)], columns: columns, rows: rows)
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil }, "no board: \(session.screen)")
+        session.expect("a board") { Self.firstRow($0.lines) != nil }
         return session
     }
 
@@ -31,27 +31,20 @@ extension LiveTerminalEndToEndTests {
         }
     }
 
-    private static func occurrences(of text: String, in screen: String) -> Int {
-        screen.components(separatedBy: text).count - 1
-    }
-
     @Test("the board at the prompt ticks with no key pressed, and always agrees with the status line")
     func boardTicksWithStatus() throws {
         // The race day on the real clock.
         let session = try snapshotSession()
         defer { session.stop() }
-        let before = Self.firstRow(session.lines) ?? ""
-        #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines) != before }, "stuck at \(before)")
+        let before = session.screen(when: "a board") { Self.firstRow($0.lines) != nil }.lines
+        session.expect("the first row ticks on") { Self.firstRow($0.lines) != Self.firstRow(before) }
         for _ in 0..<3 {
             // A whole screen: one caught in the middle of a redraw (rows written, the status line not yet) is no
             // sample of what a person sees.
-            var lines = session.lines
-            #expect(
-                session.waitUntil(timeout: 5) {
-                    lines = session.lines
-                    return lines.last == "next-to-go>" && lines.contains { $0.hasPrefix("Next: ") }
-                        && lines.contains { $0.range(of: #"^ {2,3}5  "#, options: .regularExpression) != nil }
-                }, "\(session.screen)")
+            let lines = session.screen(when: "a whole board: five rows, the status line and the prompt") {
+                $0.lines.last == "next-to-go>" && $0.lines.contains { $0.hasPrefix("Next: ") }
+                    && $0.lines.contains { $0.range(of: #"^ {2,3}5  "#, options: .regularExpression) != nil }
+            }.lines
             // The first race still to jump: one at its start second or that jumped within the minute stays above
             // it (`0s`, `-20s`, `Closed -5s`), and the status line names the next.
             let rows = lines.filter { $0.range(of: #"^ {2,3}\d{1,2}  "#, options: .regularExpression) != nil }
@@ -64,13 +57,12 @@ extension LiveTerminalEndToEndTests {
             let countdown = try #require(status.range(of: " in ").map { status[$0.upperBound...] })
             let seconds = countdown.prefix { $0 != "·" }.trimmingCharacters(in: .whitespaces)
             #expect(row.hasSuffix(" " + seconds), "row \(row) against \(status)")
+            #expect(lines.filter { $0.contains("Next to Go ·") }.count == 1, "one board: \(lines)")
             usleep(700_000)
         }
-        #expect(Self.occurrences(of: "Next to Go ·", in: session.screen) == 1, "one board: \(session.screen)")
-        #expect(session.lines.last == "next-to-go>")
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("a race that leaves is replaced in place: one board on screen, the next race moved up into it")
@@ -90,36 +82,36 @@ extension LiveTerminalEndToEndTests {
         let session = try session(["--source", "file:" + file.path, "--refresh", "0"])
         defer { session.stop() }
         let (leaving, arriving) = (meetings[0], meetings[5])
-        #expect(session.waitFor(leaving), "\(session.screen)")
-        #expect(!session.screen.contains(arriving))
-        #expect(session.waitFor(arriving, timeout: 30), "no race moved up: \(session.screen)")
-        let screen = session.screen
-        #expect(Self.occurrences(of: "Next to Go ·", in: screen) == 1, "one board: \(screen)")
-        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(" R") }
-        #expect(rows.count == 5, "\(screen)")
-        #expect(!rows.contains { $0.contains(leaving) }, "\(screen)")
-        #expect(rows.first?.contains(meetings[1]) == true, "\(screen)")
-        #expect(session.lines.last == "next-to-go>")
+        session.expect("\(leaving) on the board, \(arriving) not yet") {
+            $0.contains(leaving) && !$0.contains(arriving) && $0.lines.last == "next-to-go>"
+        }
+        let screen = session.screen(when: "\(arriving) moved up, the prompt under it") {
+            $0.contains(arriving) && $0.lines.last == "next-to-go>"
+        }
+        #expect(screen.count(of: "Next to Go ·") == 1, "one board: \(screen.text)")
+        let rows = screen.lines.filter { $0.hasPrefix("  ") && $0.contains(" R") }
+        #expect(rows.count == 5, "\(screen.text)")
+        #expect(!rows.contains { $0.contains(leaving) }, "\(screen.text)")
+        #expect(rows.first?.contains(meetings[1]) == true, "\(screen.text)")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("a window shorter than the board: the board is cut to fit, saying how many rows are hidden")
     func windowShorterThanBoard() throws {
         let session = try session(Self.pinned + ["--count", "10"], rows: 30)
         defer { session.stop() }
-        #expect(session.waitFor("Alexandra Park"))
+        session.expect(shows: "Alexandra Park")
         try session.resize(columns: 90, rows: 9)
-        #expect(session.waitFor("more rows hidden: the window is too short"), "\(session.screen)")
-        let lines = session.lines
-        #expect(lines.count <= 9)
-        #expect(lines.first?.hasPrefix("Next to Go") == true, "the board keeps its top: \(session.screen)")
-        #expect(lines.last == "next-to-go>")
+        session.expect("the board cut to 9 rows, its top kept, the prompt under it") {
+            $0.contains("more rows hidden: the window is too short") && $0.lines.count <= 9
+                && $0.lines.first?.hasPrefix("Next to Go") == true && $0.lines.last == "next-to-go>"
+        }
         // Taller again: the whole board is back.
         try session.resize(columns: 90, rows: 30)
-        #expect(session.waitUntil { !session.screen.contains("hidden") && session.screen.contains("Alexandra Park") })
+        session.expect("the whole board again") { !$0.contains("hidden") && $0.contains("Alexandra Park") }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("help leaves the board in the scrollback as it stood; the next board drawn is live in its place")
@@ -128,18 +120,25 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("help")
         try session.send("Enter")
-        #expect(session.waitFor("Commands:"))
-        let frozen = Self.firstRow(session.lines)
-        let status = session.lines.first { $0.hasPrefix("Next: ") }
-        #expect(session.waitUntil(timeout: 5) { session.lines.first { $0.hasPrefix("Next: ") } != status })
-        #expect(Self.firstRow(session.lines) == frozen, "the board above help stays as it was")
+        let helped = session.screen(when: "help, the prompt under it") {
+            $0.contains("Commands:") && $0.lines.last == "next-to-go>"
+        }
+        let frozen = Self.firstRow(helped.lines)
+        let status = helped.lines.first { $0.hasPrefix("Next: ") }
+        // The status line moves on; the board above help does not.
+        session.expect("the status line moves on, the board above help stays as it stood") {
+            $0.lines.first { $0.hasPrefix("Next: ") } != status && Self.firstRow($0.lines) == frozen
+        }
+        session.expectThroughout("the board above help stays as it stood", for: 2) { Self.firstRow($0.lines) == frozen }
         try session.type("list")
         try session.send("Enter")
-        #expect(session.waitUntil { session.screen.contains("next-to-go> list\nNext to Go") })
-        let live = Self.firstRow(session.lines.suffix(10))
-        #expect(session.waitUntil(timeout: 5) { Self.firstRow(session.lines.suffix(10)) != live })
+        let listed = session.screen(when: "the board under `list`") {
+            $0.contains("next-to-go> list\nNext to Go") && $0.lines.last == "next-to-go>"
+        }
+        let live = Self.firstRow(listed.lines.suffix(10))
+        session.expect("the new board ticks") { Self.firstRow($0.lines.suffix(10)) != live }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("keys typed while the board is drawn again are all there, in order, and the line runs as typed")
@@ -151,11 +150,11 @@ extension LiveTerminalEndToEndTests {
             try session.type(String(character))
             usleep(150_000)
         }
-        #expect(session.waitUntil { session.lines.last == "next-to-go> search Wentworth Park" }, "\(session.screen)")
+        session.expectPrompt("next-to-go> search Wentworth Park")
         try session.send("Enter")
-        #expect(session.waitFor("all categories · \"Wentworth Park\""), "\(session.screen)")
+        session.expect(shows: "all categories · \"Wentworth Park\"")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test(
@@ -165,19 +164,17 @@ extension LiveTerminalEndToEndTests {
         let (server, session) = try slowLaterSession()
         defer { server.stop() }
         defer { session.stop() }
-        #expect(session.waitFor("Northfield Park"))
+        session.expect(shows: "Northfield Park")
         try session.type("refresh")
         try session.send("Enter")
-        #expect(session.waitFor("fetching..."), "the status while the refresh waits: \(session.screen)")
-        #expect(
-            session.waitUntil(timeout: 15) {
-                session.lines.last == "next-to-go>" && !session.screen.contains("fetching...")
-            }, "\(session.screen)")
-        let screen = session.screen
-        #expect(Self.occurrences(of: "Next: ", in: screen) == 1, "one status line: \(screen)")
-        #expect(session.lines.dropLast().last?.hasPrefix("Next: ") == true, "\(screen)")
+        session.expect(shows: "fetching...")
+        let screen = session.screen(when: "the refresh done, the prompt under it") {
+            $0.lines.last == "next-to-go>" && !$0.contains("fetching...")
+        }
+        #expect(screen.count(of: "Next: ") == 1, "one status line: \(screen.text)")
+        #expect(screen.lines.dropLast().last?.hasPrefix("Next: ") == true, "\(screen.text)")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("watch in a window shorter than the board scrolls, says what is hidden, and a number reaches any row")
@@ -189,29 +186,31 @@ extension LiveTerminalEndToEndTests {
         try session.type("watch")
         try session.send("Enter")
         // 13 of the 20 rows in the room, and below them 7 rows and the note of the summaries the feed left out.
-        #expect(session.waitFor("… 8 more: ↓ or j scrolls"), "\(session.screen)")
-        #expect(session.lines.count <= 16)
+        session.expect("the rows that fit, and what is hidden below") {
+            $0.contains("… 8 more: ↓ or j scrolls") && $0.lines.count <= 16
+        }
         // A board of 20: 1 could be the start of 12, so it waits; 2 then 0 is race 20, past the window's end.
         try session.type("2")
-        #expect(session.waitFor("show 2_  Enter opens"), "\(session.screen)")
+        session.expect(shows: "show 2_  Enter opens")
         try session.type("0")
-        #expect(session.waitFor("Category "), "\(session.screen)")
         // The sheet is scrolled into view, under the board it was opened over.
-        #expect(session.lines.contains { $0.hasPrefix("  Favourite  no") }, "\(session.screen)")
+        session.expect("race 20's sheet, scrolled into view") {
+            $0.contains("Category ") && $0.lines.contains { $0.hasPrefix("  Favourite  no") }
+        }
         try session.type("b")
-        #expect(session.waitUntil { !session.screen.contains("Category ") && session.screen.contains("   1  ") })
+        session.expect("the board again") { !$0.contains("Category ") && $0.contains("   1  ") }
         try session.type("2")
         try session.send("Enter")
-        #expect(session.waitFor("Category "), "race 2, with Enter: \(session.screen)")
+        session.expect(shows: "Category ")
         try session.type("b")
         for _ in 0..<9 { try session.type("j") }
-        #expect(session.waitFor("  20  "), "scrolled to the end: \(session.screen)")
-        #expect(session.screen.contains("above: ↑ or k scrolls back"))
-        #expect(!session.screen.contains("   1  🏇"))
+        session.expect("scrolled to the end, what is above said") {
+            $0.contains("  20  ") && $0.contains("above: ↑ or k scrolls back") && !$0.contains("   1  🏇")
+        }
         try session.type("q")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        session.expectPrompt()
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("watch: r shows Refreshing... while the refresh is out, the clock still ticking, and clears it when done")
@@ -221,15 +220,16 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitFor("q leave"))
+        session.expect(shows: "q leave")
         try session.type("r")
-        #expect(session.waitFor("Refreshing..."), "\(session.screen)")
-        #expect(session.waitUntil(timeout: 15) { !session.screen.contains("Refreshing...") }, "\(session.screen)")
-        #expect(session.screen.contains("Northfield Park"))
+        session.expect(shows: "Refreshing...")
+        session.expect("Refreshing... cleared, the board there") {
+            !$0.contains("Refreshing...") && $0.contains("Northfield Park")
+        }
         try session.type("q")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        session.expectPrompt()
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("a wide window's live board says where and when each race starts, in local time; narrowed, the compact rows")
@@ -241,20 +241,18 @@ extension LiveTerminalEndToEndTests {
         // (`-20s`), and say how it stands (`Final 2-4-7 -50s`).
         let countdown = #"((Closed|Interim|Final)( [0-9-]+)? )?-?\d+s|(\d+h )?\d+m( \d+s)?"#
         let wideRow = #"^  1  .+  [A-Z]{2,3}\s+\d{1,2}:\d{2}(am|pm)\s+("# + countdown + ")$"
-        let firstRow = { Self.firstRow(session.lines) ?? "" }
-        #expect(
-            session.waitUntil { firstRow().range(of: wideRow, options: .regularExpression) != nil },
-            "\(session.screen)")
-        let before = firstRow()
-        #expect(session.waitUntil(timeout: 5) { firstRow() != before }, "it ticks: \(session.screen)")
-        #expect(firstRow().range(of: wideRow, options: .regularExpression) != nil, "\(session.screen)")
+        let isWide = { (screen: Screen) in
+            Self.firstRow(screen.lines)?.range(of: wideRow, options: .regularExpression) != nil
+        }
+        let before = Self.firstRow(session.screen(when: "a wide first row", isWide).lines)
+        session.expect("it ticks, still wide") { isWide($0) && Self.firstRow($0.lines) != before }
         try session.resize(columns: 80, rows: 30)
-        #expect(
-            session.waitUntil {
-                !firstRow().isEmpty && firstRow().range(of: #"\d:\d{2}(am|pm)"#, options: .regularExpression) == nil
-            }, "narrow rows: \(session.screen)")
+        session.expect("narrow rows") {
+            let row = Self.firstRow($0.lines) ?? ""
+            return !row.isEmpty && row.range(of: #"\d:\d{2}(am|pm)"#, options: .regularExpression) == nil
+        }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("a board written out in a window too short for it becomes live again once the window grows")
@@ -262,14 +260,13 @@ extension LiveTerminalEndToEndTests {
         // The evening feed replayed from now: on the race day the 20th race can be an hour away, counting minutes.
         let session = try session(Self.eveningFromNow + ["--count", "20"], columns: 80, rows: 10)
         defer { session.stop() }
-        let lastRow = { session.lines.last { $0.hasPrefix("  20  ") } ?? "" }
-        #expect(session.waitUntil { !lastRow().isEmpty }, "\(session.screen)")
+        let lastRow = { (screen: Screen) in screen.lines.last { $0.hasPrefix("  20  ") } ?? "" }
+        session.expect("race 20 drawn") { !lastRow($0).isEmpty }
         try session.resize(columns: 80, rows: 40)
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
-        let before = lastRow()
-        #expect(session.waitUntil(timeout: 5) { !lastRow().isEmpty && lastRow() != before }, "still: \(session.screen)")
+        let before = lastRow(session.screen(when: "the prompt under the board") { $0.lines.last == "next-to-go>" })
+        session.expect("race 20's row ticks") { !lastRow($0).isEmpty && lastRow($0) != before }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     /// The evening feed's races replayed from the real clock's now: the same board whatever the time of day.
@@ -281,16 +278,19 @@ extension LiveTerminalEndToEndTests {
         // sheets run from 20 to 42 rows): a board of 20 (23 rows) and its first race's sheet (no card: 12 rows)
         // do not fit 30 rows together; the sheet does alone.
         let session = try session(Self.eveningFromNow + ["--count", "20"], columns: 100, rows: 30)
-        #expect(session.waitUntil { Self.firstRow(session.lines) != nil }, "no board: \(session.screen)")
         defer { session.stop() }
+        session.expect("a board") { Self.firstRow($0.lines) != nil }
         try session.type("show 1")
         try session.send("Enter")
-        #expect(session.waitFor("  Category   horse"), "\(session.screen)")
-        let starts = { session.lines.first { $0.hasPrefix("  Starts ") } }
-        let first = starts()
-        #expect(session.waitUntil(timeout: 5) { starts() != first }, "the sheet is live: \(session.screen)")
-        #expect(session.lines.last == "next-to-go>")
+        let starts = { (screen: Screen) in screen.lines.first { $0.hasPrefix("  Starts ") } }
+        let first = starts(
+            session.screen(when: "the sheet, the prompt under it") {
+                $0.contains("  Category   horse") && $0.lines.last == "next-to-go>"
+            })
+        session.expect("the sheet is live, the prompt under it") {
+            starts($0) != first && $0.lines.last == "next-to-go>"
+        }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

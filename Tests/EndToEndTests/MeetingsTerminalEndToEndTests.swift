@@ -13,40 +13,44 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("meetings")
         try session.send("Enter")
-        #expect(session.waitFor("Meetings · 36 today"), "\(session.screen)")
-        #expect(session.waitFor("United Kingdom"), "\(session.screen)")
-        #expect(session.lines.allSatisfy { $0.count <= 40 }, "\(session.screen)")
+        session.expect("the meetings, every line within 40 columns") {
+            $0.contains("Meetings · 36 today") && $0.contains("United Kingdom") && $0.lines.last == "next-to-go>"
+                && $0.lines.allSatisfy { $0.count <= 40 }
+        }
         try session.type("show 28")
         try session.send("Enter")
-        #expect(session.waitFor("R1  11:02am  Final 5-8-3"), "\(session.screen)")
+        session.expect(shows: "R1  11:02am  Final 5-8-3")
         try session.type("show 5")
         try session.send("Enter")
-        #expect(session.waitFor("Romford R5"), "\(session.screen)")
+        session.expect(shows: "Romford R5")
         for _ in 0..<2 {
             try session.type("back")
             try session.send("Enter")
         }
-        #expect(session.waitFor("Meetings · 36 today"), "\(session.screen)")
+        session.expect("the meetings again, the prompt under them") {
+            $0.contains("Meetings · 36 today") && $0.lines.last == "next-to-go>"
+        }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitUntil { !session.screen.contains("next-to-go>") }, "full screen: \(session.screen)")
-        #expect(session.screen.contains("Meetings · 36 today"), "\(session.screen)")
-        #expect(
-            session.waitFor("q leave | 1-9 open | b back | ? keys"),
-            "the keys of this screen, not the board's: \(session.screen)")
+        session.expect("full screen: the meetings, with the keys of this screen, not the board's") {
+            !$0.contains("next-to-go>") && $0.contains("Meetings · 36 today")
+                && $0.contains("q leave | 1-9 open | b back | ? keys")
+        }
         // `g` would filter the board (and leave the meetings): here it does nothing. Keys are taken in order, so
         // once `?` has shown the legend, `g` has been seen.
         try session.send("g")
         try session.send("?")
-        #expect(session.waitFor("open that row"), "\(session.screen)")
-        #expect(!session.screen.contains("greyhound") && session.screen.contains("Meetings · 36 today"))
+        session.expect(shows: "open that row")
+        session.expect("still the meetings, unfiltered") {
+            !$0.contains("greyhound") && $0.contains("Meetings · 36 today")
+        }
         try session.send("q")
-        #expect(session.waitFor("next-to-go>"), "\(session.screen)")
+        session.expect(shows: "next-to-go>")
         try session.type("back")
         try session.send("Enter")
-        #expect(session.waitFor("Next to Go"), "\(session.screen)")
+        session.expect(shows: "Next to Go")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("from an affiliates API, a race run shows its placings on the meeting once its card has come")
@@ -73,9 +77,10 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("meeting northfield")
         try session.send("Enter")
-        #expect(session.waitFor("R6"), "\(session.screen)")
-        #expect(session.waitFor("Final 2-1"), "the card's placings, drawn when they came: \(session.screen)")
+        session.expect(shows: "R6")
+        // The card's placings, drawn when they came.
+        session.expect(shows: "Final 2-1")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

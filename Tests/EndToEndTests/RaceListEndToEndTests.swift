@@ -77,7 +77,7 @@ struct RaceListEndToEndTests {
             arguments: ["--source", "file:\(file.path)", "--now", "1778718610", "--refresh", "0"],
             environment: BinaryRunner.baseEnvironment)
         process.send("list")
-        #expect(process.waitFor("Northfield Park     -10s"), "\(process.output)")
+        process.expect(shows: "Northfield Park     -10s")
         // The feed as many live APIs answer once a race has jumped: without it.
         var document = try Fixtures.json(Fixtures.tenRaces)
         var body = try #require(document["data"] as? [String: Any])

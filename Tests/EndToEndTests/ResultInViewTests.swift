@@ -39,18 +39,18 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")
-        #expect(session.waitFor("Field (2 runners)"), "\(session.screen)")
+        session.expect(shows: "Field (2 runners)")
         // The race is run: its card now has fourteen runners, the interim result and dividends (some 40 lines).
         try Self.card(status: "Interim", runners: 14).write(to: cardFile)
-        #expect(
-            session.waitFor("Trifecta   7 $12.50", timeout: 30), "the last dividend came into view: \(session.screen)")
-        #expect(session.screen.contains("Result · Interim"), "\(session.screen)")
-        #expect(!session.screen.contains("hidden: the window is too short"), "\(session.screen)")
+        session.expect("the last dividend came into view, the result with it, nothing hidden") {
+            $0.contains("Trifecta   7 $12.50") && $0.contains("Result · Interim")
+                && !$0.contains("hidden: the window is too short")
+        }
         // Made official: the sheet, still live where it is read, says so.
         try Self.card(status: "Final", runners: 14).write(to: cardFile)
-        #expect(session.waitFor("Result · Final", timeout: 30), "\(session.screen)")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        session.expect(shows: "Result · Final")
+        session.expectPrompt()
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

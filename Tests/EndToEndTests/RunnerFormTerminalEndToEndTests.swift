@@ -18,10 +18,11 @@ extension LiveTerminalEndToEndTests {
         ] {
             try session.type(command)
             try session.send("Enter")
-            #expect(session.waitFor(shows), "\(command): \(session.screen)")
-            #expect(session.lines.allSatisfy { $0.count <= columns }, "\(command): \(session.screen)")
+            session.expect("\(command): \"\(shows)\", the prompt under it, no line wider than \(columns)") {
+                $0.contains(shows) && $0.lines.last == "next-to-go>" && $0.lines.allSatisfy { $0.count <= columns }
+            }
         }
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 }

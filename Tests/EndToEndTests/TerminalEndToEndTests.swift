@@ -21,7 +21,10 @@ struct LiveTerminalEndToEndTests {
     ) throws -> TerminalSession {
         let session = try TerminalSession(
             arguments: arguments, environment: environment, columns: columns, rows: rows)
-        try #require(session.waitFor("next-to-go>"), "no prompt: \(session.screen)")
+        guard session.expect(shows: "next-to-go>") else {
+            session.stop()
+            throw TerminalSession.NoPrompt()
+        }
         return session
     }
 
@@ -31,14 +34,15 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("help")
         try session.send("Enter")
-        #expect(session.waitFor("  quit"), "\(session.screen)")
-        let lines = session.lines
-        #expect(lines.allSatisfy { $0.count <= 60 }, "\(session.screen)")
+        let lines = session.screen(when: "help drawn to its end, the prompt under it") {
+            $0.contains("  quit") && $0.lines.last == "next-to-go>"
+        }.lines
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
         let favs = try #require(lines.firstIndex { $0.hasPrefix("  favs ") })
         let column = try #require(lines[favs].range(of: "show your")).lowerBound.utf16Offset(in: lines[favs])
         #expect(
             lines[checked: favs + 1].map { $0.prefix(column).allSatisfy { $0 == " " } && $0.count > column } == true,
-            "\(session.screen)")
+            "\(lines)")
     }
 
     @Test(
@@ -51,11 +55,11 @@ struct LiveTerminalEndToEndTests {
         try session.send("Left", "Left", "BSpace")
         try session.type("🇳🇿")
         try session.send("Home", "Right", "Right", "BSpace")
-        #expect(session.waitFor("next-to-go> x👍🏽🇳🇿\u{1100}\u{1161}e\u{301}"), "\(session.screen)")
+        session.expect(shows: "next-to-go> x👍🏽🇳🇿\u{1100}\u{1161}e\u{301}")
         try session.send("End", "C-u")
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0, "\(session.screen)")
+        session.expectExit(0)
     }
 
     @Test("Tab with several choices: the first rings the bell, the second lists them, a third does not list again")
@@ -64,15 +68,16 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("fav")
         try session.send("Tab")
-        Thread.sleep(forTimeInterval: 0.5)
+        session.expectOutput("the first Tab rings the bell") { $0.contains("\u{07}") }
         let choices = "fav  favs  favourites  favorites"
-        #expect(!session.screen.contains(choices), "\(session.screen)")
+        session.expect("nothing listed at the first Tab") { !$0.contains(choices) }
         try session.send("Tab")
-        #expect(session.waitFor(choices), "\(session.screen)")
+        session.expect(shows: choices)
         try session.send("Tab")
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(session.screen.components(separatedBy: choices).count == 2, "listed once: \(session.screen)")
-        #expect(session.lines.last == "next-to-go> fav", "\(session.screen)")
+        // Keys are taken in order: once `s` is drawn, the third Tab has been answered.
+        try session.type("s")
+        session.expectPrompt("next-to-go> favs")
+        session.expect("the choices listed once") { $0.count(of: choices) == 1 }
     }
 
     @Test("`save` at the prompt: the next start at a terminal has the same filter, region, count and alert")
@@ -83,21 +88,21 @@ struct LiveTerminalEndToEndTests {
             try first.type(command)
             try first.send("Enter")
         }
-        #expect(first.waitFor("Saved filter greyhound, region nz, count 3, alert 10 to"), "\(first.screen)")
+        first.expect(shows: "Saved filter greyhound, region nz, count 3, alert 10 to")
         let config = first.directory.url.appendingPathComponent("config/next-to-go/config")
         #expect(
             try String(contentsOf: config, encoding: .utf8).hasSuffix(
                 "filter = greyhound\nregion = nz\ncount = 3\nalert = 10\n"))
         try first.type("quit")
         try first.send("Enter")
-        #expect(first.waitForExit() == 0)
+        first.expectExit(0)
         let second = try session(
             Self.pinned, environment: ["XDG_CONFIG_HOME": first.directory.url.appendingPathComponent("config").path])
         defer { second.stop() }
-        #expect(second.waitFor("Next to Go · greyhound · New Zealand"), "\(second.screen)")
+        second.expect(shows: "Next to Go · greyhound · New Zealand")
         try second.type("save")
         try second.send("Enter")
-        #expect(second.waitFor("Saved filter greyhound, region nz, count 3, alert 10 to"), "\(second.screen)")
+        second.expect(shows: "Saved filter greyhound, region nz, count 3, alert 10 to")
     }
 
     @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")
@@ -106,9 +111,9 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitFor("q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys"), "\(session.screen)")
+        session.expect(shows: "q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys")
         try session.send("q")
-        #expect(session.waitFor("next-to-go>"))
+        session.expectPrompt()
     }
 
     @Test("history is recalled with Up, across runs; Tab completes; Ctrl-C drops the line and the app stays")
@@ -116,10 +121,10 @@ struct LiveTerminalEndToEndTests {
         let first = try session()
         try first.type("filter harness")
         try first.send("Enter")
-        #expect(first.waitFor("Next to Go · harness"))
+        first.expect(shows: "Next to Go · harness")
         try first.type("quit")
         try first.send("Enter")
-        #expect(first.waitForExit() == 0)
+        first.expectExit(0)
         let state = first.directory.url.appendingPathComponent("state/next-to-go/history")
         #expect(try String(contentsOf: state, encoding: .utf8) == "filter harness\nquit\n")
 
@@ -128,22 +133,22 @@ struct LiveTerminalEndToEndTests {
             arguments: Self.pinned,
             environment: ["XDG_STATE_HOME": first.directory.url.appendingPathComponent("state").path])
         defer { second.stop() }
-        #expect(second.waitFor("next-to-go>"))
+        second.expect(shows: "next-to-go>")
         try second.send("Up", "Up")
-        #expect(second.waitFor("next-to-go> filter harness"))
+        second.expect(shows: "next-to-go> filter harness")
         try second.send("C-c")
-        #expect(second.waitUntil { second.lines.last == "next-to-go>" })
+        second.expectPrompt()
         try second.type("fil")
         try second.send("Tab")
         try second.type("gr")
         try second.send("Tab")
         // capture-pane drops the space completion put after the word.
-        #expect(second.waitUntil { second.lines.last == "next-to-go> filter greyhound" }, "\(second.screen)")
+        second.expectPrompt("next-to-go> filter greyhound")
         try second.send("Enter")
-        #expect(second.waitFor("Next to Go · greyhound"))
+        second.expect(shows: "Next to Go · greyhound")
         #expect(second.appProcess != nil, "still running after Ctrl-C")
         try second.send("C-d")
-        #expect(second.waitForExit() == 0)
+        second.expectExit(0)
         #expect(second.sttyRestored)
         first.stop()
     }
@@ -153,11 +158,11 @@ struct LiveTerminalEndToEndTests {
         let session = try session(["--refresh", "0"])
         defer { session.stop() }
         try session.send("C-c")
-        #expect(session.waitFor("To leave, type `quit` or press Ctrl-D."), "\(session.screen)")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "\(session.screen)")
+        session.expect(shows: "To leave, type `quit` or press Ctrl-D.")
+        session.expectPrompt()
         #expect(session.appProcess != nil, "still running after Ctrl-C")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("at 40 columns an error is broken between words, not mid-word where the terminal would break it")
@@ -166,28 +171,28 @@ struct LiveTerminalEndToEndTests {
         let url = "http://127.0.0.1:9/abcdefghijklmnopqrstuvwxy"
         let session = try session(["--source", url, "--refresh", "0"], columns: 40)
         defer { session.stop() }
-        #expect(session.waitFor("refused"), "\(session.screen)")
-        let lines = session.lines
-        #expect(lines.contains { $0.hasSuffix(" connection refused.") }, "\(session.screen)")
-        #expect(!lines.contains { $0.hasSuffix("connecti") }, "\(session.screen)")
-        #expect(lines.allSatisfy { $0.count <= 40 })
+        let lines = session.screen(when: "the error whole, the prompt under it") {
+            $0.contains("refused") && $0.lines.last == "next-to-go>"
+        }.lines
+        #expect(lines.contains { $0.hasSuffix(" connection refused.") }, "\(lines)")
+        #expect(!lines.contains { $0.hasSuffix("connecti") }, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("at 40 columns the greeting and the loading line are broken between words too")
     func startLinesWrapAtWords() throws {
         let session = try session(["--refresh", "0"], columns: 40)
         defer { session.stop() }
-        #expect(session.waitFor("Next to Go"), "\(session.screen)")
-        let lines = session.lines
-        #expect(lines.contains("Loading races from the embedded snapshot"), "\(session.screen)")
-        #expect(lines.contains("(replayed)..."), "\(session.screen)")
-        #expect(
-            !lines.prefix(4).contains { $0.hasPrefix(" ") }, "no line begins with the space of a cut: \(session.screen)"
-        )
+        let lines = session.screen(when: "the board drawn under the start lines") {
+            $0.contains("Next to Go") && $0.lines.last == "next-to-go>"
+        }.lines
+        #expect(lines.contains("Loading races from the embedded snapshot"), "\(lines)")
+        #expect(lines.contains("(replayed)..."), "\(lines)")
+        #expect(!lines.prefix(4).contains { $0.hasPrefix(" ") }, "no line begins with the space of a cut: \(lines)")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     /// "R5 Moonee Valley" of each of the five rows of a board, as drawn at a terminal or piped.
@@ -207,32 +212,32 @@ struct LiveTerminalEndToEndTests {
         let arguments = ["--refresh", "0", "--data-dir", data.url.path]
         let live = try session(arguments)
         defer { live.stop() }
-        #expect(live.waitUntil { Self.boardRaces(live.lines).count == 5 }, "\(live.screen)")
         // Started seconds later, on the same clock: the same races, unless one left the board in between.
-        var agree = false
-        for _ in 0..<3 where !agree {
-            let oneShot = try BinaryRunner.run(["--data-dir", data.url.path, "list"])
-            agree = Self.boardRaces(oneShot.lines) == Self.boardRaces(live.lines)
+        var races: [String] = []
+        live.expect("the live board's races are a one-shot run's, a race leaving between aside") { screen in
+            guard Self.boardRaces(screen.lines).count == 5 else { return false }
+            races = Self.boardRaces(screen.lines)
+            let oneShot = try? BinaryRunner.run(["--data-dir", data.url.path, "list"])
+            return oneShot.map { Self.boardRaces($0.lines) } == races
         }
-        #expect(agree, "\(live.screen)")
         // The fifth race is the last to leave: a favourite set by a one-shot command is marked in the live copy.
-        let fifth = try #require(Self.boardRaces(live.lines).last)
+        let fifth = try #require(races.last)
         let saved = try BinaryRunner.run(["--data-dir", data.url.path, "fav", "5"])
         #expect(saved.status == 0, "\(saved.stderr)")
-        let marked = { (session: TerminalSession) in
-            session.lines.contains {
+        let marked = { (screen: Screen) in
+            screen.lines.contains {
                 $0.contains(fifth.split(separator: " ").dropFirst().joined(separator: " ")) && $0.hasSuffix("♥")
             }
         }
-        #expect(live.waitUntil { marked(live) }, "\(fifth) not marked: \(live.screen)")
+        live.expect("\(fifth) marked ♥", marked)
         try live.send("C-d")
-        #expect(live.waitForExit() == 0)
+        live.expectExit(0)
         // And after a restart.
         let restarted = try session(arguments)
         defer { restarted.stop() }
-        #expect(restarted.waitUntil { marked(restarted) }, "\(fifth) not marked after a restart: \(restarted.screen)")
+        restarted.expect("\(fifth) marked ♥ after a restart", marked)
         try restarted.send("C-d")
-        #expect(restarted.waitForExit() == 0)
+        restarted.expectExit(0)
     }
 
     @Test("the status line moves on with no key pressed, and a favourite near its start alerts above the prompt")
@@ -240,19 +245,19 @@ struct LiveTerminalEndToEndTests {
         // The race day on the real clock: whatever race is first, it is within a day's alert lead.
         let session = try session(["--refresh", "0", "--alert", "1440"])
         defer { session.stop() }
-        let status = { session.lines.first { $0.hasPrefix("Next: ") } ?? "" }
-        #expect(session.waitUntil { !status().isEmpty })
-        let first = status()
-        #expect(session.waitUntil(timeout: 5) { status() != first && !status().isEmpty }, "status stuck at \(first)")
+        let status = { (screen: Screen) in screen.lines.first { $0.hasPrefix("Next: ") } ?? "" }
+        let first = status(session.screen(when: "a status line") { !status($0).isEmpty })
+        session.expect("the status line moves on from \(first)") { !status($0).isEmpty && status($0) != first }
         try session.type("fav 1")
         try session.send("Enter")
-        #expect(session.waitFor("⏰ R"), "no alert: \(session.screen)")
+        session.expect(shows: "⏰ R")
         // The command's board follows the alert; then the status line and the prompt come back under it.
-        #expect(session.waitUntil { session.lines.last?.hasPrefix("next-to-go>") == true }, "\(session.screen)")
-        #expect(session.waitUntil { session.lines.dropLast().last?.hasPrefix("Next: ") == true }, "\(session.screen)")
+        session.expect("the status line above the prompt") {
+            $0.lines.last?.hasPrefix("next-to-go>") == true && $0.lines.dropLast().last?.hasPrefix("Next: ") == true
+        }
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test(
@@ -267,14 +272,14 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("fav 2")
         try session.send("Enter")
-        #expect(session.waitFor("holds the favourites", timeout: 10), "\(session.screen)")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "the prompt is back: \(session.screen)")
+        session.expect(shows: "holds the favourites")
+        session.expectPrompt()
         holder.kill()
         try session.type("fav 2")
         try session.send("Enter")
-        #expect(session.waitFor("Healesville       10m 0s  ♥"), "\(session.screen)")
+        session.expect(shows: "Healesville       10m 0s  ♥")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
         #expect(
             try String(contentsOf: data.url.appendingPathComponent("favourites.json"), encoding: .utf8).contains(
                 "Healesville"))
@@ -282,31 +287,29 @@ struct LiveTerminalEndToEndTests {
 
     @Test("while a slow automatic fetch is out, show N, back and fav answer at once from the races on hand")
     func commandsDoNotWaitForSlowFetch() throws {
-        // The first fetch is answered at once, every later one after 20 s.
-        let server = try FixtureServer(folder: Fixtures.directory, delay: 20)
+        // The first fetch is answered at once, every later one after 60 s.
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 60)
         defer { server.stop() }
         let session = try session([
             "--source", server.url("slow-later/" + Fixtures.tenRaces), "--now", RaceListEndToEndTests.now,
-            "--refresh", "1", "--timeout", "60", "--connect-timeout", "60",
+            "--refresh", "1", "--timeout", "120", "--connect-timeout", "120",
         ])
         defer { session.stop() }
-        #expect(session.waitFor("Northfield Park"))
-        // The automatic fetch a second later is out, and will be for 20 s.
-        Thread.sleep(forTimeInterval: 2)
+        session.expect(shows: "Northfield Park")
+        // The automatic fetch a second later is out, and will be for a minute.
+        session.expect(shows: "fetching...")
         let started = Date()
         try session.type("show 3")
         try session.send("Enter")
-        #expect(session.waitFor("Flamboro Downs R4 ·", timeout: 10), "\(session.screen)")
+        session.expect(shows: "Flamboro Downs R4 ·")
         try session.type("back")
         try session.send("Enter")
-        #expect(
-            session.waitUntil(timeout: 10) {
-                session.lines.last == "next-to-go>" && session.screen.contains("next-to-go> back\nNext to Go")
-            }, "\(session.screen)")
-        #expect(session.screen.contains("fetching..."), "the automatic fetch is still out")
-        #expect(Date().timeIntervalSince(started) < 10, "answered before the slow fetch came back")
+        session.expect("the board again, the fetch still out") {
+            $0.lines.last == "next-to-go>" && $0.contains("next-to-go> back\nNext to Go") && $0.contains("fetching...")
+        }
+        #expect(Date().timeIntervalSince(started) < 60, "answered before the slow fetch came back")
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("Ctrl-Z gives the terminal back, then stops; continued, raw mode and the prompt are back: arrows, Ctrl-C")
@@ -314,45 +317,45 @@ struct LiveTerminalEndToEndTests {
         let session = try session()
         defer { session.stop() }
         let app = try #require(session.appProcess)
-        #expect(session.isRaw)
+        session.expectState("raw mode at the prompt") { session.isRaw }
         try session.send("C-z")
-        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" }, "stopped")
-        #expect(!session.isRaw, "the terminal as the shell expects it: \(session.terminalSettings)")
+        session.expectState("stopped") { TerminalSession.state(of: app) == "T" }
+        session.expectState("the terminal as the shell expects it") { !session.isRaw }
         kill(app, SIGCONT)  // what the shell's `fg` sends
-        #expect(session.waitUntil { session.isRaw }, "raw mode again")
+        session.expectState("raw mode again") { session.isRaw }
         try session.type("abc")
         try session.send("Left")
         try session.type("Z")
-        #expect(session.waitUntil { session.lines.last == "next-to-go> abZc" }, "\(session.screen)")
+        session.expectPrompt("next-to-go> abZc")
         try session.send("C-c")
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" }, "Ctrl-C drops the line")
+        session.expectPrompt()
         #expect(session.appProcess == app, "and the app stays")
 
         // Stopped and continued from outside, where nothing can be done before the stop.
         kill(app, SIGSTOP)
-        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" })
+        session.expectState("stopped from outside") { TerminalSession.state(of: app) == "T" }
         kill(app, SIGCONT)
         try session.type("xy")
         try session.send("Left")
         try session.type("Q")
-        #expect(session.waitUntil { session.lines.last == "next-to-go> xQy" }, "\(session.screen)")
+        session.expectPrompt("next-to-go> xQy")
         try session.send("C-e", "C-u")
 
         // In watch: the main screen and the cursor while stopped; the watch screen again after.
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitUntil { session.terminalState.alternateScreen })
+        session.expectState("watch's screen") { session.terminalState.alternateScreen }
         try session.send("C-z")
-        #expect(session.waitUntil { TerminalSession.state(of: app) == "T" })
-        #expect(session.terminalState == (false, true), "main screen, cursor shown")
+        session.expectState("stopped in watch") { TerminalSession.state(of: app) == "T" }
+        session.expectState("the main screen, the cursor shown") { session.terminalState == (false, true) }
         kill(app, SIGCONT)
-        #expect(session.waitUntil { session.terminalState == (true, false) }, "watch's screen again")
-        #expect(session.waitFor("Next to Go"), "the frame drawn again: \(session.screen)")
+        session.expectState("watch's screen again, the cursor hidden") { session.terminalState == (true, false) }
+        session.expect(shows: "Next to Go")
         try session.send("q")
-        #expect(session.waitUntil { !session.terminalState.alternateScreen })
+        session.expectState("the main screen") { !session.terminalState.alternateScreen }
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
         #expect(session.sttyRestored)
     }
 
@@ -365,16 +368,16 @@ struct LiveTerminalEndToEndTests {
         probe.stop()
         let session = try session(["--source", url, "--now", RaceListEndToEndTests.now, "--refresh", "30"])
         defer { session.stop() }
-        #expect(session.waitFor("connection refused"), "\(session.screen)")
+        session.expect(shows: "connection refused")
         let server = try FixtureServer(port: port)
         defer { server.stop() }
         // The retries come 2, 4, 8 s after the failures.
-        #expect(session.waitFor("Northfield Park", timeout: 30), "\(session.screen)")
-        #expect(session.screen.contains("Refresh works again"))
-        #expect(session.lines.last == "next-to-go>", "the prompt under it")
+        session.expect("the board, said to be working again, the prompt under it") {
+            $0.contains("Northfield Park") && $0.contains("Refresh works again") && $0.lines.last == "next-to-go>"
+        }
         try session.type("quit")
         try session.send("Enter")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
     }
 
     @Test("watch takes the screen, answers keys, and q gives the prompt back on the main screen")
@@ -383,27 +386,26 @@ struct LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        #expect(session.waitFor("q leave"))
-        #expect(session.terminalState.alternateScreen)
-        #expect(!session.terminalState.cursorVisible)
+        session.expect(shows: "q leave")
+        session.expectState("the alternate screen, the cursor hidden") { session.terminalState == (true, false) }
         try session.type("g")
-        #expect(session.waitFor("Next to Go · greyhound"))
+        session.expect(shows: "Next to Go · greyhound")
         try session.type("1")
-        #expect(session.waitFor("Category   greyhound"))
+        session.expect(shows: "Category   greyhound")
         try session.type("b")
-        #expect(session.waitUntil { !session.screen.contains("Category ") })
+        session.expect("the sheet closed") { !$0.contains("Category ") }
         try session.type("9")
-        #expect(session.waitFor("There is no race 9 on the board"))
+        session.expect(shows: "There is no race 9 on the board")
         try session.type("?")
-        #expect(session.waitFor("q Esc Ctrl-C  back to the prompt"))
+        session.expect(shows: "q Esc Ctrl-C  back to the prompt")
         try session.type("q")
-        #expect(session.waitUntil { !session.terminalState.alternateScreen })
-        #expect(session.terminalState.cursorVisible)
-        #expect(session.waitUntil { session.lines.last == "next-to-go>" })
+        session.expectState("the main screen, the cursor shown") { session.terminalState == (false, true) }
+        session.expectPrompt()
         try session.send("C-c")
+        session.expectPrompt()
         #expect(session.appProcess != nil)
         try session.send("C-d")
-        #expect(session.waitForExit() == 0)
+        session.expectExit(0)
         #expect(session.sttyRestored)
     }
 
@@ -420,7 +422,7 @@ struct LiveTerminalEndToEndTests {
         if way.hasSuffix("in watch") {
             try session.type("watch")
             try session.send("Enter")
-            #expect(session.waitUntil { session.terminalState.alternateScreen })
+            session.expectState("watch's screen") { session.terminalState.alternateScreen }
         }
         switch way {
         case "quit":
@@ -436,9 +438,8 @@ struct LiveTerminalEndToEndTests {
             let process = try #require(session.appProcess)
             kill(process, number)
         }
-        #expect(session.waitForExit() == status, "\(way)")
+        session.expectExit(status, way)
         #expect(session.sttyRestored, "\(way): stty changed")
-        #expect(!session.terminalState.alternateScreen, "\(way): still on the alternate screen")
-        #expect(session.terminalState.cursorVisible, "\(way): cursor hidden")
+        session.expectState("\(way): the main screen, the cursor shown") { session.terminalState == (false, true) }
     }
 }

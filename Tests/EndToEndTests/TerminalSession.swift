@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,11 @@ final class TerminalSession {
     private var isStopped = false
 
     /// - Parameter arguments: the app's, after the binary.
-    init(arguments: [String], environment: [String: String] = [:], columns: Int = 90, rows: Int = 30) throws {
+    /// - Parameter program: another program to run in the app's place, with its arguments.
+    init(
+        arguments: [String], environment: [String: String] = [:], columns: Int = 90, rows: Int = 30,
+        program: [String]? = nil
+    ) throws {
         directory = try TemporaryDirectory()
         socket = "ntg-\(UUID().uuidString.prefix(8))"
         let dir = directory.url.path
@@ -27,7 +32,7 @@ final class TerminalSession {
                 ]
             ) { $1 }.merging(environment) { $1 })
             .map { "\($0.key)=\(Self.quoted($0.value))" }.sorted().joined(separator: " ")
-        let app = ([BinaryRunner.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
+        let app = (program ?? [BinaryRunner.binary.path] + arguments).map(Self.quoted).joined(separator: " ")
         let script =
             "stty -g > \(dir)/stty-before; env -i \(variables) \(app); echo $? > \(dir)/status; "
             + "stty -g > \(dir)/stty-after; sleep 600"
@@ -35,7 +40,12 @@ final class TerminalSession {
         try Self.tmux(
             ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script],
             readsReply: false)
+        // What the app writes, as it writes it (a bell leaves nothing on the screen).
+        try Self.tmux(["-L", socket, "pipe-pane", "-t", "0", "-o", "cat >> \(Self.quoted(dir))/output"])
     }
+
+    /// Thrown when the app never showed its prompt: the issue is recorded already.
+    struct NoPrompt: Error {}
 
     deinit { stop() }
 
@@ -53,12 +63,133 @@ final class TerminalSession {
         try Self.tmux(["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    var screen: String {
-        (try? Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? ""
+    /// What the pane shows now. Private: every check of the screen waits for what it expects (`expect`), so
+    /// none can sample a screen drawn late on a busy machine.
+    private var screen: Screen {
+        Screen(text: (try? Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "")
     }
 
-    var lines: [String] {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    // MARK: - Checks, each waiting for what it expects
+
+    /// Waits until the screen shows `text`; an issue at the caller's line if it never does.
+    @discardableResult
+    func expect(
+        shows text: String, timeout: TimeInterval = patience, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        expect("the screen shows \(Self.quotedForMessage(text))", timeout: timeout, sourceLocation: sourceLocation) {
+            $0.contains(text)
+        }
+    }
+
+    /// Waits until the screen is as `condition` says; an issue naming `expectation` if it never is.
+    @discardableResult
+    func expect(
+        _ expectation: @autoclosure () -> String, timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Screen) -> Bool
+    ) -> Bool {
+        var last = Screen(text: "")
+        return expectEventually(
+            expectation(), timeout: timeout, evidence: { last.text }, sourceLocation: sourceLocation
+        ) {
+            last = screen
+            return condition(last)
+        }
+    }
+
+    /// Waits until the prompt, with nothing typed, is the last line: the app has done with the last command.
+    @discardableResult
+    func expectPrompt(
+        _ line: String = "next-to-go>", timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        expect("the last line is \(Self.quotedForMessage(line))", timeout: timeout, sourceLocation: sourceLocation) {
+            $0.lines.last == line
+        }
+    }
+
+    /// Waits until something of the terminal or the app (not its screen) is as `condition` says.
+    @discardableResult
+    func expectState(
+        _ expectation: @autoclosure () -> String, timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+    ) -> Bool {
+        expectEventually(
+            expectation(), timeout: timeout, evidence: { self.screen.text }, sourceLocation: sourceLocation, condition)
+    }
+
+    /// The screen once `condition` holds, to read values off it; the last screen seen (and an issue) if it never
+    /// does.
+    func screen(
+        when expectation: @autoclosure () -> String, timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Screen) -> Bool
+    ) -> Screen {
+        var last = Screen(text: "")
+        expectEventually(expectation(), timeout: timeout, evidence: { last.text }, sourceLocation: sourceLocation) {
+            last = screen
+            return condition(last)
+        }
+        return last
+    }
+
+    /// Checks that the screen stays as `condition` says for `duration`.
+    @discardableResult
+    func expectThroughout(
+        _ expectation: @autoclosure () -> String, for duration: TimeInterval,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (Screen) -> Bool
+    ) -> Bool {
+        var last = Screen(text: "")
+        return TestSupport.expectThroughout(
+            expectation(), for: duration, evidence: { last.text }, sourceLocation: sourceLocation
+        ) {
+            last = screen
+            return condition(last)
+        }
+    }
+
+    /// Waits until what the app has written to the terminal (escape sequences and all, from soon after it
+    /// started) is as `condition` says.
+    @discardableResult
+    func expectOutput(
+        _ expectation: @autoclosure () -> String, timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
+    ) -> Bool {
+        let file = directory.url.appendingPathComponent("output")
+        let written = { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
+        return expectEventually(
+            expectation(), timeout: timeout, evidence: { self.screen.text }, sourceLocation: sourceLocation
+        ) { condition(written()) }
+    }
+
+    /// Waits for the app to end, and checks it ended with `status`.
+    @discardableResult
+    func expectExit(
+        _ status: Int32 = 0, _ comment: @autoclosure () -> String = "", timeout: TimeInterval = patience,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let file = directory.url.appendingPathComponent("status")
+        let read = {
+            (try? String(contentsOf: file, encoding: .utf8)).flatMap {
+                $0.hasSuffix("\n") ? Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+            }
+        }
+        let context = comment().isEmpty ? "" : " (\(comment()))"
+        guard
+            expectEventually(
+                "the app ends\(context)", timeout: timeout, evidence: { self.screen.text },
+                sourceLocation: sourceLocation, { read() != nil })
+        else { return false }
+        let ended = read()
+        if ended != status {
+            Issue.record(
+                "Expectation failed: the app ends with status \(status)\(context), not \(ended.map(String.init) ?? "?")",
+                sourceLocation: sourceLocation)
+            return false
+        }
+        return true
+    }
+
+    private static func quotedForMessage(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     /// `#{alternate_on}` and `#{cursor_flag}`: is the alternate screen up, is the cursor shown.
@@ -100,39 +231,13 @@ final class TerminalSession {
         return children.split(separator: " ").compactMap { Int32($0) }.first
     }
 
-    /// Waits until the screen shows `text`.
-    @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
-        waitUntil(timeout: timeout) { self.screen.contains(text) }
-    }
-
-    @discardableResult
-    func waitUntil(timeout: TimeInterval = 20, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
-
-    /// The exit status, once the app has ended.
-    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-        let file = directory.url.appendingPathComponent("status")
-        _ = waitUntil(timeout: timeout) { FileManager.default.fileExists(atPath: file.path) }
-        usleep(100_000)
-        return (try? String(contentsOf: file, encoding: .utf8)).flatMap {
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-    }
-
     /// Whether the terminal settings after the app are those from before it.
     var sttyRestored: Bool {
         let read = { (name: String) in
             try? String(contentsOf: self.directory.url.appendingPathComponent(name), encoding: .utf8)
         }
         // The shell writes the status, then runs stty: on a loaded machine the second file can lag the first.
-        waitUntil(timeout: 10) { read("stty-after")?.hasSuffix("\n") == true }
+        _ = Waiting.until { read("stty-after")?.hasSuffix("\n") == true }
         let before = read("stty-before")
         return before != nil && before == read("stty-after")
     }
@@ -195,4 +300,19 @@ final class TerminalSession {
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+}
+
+/// What a terminal shows at one moment, as `capture-pane` gives it.
+struct Screen {
+    let text: String
+
+    /// Its lines, the blank ones left out.
+    var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+
+    func contains(_ part: String) -> Bool { text.contains(part) }
+
+    /// How many times `part` is on the screen.
+    func count(of part: String) -> Int { text.components(separatedBy: part).count - 1 }
 }

@@ -70,7 +70,9 @@ struct HTTPRaceServiceTests {
             #expect(error.description == "Could not read races from \(server.url(path)): \(reason).")
         }
         if FixtureServer.isSlowFault(path) {
-            #expect(Date().timeIntervalSince(started) < Self.tightLimits.totalTimeout + 1.5)
+            // The server would wait 20 s: a fetch ended near its limit, not the server's, with room for a busy
+            // machine's start-up.
+            #expect(Date().timeIntervalSince(started) < Self.tightLimits.totalTimeout + 8)
         }
     }
 

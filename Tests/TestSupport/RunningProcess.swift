@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -34,8 +35,10 @@ public final class RunningProcess: @unchecked Sendable {
         }
     }
 
-    public var output: String { String(decoding: stdout.value, as: UTF8.self) }
-    public var errors: String { String(decoding: stderr.value, as: UTF8.self) }
+    /// What it has written so far. Private: checks of a running program wait for what they expect (`expect`);
+    /// what it wrote in all is `finish()`'s.
+    private var output: String { String(decoding: stdout.value, as: UTF8.self) }
+    private var errors: String { String(decoding: stderr.value, as: UTF8.self) }
 
     public var processIdentifier: Int32 { process.processIdentifier }
 
@@ -57,7 +60,8 @@ public final class RunningProcess: @unchecked Sendable {
         }.count
     }
 
-    /// How many times `text` appears on stdout so far.
+    /// How many times `text` appears on stdout so far: a count to wait past (`expect(_:sending:until:)`), not a
+    /// check.
     public func occurrences(of text: String) -> Int {
         output.components(separatedBy: text).count - 1
     }
@@ -72,10 +76,15 @@ public final class RunningProcess: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
     }
 
-    /// Waits for the program to exit by itself, input still open; false if it is still running.
+    /// Waits for the program to exit by itself, input still open; an issue if it is still running.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 10) -> Bool {
-        poll(for: timeout) { !process.isRunning }
+    public func expectExit(
+        timeout: TimeInterval = patience, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        expectEventually(
+            "the program exits by itself", timeout: timeout, evidence: { self.shown },
+            sourceLocation: sourceLocation
+        ) { !process.isRunning }
     }
 
     /// Types a line.
@@ -88,35 +97,42 @@ public final class RunningProcess: @unchecked Sendable {
         input.fileHandleForWriting.write(Data(text.utf8))
     }
 
-    /// Waits until stdout or stderr contains `text`; false if it never does.
+    /// Waits until stdout or stderr contains `text`; an issue at the caller's line if it never does.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 20) -> Bool {
-        poll(for: timeout) { output.contains(text) || errors.contains(text) }
+    public func expect(
+        shows text: String, timeout: TimeInterval = patience, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        expectEventually(
+            "the program writes \"\(text)\"", timeout: timeout, evidence: { self.shown },
+            sourceLocation: sourceLocation
+        ) { output.contains(text) || errors.contains(text) }
     }
 
-    /// Types `line` about once every `interval` until `condition` holds for stdout; false if it never does.
-    /// For waiting on something the program does by itself (a retry, say) without guessing how long it takes.
+    /// Types `line` about once every `interval` until `condition` holds for stdout; an issue naming `expectation`
+    /// if it never does. For waiting on something the program does by itself (a retry, say) without guessing how
+    /// long it takes.
     @discardableResult
-    public func keepSending(
-        _ line: String, every interval: TimeInterval = 1, timeout: TimeInterval = 40,
+    public func expect(
+        _ expectation: @autoclosure () -> String, sending line: String, every interval: TimeInterval = 1,
+        timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation,
         until condition: (String) -> Bool
     ) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            send(line)
-            if poll(for: interval, until: { condition(output) }) { return true }
+        var sent = Date.distantPast
+        return expectEventually(
+            expectation(), timeout: timeout, evidence: { self.shown }, sourceLocation: sourceLocation
+        ) {
+            if Date().timeIntervalSince(sent) >= interval {
+                send(line)
+                sent = Date()
+            }
+            return condition(output)
         }
-        return condition(output)
     }
 
-    /// Checks `condition` every 50 ms for up to `timeout`.
-    private func poll(for timeout: TimeInterval, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return false
+    /// What the program has written, stdout then stderr, for a failing check to show.
+    private var shown: String {
+        let tail = { (text: String) in text.count > 4_000 ? "…" + text.suffix(4_000) : text }
+        return "stdout:\n\(tail(output))\nstderr:\n\(tail(errors))"
     }
 
     /// Ends input and waits for the program to exit; on a time-out it is

@@ -14,23 +14,25 @@ struct Feature {
         [
             .target(
                 name: "\(name)Interactor",
-                dependencies: ["Core", "RaceData"],
+                dependencies: ["Core", "Platform", "RaceData"],
                 path: "Modules/\(name)/Interactor"
             ),
             .target(
                 name: "\(name)View",
-                dependencies: ["Core"],
+                dependencies: ["Core", "Platform"],
                 path: "Modules/\(name)/View"
             ),
             .target(
                 name: "\(name)Presenter",
-                dependencies: ["Core", .target(name: "\(name)Interactor"), .target(name: "\(name)View")],
+                dependencies: [
+                    "Core", "Platform", .target(name: "\(name)Interactor"), .target(name: "\(name)View"),
+                ],
                 path: "Modules/\(name)/Presenter"
             ),
             .target(
                 name: "\(name)Router",
                 dependencies: [
-                    "Core", "Shell",
+                    "Core", "Platform", "Shell",
                     .target(name: "\(name)Interactor"),
                     .target(name: "\(name)Presenter"),
                     .target(name: "\(name)View"),
@@ -97,20 +99,24 @@ let package = Package(
         .executable(name: "next-to-go", targets: ["NextToGoApp"])
     ],
     targets: [
-        // MARK: Core — domain types, time, rendering primitives
-        .target(name: "Core", path: "Modules/Core"),
+        // MARK: Platform — the floor: Foundation as this system has it (re-exported), and every call into libc
+        // behind a small type. No dependencies.
+        .target(name: "Platform", path: "Modules/Platform"),
+
+        // MARK: Core — domain types, time, rendering primitives (re-exports Platform)
+        .target(name: "Core", dependencies: ["Platform"], path: "Modules/Core"),
         .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"], path: "Tests/CoreTests"),
 
         // MARK: Files — files on disk as input and as state: atomic replacement, bounded reads, identity, locks
-        .target(name: "Files", dependencies: ["Core"], path: "Modules/Files"),
+        .target(name: "Files", dependencies: ["Core", "Platform"], path: "Modules/Files"),
 
         // MARK: RaceData — what features may know of data: services, feeds, errors, the favourites store
-        .target(name: "RaceData", dependencies: ["Core"], path: "Modules/RaceData"),
+        .target(name: "RaceData", dependencies: ["Core", "Platform"], path: "Modules/RaceData"),
 
         // MARK: RaceDataLive — the live code: feed decoding, the snapshot, file and HTTP sources, the
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
-            name: "RaceDataLive", dependencies: ["CZlib", "Core", "Files", "RaceData", "SnapshotData"],
+            name: "RaceDataLive", dependencies: ["CZlib", "Core", "Files", "Platform", "RaceData", "SnapshotData"],
             path: "Modules/RaceDataLive"),
         // The system's zlib: the snapshot's race cards are kept deflated in the program.
         .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
@@ -120,7 +126,8 @@ let package = Package(
         // MARK: Fetch — one HTTP request with the system's libcurl, opened when first needed (CCurl has its types
         // only; nothing of curl is linked). What the app runs as its own child, `next-to-go --fetch-helper ...`.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
-        .target(name: "Fetch", dependencies: ["CCurl", "Core", "RaceData", "RaceDataLive"], path: "App/Fetch"),
+        .target(
+            name: "Fetch", dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive"], path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
             dependencies: [
@@ -134,12 +141,12 @@ let package = Package(
 
         // MARK: Shell — the REPL's kernel: screens, the command table and its parsing, launch options, input
         // loops over lines and the output they write. What a feature's Router builds on.
-        .target(name: "Shell", dependencies: ["Core", "Files", "RaceData"], path: "Modules/Shell"),
+        .target(name: "Shell", dependencies: ["Core", "Files", "Platform", "RaceData"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
 
         // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
         // mode, signals. Only the app links it.
-        .target(name: "Terminal", dependencies: ["Core", "Files", "Shell"], path: "Modules/Terminal"),
+        .target(name: "Terminal", dependencies: ["Core", "Files", "Platform", "Shell"], path: "Modules/Terminal"),
         .testTarget(
             name: "TerminalTests", dependencies: ["Terminal", "Shell", "TestSupport"], path: "Tests/TerminalTests"),
 
@@ -147,12 +154,13 @@ let package = Package(
         // executable, which only calls it
         .target(
             name: "AppComposition",
-            dependencies: ["Core", "Files", "RaceData", "RaceDataLive", "Shell", "Terminal"] + features.routers,
+            dependencies: ["Core", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal"]
+                + features.routers,
             path: "App/Composition"
         ),
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: ["AppComposition", "Fetch", "RaceDataLive"],
+            dependencies: ["AppComposition", "Fetch", "Platform", "RaceDataLive"],
             path: "App/NextToGo"
         ),
         .testTarget(

@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceListRouter
 import Shell
 import Terminal
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Shell completion scripts (`--completions bash|zsh|fish`), made from the option table and the command table:
 /// the options and what their values can be, the commands a one-shot run takes (the race list's, where it starts,

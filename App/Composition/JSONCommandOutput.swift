@@ -1,11 +1,6 @@
 import Core
+import Platform
 import Shell
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,15 +1,10 @@
 import Core
+import Platform
 import RaceData
 import RaceDataLive
 import RaceListRouter
 import Shell
 import Terminal
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

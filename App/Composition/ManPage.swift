@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceListRouter
 import Shell
 import Terminal
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,14 +1,9 @@
 import Core
+import Platform
 import RaceData
 import RaceDataLive
 import RaceListRouter
 import Shell
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

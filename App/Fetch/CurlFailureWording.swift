@@ -1,11 +1,6 @@
 import CCurl
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// How a transfer failed, in words: libcurl's codes (`error 56`) mean nothing to a racing fan. Where the library
 /// gave a detail worth having (which part of the answer was bad), it follows in parentheses, cleaned.

@@ -1,13 +1,8 @@
 import CCurl
 import Core
+import Platform
 import RaceData
 import RaceDataLive
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Fetches with the system's libcurl, in the calling thread: one transfer per call, bounded by `limits`, ending in
 /// the body or a typed error. What the `next-to-go-fetch` helper runs; tests run it in their own process.

@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import RaceDataLive
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

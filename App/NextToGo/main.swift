@@ -1,12 +1,7 @@
 import AppComposition
 import Fetch
+import Platform
 import RaceDataLive
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

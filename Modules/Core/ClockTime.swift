@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// A time of day as people say it, `7:42pm`, in a time zone: worked out from the zone's offset alone, so a board of
 /// twenty rows drawn every second costs no formatter.

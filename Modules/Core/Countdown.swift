@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Time to a race's start, in whole seconds, and the text the board shows for it.
 public struct Countdown: Sendable, Equatable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What is kept of a favourite race: enough to show it after it has left the feed.
 public struct FavouriteRace: Sendable, Equatable, Identifiable, Codable {

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Where a `--json` run's views write: one document a command (the screen it ended on), with what it said
 /// besides as text lines, errors and warnings. The app prints each document when its command has settled.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// One race as the board knows it. Everything beyond identity, category and
 /// start time is optional because the feed leaves it out often.

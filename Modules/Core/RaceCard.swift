@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What a race card says of one race: who runs, at what price, and once it is run, how they finished and what
 /// the pools paid. Everything but a runner's number and name is optional, as the cards leave much out.

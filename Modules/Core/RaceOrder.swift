@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The one order races are shown in everywhere: ascending by advertised
 /// start; ties by meeting name, then race number (then id, so the order never

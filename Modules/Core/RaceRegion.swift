@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Where a race is run, as the board narrows by it: Australia, New Zealand, or anywhere else (the feeds carry
 /// two dozen countries: UK, IRE, FR, USA, CA, JPN, HK, SGP…). Read from the venue's country code; a race

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What a race card tells of a runner beyond its line in the field: its recent starts and records, where it
 /// settles, its silks and gear, who it is, the tote's prices and how its fixed price moved. Every part is

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Runs work later on the main actor. Injected wherever something happens
 /// by itself (auto-refresh, expiry), so tests move time by hand.

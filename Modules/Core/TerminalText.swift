@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Makes text from the feed (or any other outside source) safe to print, and
 /// measures it in terminal columns.

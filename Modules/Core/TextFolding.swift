@@ -1,7 +1,7 @@
-#if canImport(FoundationEssentials)
+import Platform
+
+#if !canImport(Darwin)
     @_spi(_Unicode) import Swift
-#else
-    import Foundation
 #endif
 
 /// Text with accents, width and (on request) case set aside, as search and plain-ASCII output need it: `Mérignac`
@@ -71,7 +71,7 @@ public enum TextFolding {
             scalars.append(width)
             return
         }
-        #if canImport(FoundationEssentials)
+        #if !canImport(Darwin)
             let decomposed = Array(String(character)._nfd)
         #else
             // Apple's Foundation is linked there anyway; the standard library's decomposition is not public.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Where "now" comes from. Everything that looks at the time takes one of
 /// these, so tests and `--now` can pin it.

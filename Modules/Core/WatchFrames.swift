@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// `watch N` in a pipe: a frame now, then one just after each following second turns, `count` in all, until
 /// one fails. Counted in frames, not by the clock, so a pinned `--now` still ends. The board and the meetings

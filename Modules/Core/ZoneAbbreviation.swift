@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// A time zone's name as people there say it (`AEDT`, `NZST`, `BST`). The zones racing runs in are named here,
 /// standard and summer time (the zone database has numbers, `+08`, for some); any other has the database's name,

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Where the app keeps its files, by the XDG base-directory rules: the
 /// variable's folder if it is an absolute path, else a folder under HOME.

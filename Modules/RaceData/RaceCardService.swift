@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Something that can hand over a race's card: its field, prices and, once run, its result.
 ///

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Why a fetch produced no races. Every message names the source.
 public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConvertible {

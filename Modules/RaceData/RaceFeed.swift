@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The races one fetch produced, and what it had to leave out.
 public struct RaceFeed: Sendable, Equatable {

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The races of a racing day, run and to run, as a source lists them by meeting, with how each stands: what a
 /// meetings screen is drawn from.

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// A race as its source told it after the jump, or instead of it: the status, the runners placed first (their
 /// numbers, up to three), and from when that holds.

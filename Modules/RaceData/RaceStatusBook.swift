@@ -1,11 +1,6 @@
 import Core
+import Platform
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What the card source has said of each race's status, shared by the modules: its statuses asked beside each
 /// feed fetch (`StatusMarkingRaceService`), and each card opened on a sheet. The `nextraces` feed says nothing

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What the program carries in itself (the snapshot, made by `Scripts/make-snapshot` into `SnapshotData`).
 enum EmbeddedBytes {

@@ -1,11 +1,6 @@
 import Files
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A racing API's feed, bytes in and races out. Every race service that reads a feed is given one, and the feed
 /// cache keeps the races it decoded, not the bytes: a second API is a format of its own and an entry in

@@ -1,12 +1,7 @@
 import Core
 import Files
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Reads a feed from a JSON file on every fetch, as it is: no replay, so a
 /// pinned `--now` makes runs exactly reproducible.

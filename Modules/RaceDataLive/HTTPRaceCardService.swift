@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Race cards from the affiliates API (`GET {base}/racing/events/{race id}`), fetched as the feed is: by the
 /// child-process transport, within the same limits, each request carrying the caller's `From` and `X-Partner`.

@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Fetches the live Neds feed (or anything serving that shape) over HTTP and decodes it: every way an exchange
 /// can go wrong ends in a typed `RaceDataError` naming the URL, within the time limits (the transport's job).

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Gets the body at a URL within limits, or a typed error naming it. `HTTPRaceService` decodes what it gets.
 public protocol HTTPTransport: Sendable {

@@ -1,10 +1,5 @@
 import CZlib
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Bytes kept deflated (zlib's format), given back whole: how the snapshot's cards are carried.
 enum Inflated {

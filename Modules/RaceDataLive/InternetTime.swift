@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// Reads an RFC 3339 time (`2025-07-16T14:15:00Z`, `2025-07-17T00:50:00+12:00`, a fraction of a second allowed)
 /// by hand: the lists carry hundreds of them, and a date formatter is slow to make and not in every Foundation.

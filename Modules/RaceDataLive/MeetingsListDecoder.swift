@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Reads a racing day from the affiliates API's meetings list (`GET {base}/racing/meetings`:
 /// `data.meetings[]`, each with its `name`, `category` (T, G or H), `country`, `state` and `races[]`, each race

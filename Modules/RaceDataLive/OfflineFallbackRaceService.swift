@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Wraps any race service for a board left running: every good answer with races is saved to the `FeedCache`, and if the very first fetch fails, the copy saved earlier stands in, marked offline
 /// with its age and the reason. Any failure: a maintenance page in HTML, a captive portal's login, a body that is

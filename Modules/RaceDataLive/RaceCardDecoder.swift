@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Turns an affiliates API race card (`GET /racing/events/{id}`: `data.race`, `data.runners`, `data.results`,
 /// `data.dividends`) into a `RaceCard`.

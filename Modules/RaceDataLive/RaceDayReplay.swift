@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Replays a day of racing every day, on the wall clock: each captured race runs again at the same time of day
 /// (UTC) each day. Anchored to the clock, not to a launch, so every copy, every restart and every one-shot

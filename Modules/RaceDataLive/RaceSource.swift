@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Where races come from, as chosen with `--source`.
 public enum RaceSource: Sendable, Equatable, CustomStringConvertible {

@@ -1,13 +1,8 @@
 import Core
 import Files
+import Platform
 import RaceData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,6 @@
 import Core
 import Files
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The settings file's text, line by line, as the app reads it at start and `save` rewrites it: `key = value`,
 /// `#` comments on their own line or after a value and a space, lines ending in \n, \r\n (a file from Windows)

@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceData
 import SnapshotData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The race cards made for the embedded snapshot (by Scripts/make-snapshot), told as the replay goes: a
 /// replayed race (`<id>@<start>`) gets its captured race's card as it would stand at that moment

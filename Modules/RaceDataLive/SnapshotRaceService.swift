@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import SnapshotData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A feed shipped or given, replayed against the clock so it always looks live. Works with no network.
 /// The default source is the race day embedded in the package, replayed daily on the wall clock

@@ -1,13 +1,8 @@
 import Core
 import Dispatch
+import Platform
 import RaceData
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The race source, with the card source's race statuses asked for beside each fetch (at most once per the
 /// status source's lifetime) and told to the status book, so a board drawn later marks the abandoned races.

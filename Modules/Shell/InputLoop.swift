@@ -1,11 +1,6 @@
 import Core
 import Dispatch
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 #if canImport(Glibc)
     import Glibc

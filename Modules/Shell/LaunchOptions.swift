@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What the command line asked for: `next-to-go [OPTIONS] [COMMAND [ARGUMENT…]]`.
 public struct LaunchOptions: Sendable, Equatable {

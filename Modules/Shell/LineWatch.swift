@@ -1,12 +1,7 @@
 import Core
 import Dispatch
+import Platform
 import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,13 +1,8 @@
 import Core
 import FavouritesInteractor
 import FavouritesView
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What the shell may ask of the favourites screen.
 @MainActor

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The favourites as a `--json` document (`"type": "favourites"`): the README's schema.
 @MainActor

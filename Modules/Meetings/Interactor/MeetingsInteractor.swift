@@ -1,12 +1,7 @@
 import Core
 import Dispatch
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The day's meetings, and where they came from.
 public struct MeetingsAnswer: Sendable, Equatable {

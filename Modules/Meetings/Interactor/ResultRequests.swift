@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Card requests for races' results, within the budget a card source is owed: one request at a time, at least
 /// `spacing` apart, and after a refusal (429) or a server's failure (5xx) a wait that doubles up to `longestWait`.

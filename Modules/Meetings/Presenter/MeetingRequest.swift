@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Which meeting a meeting screen shows, as it was asked for: by the list's own key (`meeting N` on the list), by
 /// its number on the day's whole list, or by name, a code word first if given (`meeting dogs Addington`).

@@ -1,12 +1,7 @@
 import Core
 import MeetingsView
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A meeting as it stands at a moment: its races in order, each race's stage, how many are run, and the next.
 struct MeetingSummary {

@@ -1,12 +1,7 @@
 import Core
 import MeetingsInteractor
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The day's meetings as both screens show them at a moment: grouped by place (Australia by state, New Zealand,
 /// then other countries by name), and in each place by their first race's start. The order does not change as

@@ -1,11 +1,6 @@
 import Core
 import MeetingsInteractor
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What both meetings screens do the same way: the day's answer kept from the last fetch, fetched for a
 /// command's draw and again behind a live one (which never waits for it), and a pipe's `watch` as a draw a

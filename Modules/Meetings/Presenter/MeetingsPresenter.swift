@@ -1,13 +1,8 @@
 import Core
 import MeetingsInteractor
 import MeetingsView
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What the shell may ask of the meetings list.
 @MainActor

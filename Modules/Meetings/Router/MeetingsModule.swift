@@ -2,14 +2,9 @@ import Core
 import MeetingsInteractor
 import MeetingsPresenter
 import MeetingsView
+import Platform
 import RaceData
 import Shell
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 extension ScreenKind {
     public static let meetings = ScreenKind("meetings", title: "the meetings")

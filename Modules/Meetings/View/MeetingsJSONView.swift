@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The meetings (`"type": "meetings"`) and a meeting (`"type": "meeting"`) as `--json` documents: the README's
 /// schema.

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The day's meetings, grouped by where they are raced.
 public struct MeetingsViewModel: Sendable, Equatable {

@@ -1,12 +1,7 @@
 import Core
 import Dispatch
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// A race still to jump, with its card as the source has it now; nil when it has none (yet) or it could not
 /// be read.

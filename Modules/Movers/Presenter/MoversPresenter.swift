@@ -1,12 +1,7 @@
 import Core
 import MoversInteractor
 import MoversView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What the movers screen's commands call.
 @MainActor

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceDetailView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Words a race card for the sheet: the field in number order with the scratched last, prices with two
 /// decimals, the price's move since its first fluctuation, the placings as "1st", "2nd", and the main

@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceData
 import RaceDetailInteractor
 import RaceDetailView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What the shell may ask of the detail sheet.
 @MainActor

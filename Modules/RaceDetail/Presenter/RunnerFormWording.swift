@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceDetailView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The parts of a card a punter asks for by name, worded: the form guide (`form`), the speed map (`map`) and a
 /// runner in full (`runner N`).

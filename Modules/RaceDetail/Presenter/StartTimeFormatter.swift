@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// A race's start as the sheet shows it (`Sat 2 Mar 18:30:00 AEDT`), the zone named as people there name it
 /// (`ZoneAbbreviation`).

@@ -1,15 +1,10 @@
 import Core
+import Platform
 import RaceData
 import RaceDetailInteractor
 import RaceDetailPresenter
 import RaceDetailView
 import Shell
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 extension ScreenKind {
     public static let raceDetail = ScreenKind("raceDetail", title: "a race's details")

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// A race's sheet as a `--json` document (`"type": "race"`): the README's schema.
 @MainActor

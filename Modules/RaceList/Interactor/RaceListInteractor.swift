@@ -1,12 +1,7 @@
 import Core
 import Dispatch
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Fetches races on one serial queue, so fetches never run side by side, and
 /// folds overlapping refresh requests into the fetch already under way.

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// What the race list's presenter may ask of its interactor.
 public protocol RaceListInteractorInput: AnyObject, Sendable {

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Accessible mode's voice: what happens to the races on the board, said once each as a plain line, in minutes,
 /// never seconds — the next races (every race of the next start) as they come within 5, 2 and 1 minutes, a race

@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The races the board is made from, kept current: one fetch at a time with commands waiting for it
 /// (`FetchInFlight`), what each fetch brought (`Freshness`), the automatic fetches and the expiry wake-ups

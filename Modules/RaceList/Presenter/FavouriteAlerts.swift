@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceListInteractor
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// When to tell the user about a favourite: once as it comes within `lead` of its start, and once as it jumps
 /// (within the minute it stays on the board). Each race is told at most once of each, for the whole run. Pure:

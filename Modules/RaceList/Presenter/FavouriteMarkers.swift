@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The race list's view of the favourites: read again from the store before each draw and each live second
 /// (so changes made on other screens or by another process show), toggled for `fav N`, and the alerts they

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// How fresh the races on the board are: when they were last fetched (or saved, for an offline copy), why
 /// later fetches failed, and how many failed in a row. The one place that decides "stale".

@@ -1,11 +1,6 @@
 import Core
+import Platform
 import RaceListView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// How close a race is, for the countdown's colour.
 public enum NextToGoRules {

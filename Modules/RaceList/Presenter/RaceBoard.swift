@@ -1,12 +1,7 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// The race list's rules as a plain value: which races there are, which the filter lets through, when they
 /// leave, the order they show in, and the board as last drawn (what `show N` and `fav N` mean). No clock,

@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
 import RaceListView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Coordinates the race list: turns commands into changes of the board (`RaceBoard`, the rules), records
 /// what fetches brought (`Freshness`), keeps the automatic fetches and expiry wake-ups going

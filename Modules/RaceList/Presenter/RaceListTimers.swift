@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// What the board does by itself, and when: the next automatic fetch (the refresh interval, or the backoff
 /// while fetches fail) and a wake-up when the next race leaves the board. At most one of each is pending.

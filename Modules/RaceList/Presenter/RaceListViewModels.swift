@@ -1,13 +1,8 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
 import RaceListView
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Turns the board as it stands into what the view draws: rows with countdowns, the filter's name, the notes
 /// about stale data and races left out. Pure: the time and the favourites are passed in.

@@ -1,15 +1,10 @@
 import Core
+import Platform
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListView
 import Shell
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,5 @@
 import Core
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Platform
 
 /// The board as a `--json` document (`"type": "board"`): the README's schema.
 @MainActor

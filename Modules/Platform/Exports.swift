@@ -6,3 +6,7 @@
 #else
     @_exported import Foundation
 #endif
+
+// A test file that imports Platform and Foundation too sees two TimeIntervals (FoundationEssentials' and
+// Foundation's own): it can use the name as a type, but a parameterised @Test's macro writes
+// `(TimeInterval).self`, which is then ambiguous. Such tests take their seconds as Double.

@@ -1,4 +1,5 @@
 import Core
+import Platform
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Core
+import Platform
 
 #if canImport(Glibc)
     import Glibc

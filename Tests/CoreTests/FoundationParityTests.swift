@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Platform
 import Testing
 
 /// The app is built on FoundationEssentials alone (no ICU): what it took from full Foundation is done in Core

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Platform
 import TestSupport
 import Testing
 

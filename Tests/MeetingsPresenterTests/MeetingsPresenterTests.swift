@@ -4,6 +4,7 @@ import MeetingsInteractor
 import MeetingsPresenter
 import MeetingsTestSupport
 import MeetingsView
+import Platform
 import RaceData
 import TestSupport
 import Testing

@@ -57,8 +57,8 @@ struct SnapshotReplayTests {
 
     @Test(
         "every category has twenty upcoming races (the largest board) at any time of day",
-        arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [TimeInterval])
-    func neverRunsDry(after seconds: TimeInterval) {
+        arguments: [0.0, 600, 3_601, 86_400 * 3 + 17] as [Double])
+    func neverRunsDry(after seconds: Double) {
         let replay = SnapshotReplay(capture: capture.races, launch: launch)
         let now = launch.addingTimeInterval(seconds)
         let races = replay.races(at: now)

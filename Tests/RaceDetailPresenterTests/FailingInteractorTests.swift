@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Platform
 import RaceData
 import RaceDetailPresenter
 import RaceDetailTestSupport

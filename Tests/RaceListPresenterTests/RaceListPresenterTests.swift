@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Platform
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
@@ -140,7 +141,9 @@ struct RaceListPresenterTests {
             (0, "0s", .started),
             (-59, "-59s", .started),
         ])
-    func countdownBoundaries(seconds: TimeInterval, text: String, urgency: CountdownUrgency) {
+    // Seconds as Double: with Platform and Foundation both imported, a parameterised @Test cannot name
+    // TimeInterval (Modules/Platform/Exports.swift says why).
+    func countdownBoundaries(seconds: Double, text: String, urgency: CountdownUrgency) {
         load([race("a", seconds)])
         presenter.showList(completion: log.callback)
         guard case .races(let rows)? = view.last?.content else {

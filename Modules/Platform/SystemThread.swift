@@ -1,5 +1,3 @@
-import Platform
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

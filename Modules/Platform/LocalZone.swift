@@ -1,4 +1,3 @@
-import Platform
 import Synchronization
 
 #if canImport(Glibc)

@@ -2,12 +2,6 @@ import Core
 import Dispatch
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Alerts sent to the desktop as well (`--notify`), so a favourite about to jump is seen from another window: as a
 /// notification escape to a terminal known to show them, and through `notify-send` where it is installed. Never
 /// waits for either: `notify-send` runs on its own and is ended if it has not finished in a few seconds.
@@ -68,49 +62,13 @@ final class DesktopNotifier {
     /// x bit set) is not a program.
     static func find(_ name: String, path: String) -> String? {
         path.split(separator: ":").lazy.map { "\($0)/\(name)" }.first { candidate in
-            var status = stat()
-            return candidate.hasPrefix("/") && stat(candidate, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-                && access(candidate, X_OK) == 0
+            candidate.hasPrefix("/") && DetachedProgram.isRunnable(candidate)
         }
     }
 
-    /// Starts the program with nothing on its streams, in a session of its own, and leaves it: a thread of its own
-    /// reaps it, ending it (with whatever it started) past `patience`, and the app's exit ends it if it is still
-    /// running then (`OwnedChildren`).
+    /// Starts the program with nothing on its streams, in a session of its own, and leaves it (ended past
+    /// `patience`, and with the app).
     private static func run(_ program: String, arguments: [String]) {
-        var actions = Spawn.emptyFileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-        }
-        // None of the app's other descriptors: a notifier that lingers must not hold the app's stdout open.
-        var attributes = Spawn.emptyAttributes()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Where the system cannot (glibc before 2.34), the child may hold a pipe of the app's a few seconds at most.
-        _ = Spawn.closeOtherDescriptors(&actions, &attributes)
-        let leadsGroup = Spawn.startInOwnSession(&attributes)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var spawned: pid_t = 0
-        guard posix_spawn(&spawned, program, &actions, &attributes, argv, Spawn.environment) == 0 else { return }
-        let child = spawned
-        OwnedChildren.add(child, leadsGroup: leadsGroup)
-        let started = ContinuousClock.now
-        SystemThread.start {
-            while !OwnedChildren.hasExited(child) {
-                if ContinuousClock.now - started > .seconds(patience) {
-                    OwnedChildren.end(child)
-                    break
-                }
-                usleep(50_000)
-            }
-            // Off the list before it is collected: once collected, its process id may be another process's.
-            OwnedChildren.remove(child)
-            var status: Int32 = 0
-            waitpid(child, &status, 0)
-        }
+        DetachedProgram.start(program, arguments: arguments, patience: .seconds(patience))
     }
 }

@@ -2,12 +2,6 @@ import Core
 import Platform
 import Shell
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `--json`: every command prints one JSON document on stdout (schema 1, described in the README), errors
 /// print `{"error": {"code": …, "message": …}}` on stderr; the features' JSON views make the documents from the
 /// same view models as the text.

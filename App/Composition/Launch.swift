@@ -6,12 +6,6 @@ import RaceListRouter
 import Shell
 import Terminal
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The app assembled for one run: its sources, favourites, outputs and shell, ready to `start`. Holds them all
 /// for as long as the run lasts (the key source holds the terminal loop only weakly).
 @MainActor

@@ -4,12 +4,6 @@ import RaceListRouter
 import Shell
 import Terminal
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The manual page, `next-to-go.1` (`next-to-go --man`), made from the same declarations as `--help`: the option
 /// table and the command table, with the files, environment, exit statuses and examples that `--help` names.
 enum ManPage {

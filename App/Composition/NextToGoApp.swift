@@ -5,12 +5,6 @@ import RaceDataLive
 import RaceListRouter
 import Shell
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.
 public enum NextToGoApp {
     static let prompt = "next-to-go> "
@@ -28,9 +22,9 @@ public enum NextToGoApp {
         if io.ownsProcess {
             // A reader that goes away is a failed write, ended with 74 as the README says, after the favourites are
             // on the disk: left at its default, SIGPIPE killed the app (141) whatever it had left to do.
-            signal(SIGPIPE, SIG_IGN)
+            Signals.ignore(.brokenPipe)
             // Likewise a file-size limit (`ulimit -f`) is a failed write with a message, not death by SIGXFSZ.
-            signal(SIGXFSZ, SIG_IGN)
+            Signals.ignore(.fileSizeLimit)
             // A locale variable that names no locale is said and dropped, so nothing the app starts is handed it.
             environmentWarnings = LocaleEnvironment.removeInvalid()
             if let zone = LocalZone.unknownSystemZoneName {
@@ -54,7 +48,7 @@ public enum NextToGoApp {
         }
         return await withCheckedContinuation { continuation in
             launch.start { status in
-                if io.ownsProcess { exit(status.rawValue) }
+                if io.ownsProcess { ProcessEnd.now(status.rawValue) }
                 continuation.resume(returning: status)
             }
         }

@@ -3,14 +3,8 @@ import Fetch
 import Platform
 import RaceDataLive
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // The app's own child for one fetch (`ChildProcessHTTPTransport`): nothing of the app is set up for it.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == FetchRequest.helperArgument {
     FetchHelper.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
 }
-exit(await NextToGoApp.run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process).rawValue)
+ProcessEnd.now(await NextToGoApp.run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process).rawValue)

@@ -32,4 +32,21 @@ public enum PathText {
         var status = stat()
         return stat(path, &status) == 0
     }
+
+    /// Whether anything is there at all, a link to nothing included.
+    public static func isTaken(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Removes the file (or link) at `path`, if there is one.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// Whether something other than a regular file (a folder, a FIFO, a device) is there, through a link too.
+    public static func isSomethingButAFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+    }
 }

@@ -7,6 +7,45 @@
 /// `read(2)` and `write(2)` on raw descriptors, for the places that must not go through FileHandle (which
 /// raises an exception, ending the process, on a full disk or a closed pipe) or must not block forever.
 public enum FileDescriptorIO {
+    public static let standardInput: Int32 = 0
+    public static let standardOutput: Int32 = 1
+    public static let standardError: Int32 = 2
+
+    /// Whether `descriptor` is a terminal.
+    public static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// The size of the terminal `descriptor` is, in character cells; nil for anything else, or a size of 0.
+    public static func windowSize(of descriptor: Int32) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, PlatformConstants.windowSizeRequest, &size) == 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// How one read of what is there ended.
+    public enum ReadOutcome: Equatable, Sendable {
+        /// This many bytes, at least one.
+        case bytes(Int)
+        /// The end: the other side closed.
+        case end
+        /// A signal came first: try again.
+        case interrupted
+        /// Nothing there yet, on a descriptor that does not wait.
+        case wouldBlock
+        /// A real failure.
+        case failed
+    }
+
+    /// One `read(2)` into `buffer`, said as what to do next.
+    public static func readOnce(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
+        let count = read(descriptor, into: buffer.baseAddress!, count: buffer.count)
+        if count > 0 { return .bytes(count) }
+        if count == 0 { return .end }
+        if errno == EINTR { return .interrupted }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    }
+
     /// Writes every byte, retrying interrupted and partial writes; false on the first real failure.
     public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         var offset = 0

@@ -3,12 +3,6 @@ import Files
 import Platform
 import RaceData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `favourites.json` in a data directory, and its lock: reading it as input (whatever is found there), repairing
 /// it with the original kept aside, writing it atomically and durably. It keeps nothing in memory; `FileFavourites`
 /// does, and decides when to read and write.
@@ -223,7 +217,7 @@ struct FavouritesFile: Sendable {
                 "the repaired file could not be written (\(failure.cause))"
             }
         } catch {
-            unlink(aside.path)
+            PathText.remove(aside.path)
             throw error
         }
         return aside

@@ -3,12 +3,6 @@ import Files
 import Platform
 import RaceData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The last good feed of each URL, under `$XDG_CACHE_HOME/next-to-go/`, so the board can start with no network.
 /// It keeps the races as the source's format decoded them (in the app's own JSON), whatever that format was:
 /// the cache knows no feed shape. The file is input like any other: one that is not this, or holds a race that

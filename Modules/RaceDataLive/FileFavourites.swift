@@ -3,12 +3,6 @@ import Files
 import Platform
 import RaceData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Favourites kept in `favourites.json` inside a data directory, and in memory between changes.
 ///
 /// Nothing is ever lost:

@@ -1,11 +1,5 @@
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why a document is not JSON, and where.
 struct JSONSyntaxError: Error, Equatable {
     let offset: Int
@@ -58,7 +52,8 @@ struct JSONByteReader {
             let count = literal.utf8CodeUnitCount
             switch storage {
             case .inPlace(let bytes):
-                return bytes.count == count && (count == 0 || memcmp(bytes.baseAddress!, literal.utf8Start, count) == 0)
+                return bytes.count == count
+                    && (count == 0 || ByteSearch.equal(bytes.baseAddress!, literal.utf8Start, count: count))
             case .decoded(let bytes):
                 return bytes.elementsEqual(UnsafeRawBufferPointer(start: literal.utf8Start, count: count))
             }
@@ -102,9 +97,10 @@ struct JSONByteReader {
         var searched = start
         while true {
             if searched < bytes.count,
-                let found = memchr(bytes.baseAddress! + searched, Int32(byte), bytes.count - searched)
+                let found = ByteSearch.offset(
+                    of: byte, in: bytes.baseAddress! + searched, count: bytes.count - searched)
             {
-                return UnsafeRawPointer(found) - bytes.baseAddress!
+                return searched + found
             }
             searched = max(searched, bytes.count)
             guard grows(to: searched + 1) else { return nil }
@@ -309,15 +305,17 @@ struct JSONByteReader {
         while has(offset + 1), isDigit(bytes[offset]) { offset += 1 }
     }
 
-    /// Strings are found with memchr and checked with a min/max pass the compiler vectorises: a feed is
+    /// Strings are found with memchr (`ByteSearch`) and checked with a min/max pass the compiler vectorises: a feed is
     /// mostly string bytes.
     private mutating func plainSpan() throws(JSONSyntaxError) -> (span: UnsafeRawBufferPointer, escapeAt: Int?) {
         offset += 1  // the opening quote
         let start = offset
         guard let end = find(UInt8(ascii: "\""), from: start) else { throw failure("a string is not closed") }
         let span = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-        if let backslash = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\\")), end - start) {
-            let escapeAt = start + (UnsafeRawPointer(backslash) - (bytes.baseAddress! + start))
+        if let backslash = ByteSearch.offset(
+            of: UInt8(ascii: "\\"), in: bytes.baseAddress! + start, count: end - start)
+        {
+            let escapeAt = start + backslash
             // What comes before the first escape is checked here; the rest as it is read.
             guard Self.extremes(UnsafeRawBufferPointer(rebasing: bytes[start..<escapeAt])).smallest >= 0x20 else {
                 throw failure("a string holds a control character")
@@ -359,10 +357,9 @@ struct JSONByteReader {
                 guard let quote = find(UInt8(ascii: "\""), from: offset) else { break }
                 quoteOffset = quote
             }
-            let rest = bytes.baseAddress! + offset
-            let backslashOffset = memchr(rest, Int32(UInt8(ascii: "\\")), quoteOffset - offset).map {
-                offset + (UnsafeRawPointer($0) - rest)
-            }
+            let backslashOffset = ByteSearch.offset(
+                of: UInt8(ascii: "\\"), in: bytes.baseAddress! + offset, count: quoteOffset - offset
+            ).map { offset + $0 }
             let plainEnd = backslashOffset ?? quoteOffset
             guard Self.extremes(UnsafeRawBufferPointer(rebasing: bytes[offset..<plainEnd])).smallest >= 0x20 else {
                 throw failure("a string holds a control character")

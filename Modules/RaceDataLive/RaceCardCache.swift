@@ -3,12 +3,6 @@ import Files
 import Platform
 import RaceData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The last good race card of each card URL, under `$XDG_CACHE_HOME/next-to-go/cards/`, so a sheet opened with
 /// no network (a favourite, a race on a board read from the offline feed) still shows its field, or its result,
 /// as last seen. Saved as the app's own compact form, not the server's bytes (a real card is 400 KB, most of it

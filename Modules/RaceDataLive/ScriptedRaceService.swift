@@ -4,12 +4,6 @@ import Platform
 import RaceData
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `--source script:FILE`: each fetch answers with the script's next line, the last repeated, so a demo, an
 /// end-to-end test or someone building on the app can play any run of answers and failures with no server
 /// and no code. A line is a feed file (relative to the script's folder) or a failure:

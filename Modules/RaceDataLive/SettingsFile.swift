@@ -3,12 +3,6 @@ import Files
 import Platform
 import RaceData
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The settings file as `save` writes it: the keys saved get their new values where they stand, keys not in it
 /// yet are added at the end, and every other line (comments, other settings, lines the app skips) is kept byte
 /// for byte. Written atomically, through a symbolic link (a dotfiles repository's link stays a link), with the
@@ -33,8 +27,7 @@ public final class SettingsFile: SettingsStore {
     public func save(_ entries: [(key: String, value: String)]) throws(SettingsError) -> SavedSettings {
         let target = AtomicFile.followingLinks(file)
         // A link to nowhere is a mistake to show, not a place to make: writing there made the folders it names.
-        var status = stat()
-        if target != file, lstat(target.path, &status) != 0 {
+        if target != file, !PathText.isTaken(target.path) {
             throw SettingsError(
                 "\(file.path) is a symbolic link to \(target.path), which does not exist; nothing is saved or created")
         }

@@ -2,12 +2,6 @@ import Core
 import Dispatch
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Feeds lines from stdin to a `ShellSession`, one at a time: each command
 /// runs only after the previous one has settled, so input from a pipe
 /// behaves exactly like typing.
@@ -46,7 +40,7 @@ public final class InputLoop {
     ///     that cannot redraw in place. It handles SIGINT while it runs, so only a run that owns the process.
     ///   - interval: how often that `watch` writes the screen again (a minute for a screen reader).
     public init(
-        session: ShellSession, output: StandardOutput, input: Int32 = STDIN_FILENO, prompt: String?,
+        session: ShellSession, output: StandardOutput, input: Int32 = FileDescriptorIO.standardInput, prompt: String?,
         strict: Bool = false, watchesUntilTyped: Bool = false, watchRedrawsEvery interval: TimeInterval = 1,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
         finish: @escaping @MainActor (ExitStatus) -> Void

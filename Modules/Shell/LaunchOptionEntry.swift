@@ -1,12 +1,6 @@
 import Core
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A command-line option, declared once by its owner (the kernel's here, a feature's in its Router): its
 /// spellings, the value it takes and how that value is read and checked, its default and its help.
 /// `LaunchOptions` parses by the app's `LaunchOptionTable`; `--help`, the manual page, completions, the README

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Lines from a file descriptor, in batches of what one read(2) brought: a script piped in arrives in a few
 /// reads, not a wake-up per line. Line breaks are `\n` or `\r\n`; bytes that are not UTF-8 are replaced; a
@@ -16,7 +12,7 @@ public struct LineReader {
     private var discardingRestOfLine = false
     private var atEnd = false
 
-    public init(descriptor: Int32 = STDIN_FILENO) {
+    public init(descriptor: Int32 = FileDescriptorIO.standardInput) {
         self.descriptor = descriptor
     }
 
@@ -24,9 +20,9 @@ public struct LineReader {
     public mutating func nextBatch() -> [String]? {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !atEnd {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
+            let outcome = buffer.withUnsafeMutableBytes { FileDescriptorIO.readOnce(descriptor, into: $0) }
+            if outcome == .interrupted { continue }
+            guard case .bytes(let count) = outcome else {
                 atEnd = true
                 break
             }

@@ -3,12 +3,6 @@ import Dispatch
 import Platform
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `watch` at a terminal that cannot redraw in place (`TERM=dumb`, as Emacs' shell sets it): the screen written
 /// now and again as each second turns, until a line is entered (the input loop reads on and calls `stop`) or
 /// Ctrl-C, which ends the watch, not the app, as it does in the full-screen `watch`.
@@ -70,14 +64,12 @@ final class WatchInterrupt: Sendable {
     private nonisolated(unsafe) let source: (any DispatchSourceSignal)?
 
     init(endWatch: @escaping @MainActor @Sendable () -> Void) {
-        let before = signal(SIGINT, SIG_IGN)
-        guard unsafeBitCast(before, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else {
-            source = nil
+        guard let source = Signals.source(for: .interrupt, queue: queue) else {
+            self.source = nil
             return
         }
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
         source.setEventHandler { [watching] in
-            guard watching.isSet.withLock({ $0 }) else { exit(128 + SIGINT) }
+            guard watching.isSet.withLock({ $0 }) else { ProcessEnd.now(128 + ProcessSignal.interrupt.number) }
             DispatchQueue.main.async { MainActor.assumeIsolated { endWatch() } }
         }
         source.resume()

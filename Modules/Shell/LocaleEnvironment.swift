@@ -1,12 +1,6 @@
 import Core
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The locale variables are input like any other: the C library reads them, and so do the programs the app
 /// starts (notify-send). A value that is no locale name (`LANG=ééééééé`) once crashed the app, through ICU.
 /// Each variable that is set to something other than a locale name is removed from the process's environment
@@ -19,9 +13,10 @@ public enum LocaleEnvironment {
     public static func removeInvalid() -> [String] {
         var warnings: [String] = []
         for variable in variables {
-            guard let value = getenv(variable).map({ String(cString: $0) }), !isValid(value, variable: variable)
-            else { continue }
-            unsetenv(variable)
+            guard let value = EnvironmentVariables.value(variable), !isValid(value, variable: variable) else {
+                continue
+            }
+            EnvironmentVariables.remove(variable)
             warnings.append(
                 "\(variable)=\(TerminalText.quoted(value)) is not a locale name; it is ignored, and the C locale is used."
             )

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// The streams a run of the app reads and writes: the process's own, or, for a run inside a test, pipes or files.
 public struct ProcessIO: Sendable {
@@ -14,7 +10,8 @@ public struct ProcessIO: Sendable {
     public let ownsProcess: Bool
 
     public static let process = ProcessIO(
-        input: STDIN_FILENO, output: STDOUT_FILENO, error: STDERR_FILENO, ownsProcess: true)
+        input: FileDescriptorIO.standardInput, output: FileDescriptorIO.standardOutput,
+        error: FileDescriptorIO.standardError, ownsProcess: true)
 
     /// A run on these descriptors, inside a process that is not its own.
     public init(input: Int32, output: Int32, error: Int32) {

@@ -2,12 +2,6 @@ import Core
 import Platform
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes bytes to stdout or stderr with `write(2)`, all of them or none, and never traps: FileHandle raises
 /// an exception that ends the process with a backtrace when the stream is full, closed or a broken pipe.
 public enum StandardStreams {
@@ -18,7 +12,7 @@ public enum StandardStreams {
     /// Where the two streams go: the process's own, or a run's (`ProcessIO`); nil once a run that does not own
     /// the process has ended, when anything still written is dropped.
     private static let descriptors = Mutex<(output: Int32, error: Int32, ownsProcess: Bool)?>(
-        (STDOUT_FILENO, STDERR_FILENO, true))
+        (FileDescriptorIO.standardOutput, FileDescriptorIO.standardError, true))
 
     /// Sends the streams to `io`'s descriptors; nil drops whatever is written from now on.
     public static func use(_ io: ProcessIO?) {
@@ -39,6 +33,8 @@ public enum StandardStreams {
     /// there is no one left to show anything to, so the process ends at once with `status`, quietly.
     public static func writeOrExit(_ text: String, status: Int32) {
         // A run inside another process (a test) is not its to end: the write is lost, as it would be anyway.
-        guard write(text, to: .output) || descriptors.withLock({ $0?.ownsProcess == false }) else { exit(status) }
+        guard write(text, to: .output) || descriptors.withLock({ $0?.ownsProcess == false }) else {
+            ProcessEnd.now(status)
+        }
     }
 }

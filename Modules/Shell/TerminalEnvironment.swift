@@ -1,12 +1,6 @@
 import Core
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads what the terminal can do from the process's environment.
 public struct TerminalEnvironment: Sendable {
     public let environment: [String: String]
@@ -29,8 +23,8 @@ public struct TerminalEnvironment: Sendable {
     public static func current(environment: [String: String], io: ProcessIO) -> TerminalEnvironment {
         var terminal = TerminalEnvironment(
             environment: environment,
-            stdoutIsTTY: isatty(io.output) == 1,
-            stdinIsTTY: isatty(io.input) == 1,
+            stdoutIsTTY: FileDescriptorIO.isTerminal(io.output),
+            stdinIsTTY: FileDescriptorIO.isTerminal(io.input),
             reportedColumns: io.ownsProcess ? windowColumns() : nil)
         // A pipe or a file never becomes a terminal: its width is not asked again at every draw.
         if io.ownsProcess, terminal.stdoutIsTTY { terminal.liveColumns = windowColumns }
@@ -39,18 +33,12 @@ public struct TerminalEnvironment: Sendable {
 
     /// Stdout's window width now, if stdout is a terminal.
     @Sendable public static func windowColumns() -> Int? {
-        windowSize().flatMap { $0.ws_col > 0 ? Int($0.ws_col) : nil }
+        FileDescriptorIO.windowSize(of: FileDescriptorIO.standardOutput).flatMap { $0.columns > 0 ? $0.columns : nil }
     }
 
     /// Stdout's window height now, if stdout is a terminal.
     public static func windowRows() -> Int? {
-        windowSize().flatMap { $0.ws_row > 0 ? Int($0.ws_row) : nil }
-    }
-
-    /// Stdout's window as the terminal reports it; nil when stdout is no terminal.
-    private static func windowSize() -> winsize? {
-        var size = winsize()
-        return ioctl(STDOUT_FILENO, PlatformConstants.windowSizeRequest, &size) == 0 ? size : nil
+        FileDescriptorIO.windowSize(of: FileDescriptorIO.standardOutput).flatMap { $0.rows > 0 ? $0.rows : nil }
     }
 
     /// The same terminal with colour turned off, as `--no-color` asks.

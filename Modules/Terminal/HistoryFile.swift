@@ -1,12 +1,6 @@
 import Files
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the shell's history is kept across runs: `$XDG_STATE_HOME/next-to-go/history`, else
 /// `~/.local/state/next-to-go/history`, one line per command, oldest first.
 ///
@@ -43,8 +37,7 @@ public final class HistoryFile {
     /// sync to the disk is left to the system (`AtomicFile.Durability.renamedOnly`): a history is not worth a wait.
     public func save(_ history: LineHistory) {
         // Something other than a file there (a FIFO, a device) is the user's: never replaced.
-        var info = stat()
-        if stat(url.path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+        if PathText.isSomethingButAFile(url.path) {
             warnOnce("\(url.path) is not a regular file")
             return
         }

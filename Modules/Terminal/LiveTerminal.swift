@@ -2,12 +2,6 @@ import Core
 import Platform
 import Shell
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The output of a person's terminal while the line editor runs. At the bottom is the area: the live region
 /// (the screen the last command drew: a board, a sheet, the favourites), the status line and the prompt with the
 /// half-typed line. As each second turns the status line comes from the race list, and the region is drawn

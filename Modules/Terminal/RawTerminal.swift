@@ -24,6 +24,11 @@ public enum RawTerminal {
 
     /// Raw mode on stdin: keys one at a time, no echo, Ctrl-C and Ctrl-Z as keys. Output processing stays on, so
     /// "\n" still starts a new line. False when stdin is not a terminal.
+    /// Whether this process's group is the terminal's foreground group.
+    public static var isForeground: Bool {
+        tcgetpgrp(STDIN_FILENO) == getpgrp()
+    }
+
     public static func enter() -> Bool {
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return false }

@@ -1,12 +1,7 @@
 import Core
 import Dispatch
+import Platform
 import Shell
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The shell at a person's terminal: keys are read as they are typed (raw mode, a read source on the main
 /// queue, never a blocked thread) and edited into a line; Enter runs it. Keys typed while a command runs wait
@@ -53,23 +48,20 @@ public final class TerminalInputLoop {
         guard RawTerminal.enter() else { return false }
         session.watchHandler = { [weak self] done in self?.watch(done) }
         terminal.redrawRegion = { [weak self] in self?.session.redrawLive() }
-        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        let input = DispatchSource.makeReadSource(fileDescriptor: FileDescriptorIO.standardInput, queue: .main)
         input.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readKeys() } }
         input.resume()
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-        signal(SIGWINCH, SIG_IGN)
+        let resize = Signals.alwaysSource(for: .windowChanged, queue: .main)
         resize.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.windowResized() } }
         resize.resume()
         // Stopped from outside (`kill -TSTP`): as Ctrl-Z. Continued after any stop, ours or `kill -STOP`'s: the
         // shell has set the terminal as it likes it by then, so it is taken back here, not where the stop was
         // asked for (a shell restores its own settings on `fg`, after which raw mode set earlier was gone).
-        let stop = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .main)
-        signal(SIGTSTP, SIG_IGN)
+        let stop = Signals.alwaysSource(for: .terminalStop, queue: .main)
         stop.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.suspend() } }
         stop.resume()
-        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
         // Ignoring SIGCONT leaves what it does (continuing) as it is: only the handler is told.
-        signal(SIGCONT, SIG_IGN)
+        let resume = Signals.alwaysSource(for: .resumed, queue: .main)
         resume.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.resumed() } }
         resume.resume()
         sources = [input, resize, stop, resume]
@@ -85,13 +77,11 @@ public final class TerminalInputLoop {
 
     private func readKeys() {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        if count < 0, errno == EAGAIN || errno == EINTR { return }
-        guard count > 0 else {
-            endOfInput()
-            return
+        switch buffer.withUnsafeMutableBytes({ FileDescriptorIO.readOnce(FileDescriptorIO.standardInput, into: $0) }) {
+        case .bytes(let count): handle(decoder.keys(from: buffer.prefix(count)))
+        case .interrupted, .wouldBlock: return
+        case .end, .failed: endOfInput()
         }
-        handle(decoder.keys(from: buffer.prefix(count)))
     }
 
     /// Keys that came together (a paste) are edited in, then the line drawn once, not once a key.
@@ -106,7 +96,7 @@ public final class TerminalInputLoop {
         switch key {
         case .control("\\"):
             // Raw mode turned the terminal's signal keys into keys; Ctrl-\ still quits as SIGQUIT does.
-            kill(getpid(), SIGQUIT)
+            Signals.raise(.quit)
             return false
         case .control("z"):
             suspend()
@@ -212,7 +202,7 @@ public final class TerminalInputLoop {
     private func suspend() {
         if case .watching = state {} else { terminal.prepareForSuspend() }
         RawTerminal.restore()
-        kill(getpid(), SIGSTOP)
+        Signals.raise(.stop)
     }
 
     /// Continued (`fg`, `kill -CONT`): raw mode again, the screen of the moment (`watch`'s alternate screen) and
@@ -220,7 +210,7 @@ public final class TerminalInputLoop {
     /// back): the terminal is the shell's, so keys are not read and nothing is set until a `fg` continues it
     /// again (setting or reading the terminal from the background would stop it, or end it).
     private func resumed() {
-        guard Self.ownsTerminal else {
+        guard RawTerminal.isForeground else {
             pauseUntilForeground()
             return
         }
@@ -251,16 +241,11 @@ public final class TerminalInputLoop {
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
                 MainActor.assumeIsolated {
                     guard let self, self.isReadingPaused else { return }
-                    if Self.ownsTerminal { self.resumed() } else { check() }
+                    if RawTerminal.isForeground { self.resumed() } else { check() }
                 }
             }
         }
         check()
-    }
-
-    /// Whether this process's group is the terminal's foreground group.
-    private static var ownsTerminal: Bool {
-        tcgetpgrp(STDIN_FILENO) == getpgrp()
     }
 
     private func windowResized() {

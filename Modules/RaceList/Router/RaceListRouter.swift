@@ -6,12 +6,6 @@ import RaceListPresenter
 import RaceListView
 import Shell
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns the presenter's navigation requests into routes for the shell; `RaceListModule` assembles.
 @MainActor
 public final class RaceListRouter: RaceListRouterInput {

@@ -37,6 +37,7 @@ final class Launch {
     private var inputLoop: InputLoop?
     /// A save of gathered favourite changes failed: `--strict` ends with its status.
     private let failedSaves: FailedSaves
+    private let favourites: FileFavourites
     private var finished: (@MainActor (ExitStatus) -> Void)?
 
     /// The options read, the sources made; or the run's end when they cannot be (answered on stderr, in JSON when
@@ -144,10 +145,8 @@ final class Launch {
             clock: clock, lockPatience: mode.favouritesLockPatience, gathersChanges: mode.gathersFavouriteChanges)
         let failedSaves = FailedSaves()
         self.failedSaves = failedSaves
-        // The turn's favourite changes are saved before anything is written: no answer is seen before its change.
-        let standardOutput =
-            mode.gathersFavouriteChanges
-            ? StandardOutput(beforeWriting: { failedSaves.note(favourites.endTurn()) }) : StandardOutput()
+        self.favourites = favourites
+        let standardOutput = StandardOutput()
         self.standardOutput = standardOutput
         let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
         self.liveTerminal = liveTerminal
@@ -244,6 +243,8 @@ final class Launch {
             (root as? RaceListScreen)?.presenter.startLiveUpdates(announcing: false)
             if !loop.start(firstLine: "list") { end(.ok) }
         case .lines, .json:
+            var endTurn: (@MainActor () -> Void)?
+            if mode.gathersFavouriteChanges { endTurn = { [weak self] in self?.endFavouritesTurn() } }
             // A person typing at a prompt gets the first board without asking.
             let loop = InputLoop(
                 session: session, output: standardOutput, input: io.input,
@@ -251,6 +252,7 @@ final class Launch {
                 watchesUntilTyped: mode.showsPrompt && io.ownsProcess,
                 watchRedrawsEvery: isAccessible ? 60 : 1,
                 afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
+                endTurn: endTurn,
                 finish: { [weak self] in self?.end($0) })
             inputLoop = loop
             if isAccessible, mode.showsPrompt {
@@ -262,11 +264,19 @@ final class Launch {
         }
     }
 
+    /// Saves the favourite changes a piped turn gathered, before its answers are written: no answer is seen
+    /// before the change it reports is saved. A failed save is said on stderr, after them.
+    private func endFavouritesTurn() {
+        guard let problem = failedSaves.note(favourites.endTurn()) else { return }
+        standardOutput.writeError(problem)
+    }
+
     /// The run's end, once: what is waiting written (and the favourites' turn saved), `--strict`'s status for a
     /// failed save.
     private func end(_ status: ExitStatus) {
         guard let finish = finished else { return }
         finished = nil
+        if mode.gathersFavouriteChanges { endFavouritesTurn() }
         standardOutput.flush()
         let saveStatus: ExitStatus = options.strict && failedSaves.any ? .cannotSave : .ok
         finish(status.rawValue >= saveStatus.rawValue ? status : saveStatus)

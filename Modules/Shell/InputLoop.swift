@@ -15,6 +15,7 @@ public final class InputLoop {
     private let prompt: String?
     private let finish: @MainActor (ExitStatus) -> Void
     private let afterCommand: @MainActor (CommandResult) -> Void
+    private let endTurn: (@MainActor () -> Void)?
     private let strict: Bool
     private let input: Int32
     /// The highest status a command ended with, for `--strict`.
@@ -36,6 +37,9 @@ public final class InputLoop {
     ///   - finish: called once, on `quit` or end of input.
     ///   - strict: end with the worst status of the commands run, not 0.
     ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
+    ///   - endTurn: ends the turn the lines so far were (the favourites they changed are saved, once), before
+    ///     their answers are written: when every line that was waiting has run, before a command kept waiting
+    ///     has what came before it written, and at the end.
     ///   - watchesUntilTyped: `watch` runs until a line is typed or Ctrl-C (`LineWatch`): a person at a terminal
     ///     that cannot redraw in place. It handles SIGINT while it runs, so only a run that owns the process.
     ///   - interval: how often that `watch` writes the screen again (a minute for a screen reader).
@@ -43,9 +47,10 @@ public final class InputLoop {
         session: ShellSession, output: StandardOutput, input: Int32 = FileDescriptorIO.standardInput, prompt: String?,
         strict: Bool = false, watchesUntilTyped: Bool = false, watchRedrawsEvery interval: TimeInterval = 1,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
-        finish: @escaping @MainActor (ExitStatus) -> Void
+        endTurn: (@MainActor () -> Void)? = nil, finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
         self.strict = strict
+        self.endTurn = endTurn
         self.input = input
         self.afterCommand = afterCommand
         self.session = session
@@ -129,25 +134,29 @@ public final class InputLoop {
                 // The watch runs until a line is typed: the reader goes on meanwhile, and the rest of this batch
                 // waits for the watch to end.
                 afterWatch = (Array(rest), {})
-                output.batchUnderWay = false
-                output.flush()
+                writeTurn()
                 return batchEnd()
             }
             guard step.settledAtOnce else {
                 DispatchQueue.main.asyncAfter(deadline: .now() + Self.patience) {
                     MainActor.assumeIsolated { [self] in
                         guard !step.hasSettled else { return }
-                        output.batchUnderWay = false
-                        output.flush()
+                        writeTurn()
                     }
                 }
                 return
             }
         }
         // The batch read is a turn: what it changed is saved and its answers written before the next read.
-        output.batchUnderWay = false
-        output.flush()
+        writeTurn()
         batchEnd()
+    }
+
+    /// Ends the turn (its favourite changes saved) and writes its answers, in that order.
+    private func writeTurn() {
+        output.batchUnderWay = false
+        endTurn?()
+        output.flush()
     }
 
     /// A batch the reader brought: run, or, while `watch` runs at a prompt, the end of the watch. `q` or an empty
@@ -183,6 +192,7 @@ public final class InputLoop {
         case .quit:
             hasQuit = true
             afterCommand(.success)
+            writeTurn()
             finish(strict ? worst : .ok)
         case .finished(let result):
             afterCommand(result)
@@ -206,6 +216,7 @@ public final class InputLoop {
         }
         // Leave the terminal on a fresh line after the last prompt.
         if prompt != nil { output.writeLine("") }
+        writeTurn()
         finish(strict ? worst : .ok)
     }
 

@@ -3,19 +3,19 @@ import Dispatch
 
 /// Writes lines to the process's stdout and stderr. The lines one turn of the main queue writes (a board, a
 /// sheet) go out in one write(2) at the end of that turn, not a write per line; anything for stderr, a prompt
-/// and `flush()` send what is waiting first, so the two streams keep their order and a prompt never waits.
+/// and `flush()` send what is waiting first, so the two streams keep their order and a prompt never waits. While
+/// a batch of piped input runs, both streams wait, in order, for its end.
 ///
 /// Stdout that can no longer be written ends the process with
 /// `ExitStatus.outputFailed`; stderr that cannot be written is let go, so a
 /// lost warning never stops the board.
 @MainActor
 public final class StandardOutput: TextOutput {
-    private var pending = ""
+    /// What waits to be written, in order: runs of stdout text, and the stderr lines between them.
+    private var pending: [(stream: StandardStreams.Stream, text: String)] = []
     private var flushScheduled = false
-    private let beforeWriting: (@MainActor () -> String?)?
-    /// A batch of piped input is running (`InputLoop`): its lines wait for the batch's end (or a `flush()`), so
-    /// the favourites it changed on any screen are saved once, not at every command that waited for something
-    /// (a sheet's card).
+    /// A batch of piped input is running (`InputLoop`): what it writes, to either stream, waits for the batch's
+    /// end (or a `flush()`), so the favourites it changed are saved once before any answer is seen.
     public var batchUnderWay = false
     /// Accessible mode: what happens by itself (a race jumping, an alert) is a line of its own, and where it
     /// comes while the prompt waits, the prompt is written again after it. nil: notices are a live terminal's.
@@ -23,17 +23,11 @@ public final class StandardOutput: TextOutput {
     /// The prompt was the last thing written: a person may be typing after it.
     private var promptWaits = false
 
-    /// - Parameter beforeWriting: runs before anything waiting is written (the app ends the favourites' turn
-    ///   then, saving the changes it gathered, so no answer is seen before the change it reports is saved); a
-    ///   line it returns goes to stderr after the text.
-    public init(beforeWriting: (@MainActor () -> String?)? = nil) {
-        self.beforeWriting = beforeWriting
-    }
+    public init() {}
 
     public func writeLine(_ line: String) {
         promptWaits = false
-        pending += line
-        pending += "\n"
+        append(line + "\n", to: .output)
         guard !flushScheduled, !batchUnderWay else { return }
         flushScheduled = true
         DispatchQueue.main.async { MainActor.assumeIsolated { self.flushIfScheduled() } }
@@ -41,21 +35,29 @@ public final class StandardOutput: TextOutput {
 
     public func writeError(_ line: String) {
         promptWaits = false
-        flush()
-        StandardStreams.write(line + "\n", to: .error)
+        append(line + "\n", to: .error)
+        if !batchUnderWay { flush() }
     }
 
     /// Text with no line break, for the REPL prompt.
     public func writePrompt(_ prompt: String) {
-        pending += prompt
+        append(prompt, to: .output)
         flush()
         promptWaits = true
+    }
+
+    private func append(_ text: String, to stream: StandardStreams.Stream) {
+        if let last = pending.indices.last, pending[last].stream == stream {
+            pending[last].text += text
+        } else {
+            pending.append((stream, text))
+        }
     }
 
     public func writeNotice(_ line: String) {
         guard let prompt = announcesWithPrompt else { return }
         let waited = promptWaits
-        if waited { pending += "\n" }
+        if waited { append("\n", to: .output) }
         writeLine(line)
         if waited { writePrompt(prompt) }
     }
@@ -70,15 +72,18 @@ public final class StandardOutput: TextOutput {
         if flushScheduled { flush() }
     }
 
-    /// Sends what is waiting now (before the process exits, say).
+    /// Sends what is waiting now (before the process exits, say). Stdout that cannot be written ends the process;
+    /// stderr that cannot is let go.
     public func flush() {
         flushScheduled = false
-        let problem = beforeWriting?()
-        if !pending.isEmpty {
-            let text = pending
-            pending = ""
-            StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
+        let waiting = pending
+        pending = []
+        for (stream, text) in waiting {
+            if stream == .output {
+                StandardStreams.writeOrExit(text, status: ExitStatus.outputFailed.rawValue)
+            } else {
+                StandardStreams.write(text, to: .error)
+            }
         }
-        if let problem { StandardStreams.write(problem + "\n", to: .error) }
     }
 }

@@ -77,6 +77,57 @@ struct FavouritesEndToEndTests {
         #expect(renames.count == 1, "\(renames)")
     }
 
+    @Test(
+        "a batch with errors among its toggles saves once, its answers in order on one stream",
+        .enabled(if: HostCapabilities.canTrace, "needs strace allowed to trace"))
+    func errorsDoNotEndTheTurn() throws {
+        defer { data.remove() }
+        let trace = data.url.appendingPathComponent("trace").path
+        // `back` on the board is an error (stderr): each used to write the batch out, and save, before it.
+        // Each round toggles 1 and 2 once: 50 rounds leave none; then 1 is added, so one save in all.
+        let script = String(repeating: "fav 1\nback\nfav 2\nback\n", count: 50) + "fav 1\nfavs\n"
+        let command =
+            "strace -f -e trace=rename,renameat,renameat2 -o '\(trace)' '\(BinaryRunner.binary.path)' --source "
+            + "'\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) --data-dir '\(data.url.path)' 2>&1"
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: script, environment: [:],
+            timeout: 60)
+        #expect(run.status == 0, "\(run.stdout)")
+        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("favourites.json")
+        }
+        #expect(renames.count == 1, "\(renames)")
+        // Stdout and stderr on one pipe: each error right after the board it follows, as they were written.
+        let refusal = "Nothing to go back to: this is the race list. Type `quit` to leave."
+        let lines = run.lines
+        let first = try #require(lines.firstIndex(of: refusal))
+        #expect(lines[checked: first - 1]?.hasPrefix("  5  ") == true, "after fav 1's board: \(lines.prefix(20))")
+        #expect(lines[checked: first + 1] == "Next to Go - all categories", "before fav 2's board")
+        #expect(lines.filter { $0 == refusal }.count == 100)
+    }
+
+    @Test("killed between piped batches, nothing answered is lost: each batch is saved before its answers")
+    func killedBetweenBatches() throws {
+        defer { data.remove() }
+        let app = try RunningProcess(
+            executable: BinaryRunner.binary,
+            arguments: [
+                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--data-dir",
+                data.url.path,
+            ], environment: BinaryRunner.baseEnvironment)
+        app.send("fav 1")
+        app.expect(shows: "Northfield Park    1m 0s  *")
+        app.send("fav 2")
+        app.expect(shows: "Healesville       10m 0s  *")
+        app.send(signal: SIGKILL)
+        _ = try? app.finish(timeout: 10)
+        let favourites = try run("favs\n")
+        #expect(
+            favourites.lines == [
+                "Favourites", "  1  T  R7   Northfield Park    1m 0s", "  2  G  R1   Healesville       10m 0s",
+            ])
+    }
+
     @Test("show N draws the list, then the sheet under it; fav there; back shows the marker")
     func sheet() throws {
         defer { data.remove() }

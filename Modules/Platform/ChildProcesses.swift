@@ -61,7 +61,7 @@ public enum Spawn {
 }
 
 /// The child processes the app started and must not outlive it: every way out of the app (end of input, `quit`,
-/// a signal) passes through `exit`, whose handler kills those still listed. A child started in a process group
+/// a signal) passes through `ProcessEnd`, whose handler kills those still listed. A child started in a process group
 /// of its own (`Spawn.ownSession`) is killed with its whole group, helpers it started included.
 ///
 /// A child leaves the list before it is collected (`waitpid`): until then its process id, and its group's, can
@@ -70,7 +70,7 @@ public enum Spawn {
 public enum OwnedChildren {
     private static let children = Mutex<[pid_t: Bool]>([:])
     private static let killedAtExit: Void = {
-        atexit { OwnedChildren.killAll() }
+        ProcessEnd.atEnd { OwnedChildren.killAll() }
     }()
 
     /// - Parameter leadsGroup: the child leads a process group of its own, killed whole.

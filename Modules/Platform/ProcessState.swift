@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -102,9 +103,27 @@ public enum Signals {
     }
 }
 
-/// The end of the process, with its status: `exit`, so what the app registered to run at exit runs.
+/// The end of the process, with its status, and what the app does on the way out (the terminal given back,
+/// children ended).
 public enum ProcessEnd {
+    private static let handlers = Mutex<[@Sendable () -> Void]>([])
+    /// Held from the first end on: a second end (a signal's, as the main thread ends) waits for the first.
+    private static let ending = Mutex(())
+
+    /// Runs `handler` when the process ends through `now`; the last added runs first.
+    public static func atEnd(_ handler: @escaping @Sendable () -> Void) {
+        handlers.withLock { $0.append(handler) }
+    }
+
+    /// Runs the app's handlers, then ends the process with `_exit`, not `exit`: the libraries' own exit
+    /// handlers (OpenSSL's cleanup) would tear down what a thread still fetching is using, and everything they
+    /// would free goes with the process anyway.
     public static func now(_ status: Int32) -> Never {
-        exit(status)
+        ending.withLock { _ -> Never in
+            let toRun = handlers.withLock { $0 }
+            for handler in toRun.reversed() { handler() }
+            fflush(nil)
+            _exit(status)
+        }
     }
 }

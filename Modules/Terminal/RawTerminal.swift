@@ -79,7 +79,7 @@ public enum RawTerminal {
     private static func installRestorers() {
         guard !handlersInstalled else { return }
         handlersInstalled = true
-        atexit { RawTerminal.restore() }
+        ProcessEnd.atEnd { RawTerminal.restore() }
         for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             var action = sigaction()
             #if canImport(Glibc)

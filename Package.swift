@@ -123,8 +123,8 @@ let package = Package(
         // MARK: SnapshotData — the race day the app ships, as Swift string literals made by Scripts/make-snapshot:
         // in the program itself, so no resource bundle is looked for (that needs Foundation's Bundle).
         .target(name: "SnapshotData", path: "Modules/SnapshotData"),
-        // MARK: Fetch — one HTTP request with the system's libcurl, opened when first needed (CCurl has its types
-        // only; nothing of curl is linked). What the app runs as its own child, `next-to-go --fetch-helper ...`.
+        // MARK: Fetch — the HTTP client: the system's libcurl, opened at the first request (CCurl has its types
+        // only; nothing of curl is linked), one handle a source so its connection is kept between requests.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .target(
             name: "Fetch", dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive"], path: "App/Fetch"),
@@ -154,13 +154,13 @@ let package = Package(
         // executable, which only calls it
         .target(
             name: "AppComposition",
-            dependencies: ["Core", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal"]
+            dependencies: ["Core", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal"]
                 + features.routers,
             path: "App/Composition"
         ),
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: ["AppComposition", "Fetch", "Platform", "RaceDataLive"],
+            dependencies: ["AppComposition", "Platform"],
             path: "App/NextToGo"
         ),
         .testTarget(

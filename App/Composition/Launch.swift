@@ -1,4 +1,5 @@
 import Core
+import Fetch
 import Platform
 import RaceData
 import RaceDataLive
@@ -100,8 +101,9 @@ final class Launch {
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
         let setup: ServiceSetup
         do {
+            // A client of its own for each source: each keeps its own connection open between requests.
             setup = try source.makeService(
-                clock: clock, limits: limits,
+                clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits),
                 cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
         } catch {
             return fail(error.description, status: error.exitStatus)
@@ -111,7 +113,7 @@ final class Launch {
             [HTTPHeader(name: "X-Partner", value: options.partner ?? HTTPRaceCardService.defaultPartner)]
             + [options.from.flatMap { HTTPHeader(name: "From", value: $0) }]
         let cards = cardSource.makeService(
-            clock: clock, limits: limits, headers: cardHeaders.compactMap { $0 },
+            clock: clock, transport: CurlHTTPTransport(limits: limits), headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)

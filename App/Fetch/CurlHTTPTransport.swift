@@ -3,18 +3,35 @@ import Core
 import Platform
 import RaceData
 import RaceDataLive
+import Synchronization
 
-/// Fetches with the system's libcurl, in the calling thread: one transfer per call, bounded by `limits`, ending in
-/// the body or a typed error. What the `next-to-go-fetch` helper runs; tests run it in their own process.
-public struct CurlHTTPTransport: HTTPTransport {
+/// Fetches with the system's libcurl, in the calling thread (a source's serial queue): one transfer at a time,
+/// bounded by `limits`, ending in the body or a typed error. One easy handle for the transport's life, so the
+/// connections it opened, the names it resolved and its TLS sessions serve the next request to the same server:
+/// a source's requests go over one connection where the server keeps it open.
+public final class CurlHTTPTransport: HTTPTransport {
     public let limits: HTTPRaceService.Limits
+    /// Made at the first request; only used with the lock held (libcurl's handles are for one thread at a time).
+    private let handle = Mutex<UnsafeMutableRawPointer?>(nil)
 
     public init(limits: HTTPRaceService.Limits) {
         self.limits = limits
     }
 
+    deinit {
+        if let handle = handle.withLock({ $0 }) { CurlLibrary.shared?.easyCleanup(handle) }
+    }
+
     public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
-        try CurlTransfer(url: url, limits: limits).perform(headers: headers)
+        let limits = limits
+        return try handle.withLock { handle throws(RaceDataError) -> Data in
+            guard let curl = CurlLibrary.shared, let easy = handle ?? curl.easyInit() else {
+                throw .unavailable(
+                    source: url.absoluteString, reason: "the network library (libcurl) could not be loaded")
+            }
+            handle = easy
+            return try CurlTransfer(url: url, limits: limits, curl: curl, handle: easy).perform(headers: headers)
+        }
     }
 }
 
@@ -24,50 +41,61 @@ final class CurlTransfer {
     private let url: URL
     private let limits: HTTPRaceService.Limits
     private let startedAt = ContinuousClock.now
-    private var handle: UnsafeMutableRawPointer?
-    private var curl: CurlLibrary?
-    private var body = Data()
+    private let handle: UnsafeMutableRawPointer
+    private let curl: CurlLibrary
+    /// The answer as it comes, reserved at the most it may be: a growing `Data` left the heap holding freed
+    /// megabytes after each large answer (140 refreshes grew the app by 11 MB), this gives them back.
+    private var body: ReservedMemory?
     /// A header line has arrived: the server has begun to answer.
     private var hasResponse = false
     private var hasCheckedResponse = false
     private var failure: RaceDataError?
+    /// Bytes of an answer already refused (an error page) read only to keep the connection for the next request.
+    private var discarded = 0
+    /// Past this, a refused answer is cut off, and its connection with it.
+    static let mostDiscarded = 64 * 1024
 
     /// Redirects followed before the answer counts as a loop.
     static let mostRedirects = 10
     static let userAgent = "next-to-go"
 
-    init(url: URL, limits: HTTPRaceService.Limits) {
+    init(url: URL, limits: HTTPRaceService.Limits, curl: CurlLibrary, handle: UnsafeMutableRawPointer) {
         self.url = url
         self.limits = limits
+        self.curl = curl
+        self.handle = handle
     }
 
     private var source: String { url.absoluteString }
 
     func perform(headers: [HTTPHeader]) throws(RaceDataError) -> Data {
-        guard let curl = CurlLibrary.shared, let handle = curl.easyInit() else {
-            throw .unavailable(source: source, reason: "the network library (libcurl) could not be loaded")
-        }
-        self.handle = handle
-        self.curl = curl
         var headerList: UnsafeMutablePointer<curl_slist>?
         for line in ["Accept: application/json"] + headers.map(\.argument) {
             headerList = curl.slistAppend(headerList, line)
         }
-        // libcurl may use the header list and write the error buffer until the handle is cleaned up (a failure
-        // while closing the connection), so both are let go only after it.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        defer {
-            curl.easyCleanup(handle)
-            curl.slistFreeAll(headerList)
-            errorBuffer.deallocate()
-        }
         let code = configure(handle, headerList: headerList, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
+        let outcome: Result<Data, RaceDataError>
+        do {
+            outcome = .success(try answer(code, detail: String(cString: errorBuffer)))
+        } catch {
+            outcome = .failure(error)
+        }
+        // The options back to their defaults before this transfer's header list, error buffer and callbacks'
+        // context go: the handle keeps its connection, which libcurl may still close (and report on) later.
+        curl.easyReset(handle)
+        curl.slistFreeAll(headerList)
+        errorBuffer.deallocate()
+        return try outcome.get()
+    }
+
+    /// The body, or how the transfer failed; read before the handle is reset.
+    private func answer(_ code: CURLcode, detail: String) throws(RaceDataError) -> Data {
         if let failure { throw failure }
-        let detail = String(cString: errorBuffer)
         try check(code, detail: detail)
         if !hasCheckedResponse, let problem = problemWithResponse() { throw problem }
-        return body
+        return body.map { Data($0.written) } ?? Data()
     }
 
     /// Sets every option; the code of the first the library refused (one too old to know it), else nil.
@@ -76,7 +104,7 @@ final class CurlTransfer {
         errorBuffer: UnsafeMutablePointer<CChar>?
     ) -> CURLcode? {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard let set = curl?.setOption else { return CURLE_FAILED_INIT }
+        let set = curl.setOption
         let results = [
             curl_set_pointer(set, handle, CURLOPT_ERRORBUFFER, errorBuffer),
             curl_set_pointer(set, handle, CURLOPT_URL, source),
@@ -135,26 +163,32 @@ final class CurlTransfer {
         return true
     }
 
-    /// False stops the transfer: an answer that is not what was asked for, or too much of one.
+    /// False stops the transfer: too much of an answer. One that is not what was asked for (a 404's page) is read
+    /// to its end unkept, if short, so the connection serves the next request; a long one is cut off.
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if !hasCheckedResponse {
             hasCheckedResponse = true
-            if let problem = problemWithResponse() {
-                failure = problem
-                return false
-            }
+            failure = problemWithResponse()
         }
-        body.append(contentsOf: bytes)
-        guard body.count <= limits.maximumBodyBytes else {
+        if failure != nil {
+            discarded += bytes.count
+            return discarded <= Self.mostDiscarded
+        }
+        if body == nil { body = ReservedMemory(capacity: limits.maximumBodyBytes) }
+        guard let body else {
+            failure = .unavailable(source: source, reason: "not enough memory to read the answer")
+            return false
+        }
+        guard body.append(bytes) else {
             failure = .tooLarge(source: source, limit: limits.maximumBodyBytes)
-            body = Data()
+            self.body = nil
             return false
         }
         return true
     }
 
     private func problemWithResponse() -> RaceDataError? {
-        guard let handle, let getInfo = curl?.getInfo else { return nil }
+        let getInfo = curl.getInfo
         var status = 0
         curl_get_long(getInfo, handle, CURLINFO_RESPONSE_CODE, &status)
         guard (200..<300).contains(status) else { return .httpStatus(source: source, code: status) }
@@ -190,10 +224,8 @@ final class CurlTransfer {
             // Both as sent (a compressed body's declared length is of its compressed bytes).
             var expected: curl_off_t = -1
             var received: curl_off_t = 0
-            if let handle, let getInfo = curl?.getInfo {
-                curl_get_offset(getInfo, handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
-                curl_get_offset(getInfo, handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
-            }
+            curl_get_offset(curl.getInfo, handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+            curl_get_offset(curl.getInfo, handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
             guard expected > 0 else { fallthrough }
             throw .truncated(source: source, received: Int(received), expected: Int(expected))
         default:

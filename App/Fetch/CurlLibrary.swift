@@ -12,6 +12,9 @@ struct CurlLibrary: @unchecked Sendable {
     let easyInit: @convention(c) () -> UnsafeMutableRawPointer?
     let easyPerform: @convention(c) (UnsafeMutableRawPointer?) -> CURLcode
     let easyCleanup: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    /// Sets every option back as `easyInit` left it, keeping the handle's connections, resolved names and TLS
+    /// sessions for the next transfer.
+    let easyReset: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let slistAppend:
         @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<curl_slist>?
     let slistFreeAll: @convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void
@@ -44,6 +47,8 @@ struct CurlLibrary: @unchecked Sendable {
                 "curl_easy_perform", as: (@convention(c) (UnsafeMutableRawPointer?) -> CURLcode).self),
             let easyCleanup = function(
                 "curl_easy_cleanup", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
+            let easyReset = function(
+                "curl_easy_reset", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
             let slistAppend = function(
                 "curl_slist_append",
                 as: (@convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<
@@ -55,7 +60,8 @@ struct CurlLibrary: @unchecked Sendable {
             let getInfo = dlsym(library, "curl_easy_getinfo")
         else { return nil }
         return CurlLibrary(
-            easyInit: easyInit, easyPerform: easyPerform, easyCleanup: easyCleanup, slistAppend: slistAppend,
+            easyInit: easyInit, easyPerform: easyPerform, easyCleanup: easyCleanup, easyReset: easyReset,
+            slistAppend: slistAppend,
             slistFreeAll: slistFreeAll, setOption: setOption, getInfo: getInfo)
     }
 }

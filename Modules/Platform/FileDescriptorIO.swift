@@ -23,6 +23,10 @@ public enum FileDescriptorIO {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
+    public static func close(_ descriptor: Int32) {
+        _ = systemClose(descriptor)
+    }
+
     /// How one read of what is there ended.
     public enum ReadOutcome: Equatable, Sendable {
         /// This many bytes, at least one.
@@ -75,6 +79,14 @@ public enum FileDescriptorIO {
         #endif
     }
 
+    private static func systemClose(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #else
+            Darwin.close(descriptor)
+        #endif
+    }
+
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(descriptor, bytes, count)
@@ -82,4 +94,28 @@ public enum FileDescriptorIO {
             Darwin.write(descriptor, bytes, count)
         #endif
     }
+}
+
+/// What the system said went wrong, by its number (`errno`), in its own words.
+public struct SystemError: Error, Equatable, Sendable {
+    public let code: Int32
+
+    public init(code: Int32) {
+        self.code = code
+    }
+
+    /// The error of the last call that failed on this thread.
+    public static var last: SystemError { SystemError(code: errno) }
+
+    /// "No such file or directory".
+    public var text: String { String(cString: strerror(code)) }
+
+    /// Nothing there, or a part of the path is no folder.
+    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+    /// Something is there already (or a link, where links are not followed).
+    public var isAlreadyThere: Bool { code == EEXIST || code == ELOOP }
+    public var isInterrupted: Bool { code == EINTR }
+    public var wouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+    public var isNoSuchProcess: Bool { code == ESRCH }
 }

@@ -33,7 +33,7 @@ public struct HTTPHeader: Sendable, Equatable {
         self.value = value
     }
 
-    /// `Name: value`, as the fetch helper takes it on its command line.
+    /// `Name: value`, as a request carries it.
     public var argument: String { "\(name): \(value)" }
 
     public init?(argument: String) {

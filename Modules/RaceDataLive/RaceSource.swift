@@ -58,10 +58,10 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
     /// Builds the service for this source. Only the snapshot and a replayed file can fail here (they are read
     /// at once); files and URLs are read on each fetch.
     /// For a URL, the cached copy is looked up now; a damaged one is ignored
-    /// and reported in `warnings`. URLs are fetched by the `next-to-go-fetch` helper beside the app
-    /// (`ChildProcessHTTPTransport`).
+    /// and reported in `warnings`. URLs are fetched through `transport` (the app's libcurl client).
     public func makeService(
-        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, cache: FeedCache? = nil
+        clock: any WallClock, limits: HTTPRaceService.Limits = .standard, transport: any HTTPTransport,
+        cache: FeedCache? = nil
     ) throws(RaceDataError) -> ServiceSetup {
         switch self {
         case .snapshot:
@@ -87,8 +87,7 @@ public enum RaceSource: Sendable, Equatable, CustomStringConvertible {
             }
             return ServiceSetup(
                 service: OfflineFallbackRaceService(
-                    wrapping: HTTPRaceService(
-                        url: url, limits: limits, transport: ChildProcessHTTPTransport(limits: limits)),
+                    wrapping: HTTPRaceService(url: url, limits: limits, transport: transport),
                     cache: cache, cacheKey: url, offlineCopy: offlineCopy, clock: clock),
                 warnings: warnings)
         }
@@ -151,7 +150,7 @@ public enum RaceCardSource: Sendable, Equatable {
     /// - Parameter headers: what each request to an affiliates API carries (`From`, `X-Partner`).
     /// - Parameter cache: where cards fetched over HTTP are kept for a sheet opened offline.
     public func makeService(
-        clock: any WallClock, limits: HTTPRaceService.Limits, headers: [HTTPHeader], cache: RaceCardCache? = nil
+        clock: any WallClock, transport: any HTTPTransport, headers: [HTTPHeader], cache: RaceCardCache? = nil
     ) -> (any RaceCardService)? {
         switch self {
         case .none: nil
@@ -159,7 +158,7 @@ public enum RaceCardSource: Sendable, Equatable {
         case .folder(let path): FolderRaceCardService(directory: path)
         case .http(let base):
             HTTPRaceCardService(
-                base: base, headers: headers, transport: ChildProcessHTTPTransport(limits: limits), cache: cache,
+                base: base, headers: headers, transport: transport, cache: cache,
                 clock: clock)
         }
     }

@@ -48,14 +48,17 @@ struct MoversEndToEndTests {
 /// `movers` from an affiliates API: a card request for each of the next races, through the source's budget.
 @Suite("next-to-go movers against a card server", .serialized)
 struct MoversCardServerTests {
-    @Test("a counting server sees one request a race, never two side by side, spread as 2 s apart")
+    @Test("a counting server sees one request a race, never two side by side, spread as 2 s apart, on one connection")
     func budget() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         _ = try folder.file(
             RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
         let log = folder.url.appendingPathComponent("requests.log")
-        let server = try FixtureServer(folder: folder.url, lifetime: 300, requestLog: log)
+        let connections = folder.url.appendingPathComponent("connections.log")
+        // As real servers do, it keeps a connection open between answers.
+        let server = try FixtureServer(
+            folder: folder.url, lifetime: 300, requestLog: log, keepAlive: true, connectionLog: connections)
         defer { server.stop() }
         let run = try BinaryRunner.run(
             [
@@ -78,5 +81,7 @@ struct MoversCardServerTests {
             #expect(later - earlier >= 0.5, "spaced, never side by side: \(times)")
         }
         #expect((times.last ?? 0) - (times.first ?? 0) >= 12, "eight requests 2 s apart: \(times)")
+        let opened = try String(contentsOf: connections, encoding: .utf8).split(separator: "\n")
+        #expect(opened.count <= 2, "the cards' requests share a connection: \(opened.count) opened")
     }
 }

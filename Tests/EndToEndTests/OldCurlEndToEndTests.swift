@@ -104,6 +104,7 @@ struct OldCurl {
         void *curl_easy_init(void) { return ((void *(*)(void))real("curl_easy_init"))(); }
         int curl_easy_perform(void *handle) { return ((int (*)(void *))real("curl_easy_perform"))(handle); }
         void curl_easy_cleanup(void *handle) { ((void (*)(void *))real("curl_easy_cleanup"))(handle); }
+        void curl_easy_reset(void *handle) { ((void (*)(void *))real("curl_easy_reset"))(handle); }
         void *curl_slist_append(void *list, const char *text) {
             return ((void *(*)(void *, const char *))real("curl_slist_append"))(list, text);
         }

@@ -104,16 +104,6 @@ struct HTTPRaceCardServiceTests {
         #expect(HTTPHeader(argument: "no colon") == nil)
     }
 
-    @Test("the fetch helper is handed the headers on its command line and reads them back")
-    func helperArguments() throws {
-        let request = FetchRequest(url: Self.base, limits: .standard, headers: Self.identity)
-        let arguments = Array(request.arguments(program: "next-to-go").dropFirst(2))
-        #expect(request.arguments(program: "next-to-go").prefix(2) == ["next-to-go", FetchRequest.helperArgument])
-        #expect(FetchRequest(arguments: arguments) == request)
-        #expect(FetchRequest(arguments: arguments + ["Bad\r\nHeader: x"]) == nil)
-        #expect(FetchRequest(arguments: Array(arguments.prefix(4))) == FetchRequest(url: Self.base, limits: .standard))
-    }
-
     @Test("cards go with their source: the snapshot's own, Neds' for the Neds feed, none for files and other servers")
     func standardSources() throws {
         #expect(RaceCardSource.standard(for: .snapshot) == .snapshot)

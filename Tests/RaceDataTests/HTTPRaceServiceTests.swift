@@ -297,96 +297,65 @@ struct FeedCacheTests {
     }
 }
 
-#if os(Linux)
-
-    /// The transport the app uses: the same exchange, run in the helper program and ended by the parent.
-    @Suite("HTTP in a child process", .serialized)
-    struct ChildProcessHTTPTransportTests {
-        static let helper = ProcessRunner.builtProduct("next-to-go").path
-
-        @Test("a good answer arrives byte for byte; a fault arrives as the same typed error")
-        func answers() throws {
-            let server = try FixtureServer()
-            defer { server.stop() }
-            let transport = ChildProcessHTTPTransport(executable: Self.helper, limits: HTTPRaceServiceTests.roomyLimits)
-            let body = try transport.get(URL(string: server.url(Fixtures.fiveRaces))!)
-            #expect(body == (try Fixtures.data(Fixtures.fiveRaces)))
-            #expect(throws: RaceDataError.httpStatus(source: server.url("status/503"), code: 503)) {
-                try transport.get(URL(string: server.url("status/503"))!)
-            }
-            #expect(throws: RaceDataError.tooLarge(source: server.url("endless"), limit: 10 * 1024 * 1024)) {
-                try transport.get(URL(string: server.url("endless"))!)
-            }
-        }
-
-        @Test("a child that cannot start, or that never answers, is an error within the limits")
-        func brokenChild() throws {
-            let missing = ChildProcessHTTPTransport(
-                executable: "/nonexistent/app", limits: HTTPRaceServiceTests.roomyLimits)
-            #expect(throws: RaceDataError.self) { try missing.get(URL(string: "http://127.0.0.1:9/x")!) }
-
-            // A script stands in for a child that hangs whatever it is asked: the parent ends it at its limit.
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            let script = try directory.file("hang", contents: Data("#!/bin/sh\nexec sleep 60\n".utf8))
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let hanging = ChildProcessHTTPTransport(
-                executable: script.path,
-                limits: HTTPRaceService.Limits(connectTimeout: 1, totalTimeout: 1, maximumBodyBytes: 1024))
-            let started = Date()
-            #expect(throws: RaceDataError.timedOut(source: "http://127.0.0.1:9/x", phase: .total, seconds: 1)) {
-                try hanging.get(URL(string: "http://127.0.0.1:9/x")!)
-            }
-            #expect(Date().timeIntervalSince(started) < 20, "ended, not waited for")
-        }
-    }
-
-    @Suite("A fetching child on its own", .serialized)
-    struct FetchingChildTests {
-        @Test("an answer from a child killed while writing it is not taken for a body")
-        func killedMidAnswer() throws {
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            let script = try directory.file(
-                "dies", contents: Data("#!/bin/sh\nprintf 'B{\"data\": '\nkill -9 $$\n".utf8))
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            let transport = ChildProcessHTTPTransport(executable: script.path, limits: HTTPRaceServiceTests.roomyLimits)
+/// The app's HTTP client over its life: one handle, kept between requests.
+@Suite("HTTP client, request after request", .serialized)
+struct CurlClientReuseTests {
+    @Test("requests to a server that keeps connections open go over one, faults and all, each answer its own")
+    func oneConnection() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let log = folder.url.appendingPathComponent("connections.log")
+        let server = try FixtureServer(folder: Fixtures.directory, keepAlive: true, connectionLog: log)
+        defer { server.stop() }
+        let transport = CurlHTTPTransport(limits: HTTPRaceServiceTests.roomyLimits)
+        for _ in 0..<5 {
             #expect(
-                throws: RaceDataError.unavailable(
-                    source: "http://127.0.0.1:9/x", reason: "the fetch ended before it could answer")
-            ) {
-                try transport.get(URL(string: "http://127.0.0.1:9/x")!)
-            }
+                try transport.get(URL(string: server.url(Fixtures.fiveRaces))!) == Fixtures.data(Fixtures.fiveRaces))
         }
-
-        @Test(
-            "the child refuses limits no fetch has, with a status and no crash", arguments: ["nan", "-1", "1e300", "x"])
-        func badChildArguments(total: String) throws {
-            let run = try ProcessRunner.run(
-                executable: URL(fileURLWithPath: ChildProcessHTTPTransportTests.helper),
-                arguments: [FetchRequest.helperArgument, "http://127.0.0.1:9/x", "1", total, "10"],
-                environment: [:], timeout: 30)
-            #expect(run.status == 64)
-            #expect(run.stderr.isEmpty)
+        // A 404 with a page of its own, as a card not yet published gets: read unkept, the connection kept.
+        #expect(throws: RaceDataError.httpStatus(source: server.url("no-such-card.json"), code: 404)) {
+            try transport.get(URL(string: server.url("no-such-card.json"))!)
         }
-
-        @Test("a child whose parent is gone (its pipe has no reader) ends at once, not at its time limit")
-        func orphanEnds() throws {
-            let server = try FixtureServer(delay: 60)
-            defer { server.stop() }
-            let url = server.url("slow-first-byte/\(Fixtures.fiveRaces)")
-            // `true` reads nothing and exits at once, as a parent that exits mid-fetch does.
-            let command =
-                "'\(ChildProcessHTTPTransportTests.helper)' '\(url)' 30 40 1000 | true"
-            let started = Date()
-            let run = try ProcessRunner.run(
-                executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], environment: [:], timeout: 60)
-            #expect(run.status == 0)
-            #expect(Date().timeIntervalSince(started) < 20, "ended with its reader, not after its 30 s limit")
+        #expect(throws: RaceDataError.httpStatus(source: server.url("status/503"), code: 503)) {
+            try transport.get(URL(string: server.url("status/503"))!)
         }
+        #expect(try transport.get(URL(string: server.url(Fixtures.tenRaces))!) == Fixtures.data(Fixtures.tenRaces))
+        let connections = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(connections.count == 1, "\(connections)")
     }
 
-#endif
+    @Test("a request that failed (refused, cut short, too slow) leaves the client good for the next")
+    func failureThenSuccess() throws {
+        let server = try FixtureServer(folder: Fixtures.directory, delay: 5)
+        defer { server.stop() }
+        let transport = CurlHTTPTransport(
+            limits: HTTPRaceService.Limits(connectTimeout: 1, totalTimeout: 2, maximumBodyBytes: 10 * 1024 * 1024))
+        for fault in ["truncated/\(Fixtures.fiveRaces)", "reset", "slow-first-byte/\(Fixtures.fiveRaces)", "endless"] {
+            #expect(throws: RaceDataError.self) { try transport.get(URL(string: server.url(fault))!) }
+            #expect(
+                try transport.get(URL(string: server.url(Fixtures.fiveRaces))!) == Fixtures.data(Fixtures.fiveRaces),
+                "after \(fault)")
+        }
+        #expect(throws: RaceDataError.self) { try transport.get(URL(string: "http://127.0.0.1:9/refused")!) }
+        #expect(try transport.get(URL(string: server.url(Fixtures.fiveRaces))!) == Fixtures.data(Fixtures.fiveRaces))
+    }
+
+    @Test("asked from many threads at once, one request at a time, each caller its own answer")
+    func manyThreads() throws {
+        let server = try FixtureServer(folder: Fixtures.directory)
+        defer { server.stop() }
+        let transport = CurlHTTPTransport(limits: HTTPRaceServiceTests.roomyLimits)
+        let names = [Fixtures.fiveRaces, Fixtures.tenRaces, Fixtures.tenRacesB]
+        let answers = LockedValue([Int: Data]())
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            let body = try? transport.get(URL(string: server.url(names[index % names.count]))!)
+            answers.update { $0[index] = body }
+        }
+        for index in 0..<24 {
+            #expect(answers.value[index] == (try Fixtures.data(names[index % names.count])), "caller \(index)")
+        }
+    }
+}
 
 /// The decorator on its own, around a fake: it wraps any service.
 @Suite("Offline fallback around any service")

@@ -14,10 +14,12 @@ public final class FixtureServer: @unchecked Sendable {
     ///   - faultOnly: `fault` only on the paths holding this (`racing/meetings`).
     ///   - delay: how long the slow fault modes wait.
     ///   - requestLog: where the server notes each race card request's `From` and `X-Partner` headers.
+    ///   - keepAlive: connections stay open between answers (HTTP/1.1), as real servers keep them.
+    ///   - connectionLog: where the server notes each connection a client opens, a line each.
     public init(
         folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, faultOnly: String? = nil,
         delay: TimeInterval = 30,
-        lifetime: TimeInterval = 120, requestLog: URL? = nil
+        lifetime: TimeInterval = 120, requestLog: URL? = nil, keepAlive: Bool = false, connectionLog: URL? = nil
     ) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -28,6 +30,8 @@ public final class FixtureServer: @unchecked Sendable {
         if let fault { arguments += ["--fault", fault] }
         if let faultOnly { arguments += ["--fault-only", faultOnly] }
         if let requestLog { arguments += ["--request-log", requestLog.path] }
+        if keepAlive { arguments += ["--keep-alive"] }
+        if let connectionLog { arguments += ["--connection-log", connectionLog.path] }
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output

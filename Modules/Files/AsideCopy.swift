@@ -1,12 +1,6 @@
 import Core
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A file as it is, kept beside it under `<name>.<tag>-<UTC time>` before anything replaces it, so what the user
 /// had is never lost to a repair.
 public enum AsideCopy {
@@ -29,7 +23,7 @@ public enum AsideCopy {
         let original = AtomicFile.followingLinks(file)
         // A hard link: instant whatever the size, byte for byte, and durable once the directory is synced. A write
         // that follows (`AtomicFile`) renames a new file over the original, so the link keeps the old one.
-        if link(original.path, target.path) == 0 {
+        if FileSystem.link(original.path, as: target.path) == nil {
             AtomicFile.syncDirectory(of: target)
             return target
         }
@@ -38,7 +32,7 @@ public enum AsideCopy {
             try copy(original, to: target)
             try AtomicFile.sync(target)
         } catch {
-            unlink(target.path)
+            FileSystem.remove(target.path)
             throw Failure(reason: error.cause)
         }
         return target
@@ -56,9 +50,10 @@ public enum AsideCopy {
             .sorted { stampOf($0, prefix: prefix) < stampOf($1, prefix: prefix) }
         var removed = 0
         for name in copies.dropLast(max(count, 0)) {
-            var status = stat()
             let path = folder.appendingPathComponent(name).path
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else { continue }
+            guard FileSystem.status(path, followingLinks: false)?.isRegular == true, FileSystem.remove(path) else {
+                continue
+            }
             removed += 1
         }
         if removed > 0 { AtomicFile.syncDirectory(of: file) }
@@ -91,23 +86,34 @@ public enum AsideCopy {
 
     /// A new file at `target` with `source`'s bytes and permissions; fails rather than replace anything there.
     private static func copy(_ source: URL, to target: URL) throws(AtomicFile.Failure) {
-        let input = open(source.path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
-        defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
-        let output = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, status.st_mode & 0o777)
-        guard output >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
-        defer { close(output) }
+        let input: Int32
+        switch FileSystem.open(source.path, for: .reading) {
+        case .success(let opened): input = opened
+        case .failure(let error): throw AtomicFile.Failure(description: error.text)
+        }
+        defer { FileDescriptorIO.close(input) }
+        let permissions: UInt32
+        switch FileSystem.status(of: input) {
+        case .success(let status): permissions = status.permissions & 0o777
+        case .failure(let error): throw AtomicFile.Failure(description: error.text)
+        }
+        let output: Int32
+        switch FileSystem.open(target.path, for: .creatingNewFollowingLinks(permissions: permissions)) {
+        case .success(let opened): output = opened
+        case .failure(let error): throw AtomicFile.Failure(description: error.text)
+        }
+        defer { FileDescriptorIO.close(output) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = FileDescriptorIO.read(input, into: buffer.baseAddress!, count: buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw AtomicFile.Failure(description: AtomicFile.errnoText()) }
-            guard count > 0 else { return }
-            guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
-                throw AtomicFile.Failure(description: AtomicFile.errnoText())
+            switch FileDescriptorIO.readOnce(input, into: buffer) {
+            case .interrupted, .wouldBlock: continue
+            case .failed: throw AtomicFile.Failure(description: SystemError.last.text)
+            case .end: return
+            case .bytes(let count):
+                guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
+                    throw AtomicFile.Failure(description: SystemError.last.text)
+                }
             }
         }
     }

@@ -2,12 +2,6 @@ import Core
 import Platform
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Replaces a file so that a crash at any moment leaves the old contents or
 /// the new, never a mix: write a temporary file beside it, fsync it, rename
 /// it over the old one, fsync the directory.
@@ -35,44 +29,46 @@ public enum AtomicFile {
         }
 
         /// "`doing` (the system's words)", with `errno` as it is now.
-        static func errno(_ doing: String) -> Failure {
-            let cause = errnoText()
-            return Failure(description: "\(doing) (\(cause))", cause: cause)
+        static func system(_ doing: String, _ error: SystemError = .last) -> Failure {
+            Failure(description: "\(doing) (\(error.text))", cause: error.text)
         }
     }
 
     public static func write(_ data: Data, to file: URL, durability: Durability = .synced) throws(Failure) {
         let directory = file.deletingLastPathComponent()
         let temporaryPrefix = ".\(file.lastPathComponent).tmp-"
-        let temporary = directory.appendingPathComponent(temporaryPrefix + "\(getpid())")
-        var descriptor = createNew(temporary.path)
-        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
+        let temporary = directory.appendingPathComponent(temporaryPrefix + "\(Processes.current)")
+        var created = createNew(temporary.path)
+        if case .failure(let error) = created, error.isMissing {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
                 throw Failure(description: "could not create \(directory.path)")
             }
-            descriptor = createNew(temporary.path)
+            created = createNew(temporary.path)
         }
-        guard descriptor >= 0 else {
-            throw .errno("could not create a temporary file")
+        let descriptor: Int32
+        switch created {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw .system("could not create a temporary file", error)
         }
         // The file keeps the permissions it had (a settings file kept private stays private).
-        var existing = stat()
-        if stat(file.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
-            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        if let existing = FileSystem.status(file.path), existing.isRegular {
+            FileSystem.setPermissions(of: descriptor, to: existing.permissions)
         }
         // Once a process and folder: a dead writer's leftovers do not come back while this process lives.
         if cleanedFolders.withLock({ $0.insert(temporary.path).inserted }) {
             removeTemporariesOfDeadProcesses(in: directory, prefix: temporaryPrefix)
         }
         let written = data.withUnsafeBytes { FileDescriptorIO.writeAll(descriptor, $0) }
-        let synced = written && (durability == .renamedOnly || durableSync(descriptor))
-        var failure = synced ? nil : Failure.errno("could not write the file")
-        close(descriptor)
-        if failure == nil, rename(temporary.path, file.path) != 0 { failure = .errno("could not write the file") }
+        let synced = written && (durability == .renamedOnly || FileSystem.sync(descriptor))
+        var failure = synced ? nil : Failure.system("could not write the file")
+        FileDescriptorIO.close(descriptor)
+        if failure == nil, let error = FileSystem.rename(temporary.path, to: file.path) {
+            failure = .system("could not write the file", error)
+        }
         if let failure {
-            unlink(temporary.path)
+            FileSystem.remove(temporary.path)
             throw failure
         }
         if durability == .synced { syncDirectory(of: file) }
@@ -81,46 +77,34 @@ public enum AtomicFile {
     /// A new regular file at `path`, made by this call (`O_EXCL`): whatever had the name (a dead writer's
     /// leftover, or a symbolic link or FIFO someone put there) is removed first, never followed or opened, so
     /// the write can neither land elsewhere nor wait on a FIFO.
-    private static func createNew(_ path: String) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-        let descriptor = open(path, flags, 0o644)
-        guard descriptor < 0, errno == EEXIST || errno == ELOOP, unlink(path) == 0 else { return descriptor }
-        return open(path, flags, 0o644)
+    private static func createNew(_ path: String) -> Result<Int32, SystemError> {
+        let created = FileSystem.open(path, for: .creatingNew(permissions: 0o644))
+        // A leftover of ours, or a link planted at the temporary name: removed, never followed.
+        guard case .failure(let error) = created, error.isAlreadyThere, FileSystem.remove(path) else { return created }
+        return FileSystem.open(path, for: .creatingNew(permissions: 0o644))
     }
 
     /// Makes a file's contents durable, then its name. Opened without waiting (a FIFO put at the name would
     /// block an open for reading until a writer came) and synced only if it is a regular file.
     public static func sync(_ file: URL) throws(Failure) {
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .errno("could not open \(file.path)") }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
+        let descriptor: Int32
+        switch FileSystem.open(file.path, for: .reading) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw .system("could not open \(file.path)", error)
+        }
+        defer { FileDescriptorIO.close(descriptor) }
+        guard case .success(let status) = FileSystem.status(of: descriptor), status.isRegular else {
             throw Failure(description: "\(file.path) is not a regular file")
         }
-        let failure = durableSync(descriptor) ? nil : Failure.errno("could not sync \(file.path)")
-        close(descriptor)
-        if let failure { throw failure }
+        // On the disk itself: on Darwin `fsync` only hands the contents to the drive, whose cache may still lose
+        // them in a power cut (`FileSystem.sync` asks the drive to write them).
+        guard FileSystem.sync(descriptor) else { throw .system("could not sync \(file.path)") }
         syncDirectory(of: file)
-    }
-
-    /// Contents on the disk itself. On Darwin `fsync` only hands them to the drive, whose cache may still lose them
-    /// in a power cut; `F_FULLFSYNC` asks the drive to write them (a file system that cannot says so, and `fsync`
-    /// is the most there is).
-    private static func durableSync(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
-        #endif
-        return fsync(descriptor) == 0
     }
 
     /// Makes the names in a file's directory durable (a rename or a new link in it).
     public static func syncDirectory(of file: URL) {
-        let directoryDescriptor = open(file.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = durableSync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        FileSystem.syncFolder(file.deletingLastPathComponent().path)
     }
 
     /// The file a path ends at, through any chain of symbolic links, so a write replaces the file the link
@@ -144,14 +128,15 @@ public enum AtomicFile {
     private static func removeTemporariesOfDeadProcesses(in directory: URL, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0, errno == ESRCH {
-                unlink(directory.appendingPathComponent(name).path)
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != Processes.current else { continue }
+            if Processes.isGone(pid) {
+                FileSystem.remove(directory.appendingPathComponent(name).path)
             }
         }
     }
 
+    /// The system's words for the last call that failed on this thread.
     public static func errnoText() -> String {
-        String(cString: strerror(errno))
+        SystemError.last.text
     }
 }

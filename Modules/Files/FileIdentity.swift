@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// What tells one version of a file from another without reading it: device, inode, size, modification and
 /// change times to the nanosecond. Every write of ours goes through a new file renamed into place (a new
@@ -18,18 +14,12 @@ public struct FileIdentity: Sendable, Equatable {
 
     /// Nil when there is no file (or it cannot be asked).
     public init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        #if canImport(Glibc)
-            (modifiedSeconds, modifiedNanoseconds) = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
-            (changedSeconds, changedNanoseconds) = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
-        #else
-            (modifiedSeconds, modifiedNanoseconds) = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
-            (changedSeconds, changedNanoseconds) = (Int(info.st_ctimespec.tv_sec), Int(info.st_ctimespec.tv_nsec))
-        #endif
+        guard let status = FileSystem.status(path) else { return nil }
+        device = status.device
+        inode = status.inode
+        size = status.size
+        (modifiedSeconds, modifiedNanoseconds) = (status.modified.seconds, status.modified.nanoseconds)
+        (changedSeconds, changedNanoseconds) = (status.changed.seconds, status.changed.nanoseconds)
     }
 
     /// Whether the file changed so near `now` (Unix seconds) that a later change could carry the same times on a

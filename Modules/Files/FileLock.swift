@@ -2,12 +2,6 @@ import Core
 import Platform
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An exclusive `flock` on a file beside the data it guards, taken in turn and waited for a bounded time.
 ///
 /// Another copy of the app holds it for milliseconds, unless that copy is stopped (Ctrl-Z in another terminal)
@@ -57,14 +51,14 @@ public final class FileLock: Sendable {
         do throws(Failure) {
             queue = try Self.openLockFile(queuePath, createDirectory: createDirectory)
         } catch {
-            close(descriptor)
+            FileDescriptorIO.close(descriptor)
             throw error
         }
         // Letting the turnstile go lets the next in line through: unlocked, not only closed, as a child being
         // started at this moment holds a copy of every descriptor until it runs its program.
         defer {
-            flock(queue, LOCK_UN)
-            close(queue)
+            FileSystem.unlock(queue)
+            FileDescriptorIO.close(queue)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -82,7 +76,7 @@ public final class FileLock: Sendable {
                 throw timedOut(descriptor, queue: nil, waited: deadline - start, clock: clock)
             }
         } catch {
-            close(descriptor)
+            FileDescriptorIO.close(descriptor)
             throw error
         }
         lastTimeout.withLock { $0 = nil }
@@ -91,25 +85,25 @@ public final class FileLock: Sendable {
     }
 
     public func unlock(_ descriptor: Int32) {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        FileSystem.unlock(descriptor)
+        FileDescriptorIO.close(descriptor)
     }
 
     private static func openLockFile(_ path: String, createDirectory: () throws(Failure) -> Void) throws(Failure)
         -> Int32
     {
-        let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == ENOENT || errno == ENOTDIR {
+        var opened = FileSystem.open(path, for: .lockFile)
+        if case .failure(let error) = opened, error.isMissing {
             try createDirectory()
-            descriptor = open(path, flags, 0o644)
+            opened = FileSystem.open(path, for: .lockFile)
         }
-        guard descriptor >= 0 else {
-            throw Failure(reason: "could not open the lock file (\(errnoText()))")
+        let descriptor: Int32
+        switch opened {
+        case .success(let lockFile): descriptor = lockFile
+        case .failure(let error): throw Failure(reason: "could not open the lock file (\(error.text))")
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+        guard case .success(let status) = FileSystem.status(of: descriptor), status.isRegular else {
+            FileDescriptorIO.close(descriptor)
             throw Failure(reason: "the lock file \(path) is not a regular file; move it away")
         }
         return descriptor
@@ -121,31 +115,32 @@ public final class FileLock: Sendable {
         throws(Failure) -> Bool
     {
         var pause = Duration.microseconds(200)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                throw Failure(reason: "could not lock (\(errnoText()))")
+        while true {
+            switch FileSystem.tryLock(descriptor) {
+            case .taken: return true
+            case .failed(let error): throw Failure(reason: "could not lock (\(error.text))")
+            case .busy: break
             }
             let left = deadline - clock.now
             guard left > .zero else { return false }
             SystemThread.sleep(seconds(min(pause, left)))
             pause = min(pause * 2, longestPause)
         }
-        return true
     }
 
     private func timedOut(_ descriptor: Int32, queue: Int32?, waited: Duration, clock: ContinuousClock) -> Failure {
         lastTimeout.withLock { $0 = clock.now }
         // Whoever holds the lock, or (when the turnstile was not had) a copy stopped while next in line.
         let holders = [Self.holderID(descriptor)] + [queue.flatMap(Self.holderID)]
-        let others = holders.compactMap { $0 }.filter { $0 != getpid() && (kill($0, 0) == 0 || errno == EPERM) }
+        let others = holders.compactMap { $0 }.filter { $0 != Processes.current && Processes.exists($0) }
         return Failure(reason: Self.holderMessage(others, waited: waited))
     }
 
     /// Tells a copy stopped with Ctrl-Z (which only its own terminal can bring back) from one that is busy saving.
-    static func holderMessage(_ others: [pid_t], waited: Duration) -> String {
+    static func holderMessage(_ others: [Int32], waited: Duration) -> String {
         let seconds = seconds(waited)
         let waitedText = seconds >= 1 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds * 1000).rounded())) ms"
-        if let stopped = others.first(where: isStopped) {
+        if let stopped = others.first(where: Processes.isStopped) {
             return
                 "another copy of next-to-go (process \(stopped), stopped) holds the favourites and has not let go in \(waitedText); bring it back (`fg` in its terminal) or quit it, then try again"
         }
@@ -156,46 +151,21 @@ public final class FileLock: Sendable {
 
     /// Our process id, so a copy that waits in vain can say who holds the lock.
     private static func writeHolder(_ descriptor: Int32) {
-        let text = Array("\(getpid())\n".utf8)
-        guard ftruncate(descriptor, 0) == 0 else { return }
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        FileSystem.replaceContents(of: descriptor, with: Array("\(Processes.current)\n".utf8))
     }
 
     /// The process id the holder wrote, if the file holds one.
-    private static func holderID(_ descriptor: Int32) -> pid_t? {
+    private static func holderID(_ descriptor: Int32) -> Int32? {
         var buffer = [UInt8](repeating: 0, count: 16)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = buffer.withUnsafeMutableBytes { FileSystem.readStart(of: descriptor, into: $0) }
         guard count > 0 else { return nil }
         let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()
-        guard let id = pid_t(text), id > 0 else { return nil }
+        guard let id = Int32(text), id > 0 else { return nil }
         return id
-    }
-
-    /// Whether a process is stopped (Ctrl-Z, SIGSTOP), the usual reason a lock is held for seconds.
-    static func isStopped(_ process: pid_t) -> Bool {
-        #if canImport(Glibc)
-            // The state follows the command name, which is in parentheses and may itself hold them.
-            guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
-            return state == "T" || state == "t"
-        #elseif canImport(Darwin)
-            var info = kinfo_proc()
-            var size = MemoryLayout<kinfo_proc>.stride
-            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, process]
-            guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return false }
-            return Int32(info.kp_proc.p_stat) == PlatformConstants.stoppedProcessState
-        #else
-            return false
-        #endif
     }
 
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    private static func errnoText() -> String {
-        String(cString: strerror(errno))
-    }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Paths as text, the way the shell reads them.
 public enum PathText {
@@ -23,30 +19,26 @@ public enum PathText {
 
     /// Whether a directory is there (through a link too).
     public static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        FileSystem.status(path)?.kind == .directory
     }
 
     /// Whether anything is there (a link to nothing is not).
     public static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
+        FileSystem.status(path) != nil
     }
 
     /// Whether anything is there at all, a link to nothing included.
     public static func isTaken(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0
+        FileSystem.status(path, followingLinks: false) != nil
     }
 
     /// Removes the file (or link) at `path`, if there is one.
     public static func remove(_ path: String) {
-        unlink(path)
+        FileSystem.remove(path)
     }
 
     /// Whether something other than a regular file (a folder, a FIFO, a device) is there, through a link too.
     public static func isSomethingButAFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+        FileSystem.status(path).map { !$0.isRegular } ?? false
     }
 }

@@ -1,12 +1,6 @@
 import Core
 import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a whole file that must be an ordinary one of bounded size. Everything on disk is input: a path can
 /// name a FIFO (opening it would wait for a writer forever), a device that never ends, or a file of gigabytes.
 /// Symbolic links are followed.
@@ -34,7 +28,7 @@ public enum RegularFile {
     public static func stream(_ path: String, maximumBytes: Int) throws(Failure) -> FileBytes {
         let (descriptor, size) = try openRegular(path)
         guard size <= maximumBytes else {
-            close(descriptor)
+            FileDescriptorIO.close(descriptor)
             throw .tooLarge(limit: maximumBytes)
         }
         return try reading(descriptor, maximumBytes: maximumBytes)
@@ -44,10 +38,9 @@ public enum RegularFile {
     /// past the bound are not wanted, and a huge file costs no more than the bound.
     public static func tail(_ path: String, maximumBytes: Int) throws(Failure) -> Data {
         let (descriptor, size) = try openRegular(path)
-        if size > maximumBytes, lseek(descriptor, off_t(size - maximumBytes), SEEK_SET) < 0 {
-            let failure = Failure.unreadable(reason: AtomicFile.errnoText())
-            close(descriptor)
-            throw failure
+        if size > maximumBytes, let error = FileSystem.seek(descriptor, to: Int64(size - maximumBytes)) {
+            FileDescriptorIO.close(descriptor)
+            throw .unreadable(reason: error.text)
         }
         let bytes = try reading(descriptor, maximumBytes: maximumBytes)
         bytes.readToEnd()
@@ -58,33 +51,29 @@ public enum RegularFile {
 
     /// Open for reading, and a regular file: its descriptor and size.
     private static func openRegular(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
-        // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR: throw .missing
-            case EACCES, EPERM: throw .unreadable(reason: "permission denied")
-            default: throw .unreadable(reason: AtomicFile.errnoText())
-            }
+        // Opened without waiting: a FIFO opens at once instead of waiting for a writer.
+        let descriptor: Int32
+        switch FileSystem.open(path, for: .reading) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error) where error.isMissing: throw .missing
+        case .failure(let error) where error.isPermissionDenied: throw .unreadable(reason: "permission denied")
+        case .failure(let error): throw .unreadable(reason: error.text)
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let failure = Failure.unreadable(reason: AtomicFile.errnoText())
-            close(descriptor)
-            throw failure
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+        switch FileSystem.status(of: descriptor) {
+        case .failure(let error):
+            FileDescriptorIO.close(descriptor)
+            throw .unreadable(reason: error.text)
+        case .success(let status) where !status.isRegular:
+            FileDescriptorIO.close(descriptor)
             throw .notRegular
+        case .success(let status):
+            return (descriptor, Int(clamping: status.size))
         }
-        return (descriptor, Int(clamping: status.st_size))
     }
 
-    /// Bytes to be read from `descriptor`, which they close, up to one byte past `maximumBytes`: the caller can
-    /// tell a file that grew past the limit while it was read, and the read that finds the end has room to.
     private static func reading(_ descriptor: Int32, maximumBytes: Int) throws(Failure) -> FileBytes {
         guard let bytes = FileBytes(reading: descriptor, capacity: min(maximumBytes, Int.max - 1) + 1) else {
-            close(descriptor)
+            FileDescriptorIO.close(descriptor)
             throw .unreadable(reason: "not enough memory to read it")
         }
         return bytes

@@ -195,3 +195,39 @@ public enum DetachedProgram {
         return true
     }
 }
+
+/// Other processes on the machine, as much as the app asks of them (who holds a lock, is it stopped).
+public enum Processes {
+    /// This process's id.
+    public static var current: Int32 { getpid() }
+
+    /// Whether a process with this id is there (one of another user's too).
+    public static func exists(_ process: Int32) -> Bool {
+        kill(process, 0) == 0 || errno == EPERM
+    }
+
+    /// Whether the process is gone for good (not merely out of reach).
+    public static func isGone(_ process: Int32) -> Bool {
+        kill(process, 0) != 0 && errno == ESRCH
+    }
+
+    /// Whether a process is stopped (Ctrl-Z, SIGSTOP).
+    public static func isStopped(_ process: Int32) -> Bool {
+        #if canImport(Glibc)
+            // The state follows the command name, which is in parentheses and may itself hold them.
+            guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+            return state == "T" || state == "t"
+        #elseif canImport(Darwin)
+            var info = kinfo_proc()
+            var size = MemoryLayout<kinfo_proc>.stride
+            var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, process]
+            guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return false }
+            return Int32(info.kp_proc.p_stat) == PlatformConstants.stoppedProcessState
+        #else
+            return false
+        #endif
+    }
+}

@@ -41,6 +41,11 @@ enum AppFeatures {
         }.joined(separator: ", ")
     }
 
+    /// Whether any feature may alert in a run with these options.
+    static func mayAlert(options: LaunchOptions, isLive: Bool) -> Bool {
+        all.contains { $0.mayAlert(options, isLive) }
+    }
+
     static func named(_ destination: Destination) -> Feature? {
         all.first { $0.destination == destination }
     }

@@ -3,7 +3,6 @@ import Fetch
 import Platform
 import RaceData
 import RaceDataLive
-import RaceListRouter
 import Shell
 import Terminal
 
@@ -120,7 +119,7 @@ final class Launch {
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
         // Said only where alerts can come (a person at the prompt, or --alert asked for).
         if let notifier = launch.notifier, notifier.reachesNothing,
-            RaceListModule.alertMinutes(options: options, isLive: launch.mode.isLive) != nil
+            AppFeatures.mayAlert(options: options, isLive: launch.mode.isLive)
         {
             launch.warn("Desktop notifications: \(notifier.reach); alerts stay here.")
         }
@@ -129,7 +128,7 @@ final class Launch {
 
     private init(
         options: LaunchOptions, environment: [String: String], io: ProcessIO, clock: any WallClock,
-        setup: ServiceSetup, cards: (any RaceCardService)?
+        setup: ServiceSetup, cards: CardServices
     ) {
         self.options = options
         self.environment = environment
@@ -174,7 +173,7 @@ final class Launch {
                 writeToTerminal: { StandardStreams.write($0, to: .output) }) : nil
         self.notifier = notifier
         let races: any RaceService =
-            if let statuses = cards as? any RaceStatusService {
+            if let statuses = cards.statuses {
                 StatusMarkingRaceService(wrapping: setup.service, statuses: statuses, book: statusBook, clock: clock)
             } else {
                 setup.service
@@ -242,7 +241,7 @@ final class Launch {
             terminalLoop = loop
             output.writeLine("NextToGo - the next races to jump. Type `help` for commands, `quit` to leave.")
             // Raw mode before the first board, so keys typed while it loads wait, unechoed, for the prompt.
-            (root as? RaceListScreen)?.presenter.startLiveUpdates(announcing: false)
+            root?.startLiveUpdates(announcing: false)
             if !loop.start(firstLine: "list") { end(.ok) }
         case .lines, .json:
             var endTurn: (@MainActor () -> Void)?
@@ -260,7 +259,7 @@ final class Launch {
             if isAccessible, mode.showsPrompt {
                 // A screen reader hears what happens as lines of their own, not a region redrawn in place.
                 standardOutput.announcesWithPrompt = NextToGoApp.prompt
-                (root as? RaceListScreen)?.presenter.startLiveUpdates(announcing: true)
+                root?.startLiveUpdates(announcing: true)
             }
             loop.start(firstLine: mode.showsPrompt ? "list" : nil)
         }

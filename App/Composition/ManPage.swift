@@ -1,6 +1,5 @@
 import Core
 import Platform
-import RaceListRouter
 import Shell
 import Terminal
 

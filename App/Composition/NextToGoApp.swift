@@ -2,7 +2,6 @@ import Core
 import Platform
 import RaceData
 import RaceDataLive
-import RaceListRouter
 import Shell
 
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.

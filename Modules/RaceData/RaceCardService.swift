@@ -34,3 +34,23 @@ extension RaceStatusService {
         try statuses(ofRaces: ids).mapValues { [RaceStanding(status: $0)] }
     }
 }
+
+/// What a card source offers, each as its own value: cards, and where it has them, a meetings list and races'
+/// statuses. Handed to the features as they are, so none has to guess what a service can do by casting it.
+public struct CardServices: Sendable {
+    public let cards: (any RaceCardService)?
+    public let meetings: (any RaceMeetingsService)?
+    public let statuses: (any RaceStatusService)?
+
+    public init(
+        cards: (any RaceCardService)?, meetings: (any RaceMeetingsService)? = nil,
+        statuses: (any RaceStatusService)? = nil
+    ) {
+        self.cards = cards
+        self.meetings = meetings
+        self.statuses = statuses
+    }
+
+    /// No card source.
+    public static let none = CardServices(cards: nil)
+}

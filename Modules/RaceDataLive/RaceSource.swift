@@ -151,15 +151,19 @@ public enum RaceCardSource: Sendable, Equatable {
     /// - Parameter cache: where cards fetched over HTTP are kept for a sheet opened offline.
     public func makeService(
         clock: any WallClock, transport: any HTTPTransport, headers: [HTTPHeader], cache: RaceCardCache? = nil
-    ) -> (any RaceCardService)? {
+    ) -> CardServices {
         switch self {
-        case .none: nil
-        case .snapshot: SnapshotRaceCardService(clock: clock)
-        case .folder(let path): FolderRaceCardService(directory: path)
+        case .none:
+            return .none
+        case .snapshot:
+            let service = SnapshotRaceCardService(clock: clock)
+            return CardServices(cards: service, meetings: service, statuses: service)
+        case .folder(let path):
+            return CardServices(cards: FolderRaceCardService(directory: path))
         case .http(let base):
-            HTTPRaceCardService(
-                base: base, headers: headers, transport: transport, cache: cache,
-                clock: clock)
+            let service = HTTPRaceCardService(
+                base: base, headers: headers, transport: transport, cache: cache, clock: clock)
+            return CardServices(cards: service, meetings: service, statuses: service)
         }
     }
 }

@@ -17,6 +17,9 @@ public struct Feature: Sendable {
     public let settings: [SettingEntry]
     /// The destinations its routes may name: the app checks each is in its list.
     public let opens: [Destination]
+    /// Whether it may alert in a run with these options (at a live terminal or not): the app says so where
+    /// alerts are asked to go elsewhere too (`--notify`) and nothing reaches there.
+    public let mayAlert: @Sendable (LaunchOptions, _ isLive: Bool) -> Bool
     /// Its screen for a route to it, made from what the app hands every feature; nil for an argument it does
     /// not take.
     public let makeScreen: @MainActor @Sendable (RouteArgument, FeatureContext, any Navigator) -> (any Screen)?
@@ -24,6 +27,7 @@ public struct Feature: Sendable {
     public init(
         _ destination: Destination, commands: [CommandEntry], options: [LaunchOptionEntry] = [],
         settings: [SettingEntry] = [], opens: [Destination] = [],
+        mayAlert: @escaping @Sendable (LaunchOptions, _ isLive: Bool) -> Bool = { _, _ in false },
         makeScreen: @escaping @MainActor @Sendable (RouteArgument, FeatureContext, any Navigator) -> (any Screen)?
     ) {
         self.destination = destination
@@ -31,6 +35,7 @@ public struct Feature: Sendable {
         self.options = options
         self.settings = settings
         self.opens = opens
+        self.mayAlert = mayAlert
         self.makeScreen = makeScreen
     }
 }
@@ -42,6 +47,8 @@ public struct FeatureContext {
     public let races: any RaceService
     /// Where race cards come from; nil for none.
     public let cards: (any RaceCardService)?
+    /// The card source's list of the day's meetings, where it has one (the affiliates API, the race day's).
+    public let meetings: (any RaceMeetingsService)?
     /// What the cards have said of races' status, shared by every screen.
     public let statusBook: RaceStatusBook
     /// The race list's latest good races, for screens that show races without fetching.
@@ -64,13 +71,14 @@ public struct FeatureContext {
     public let alsoAlert: (@MainActor (String) -> Void)?
 
     public init(
-        races: any RaceService, cards: (any RaceCardService)?, statusBook: RaceStatusBook, latestRaces: LatestRaces,
+        races: any RaceService, cards: CardServices, statusBook: RaceStatusBook, latestRaces: LatestRaces,
         favourites: any FavouritesRepository, settings: (any SettingsStore)?, clock: any WallClock,
         timeZone: LocalZone, options: LaunchOptions, isLive: Bool, offersShell: Bool, firstCardWait: TimeInterval?,
         presentation: Presentation, alsoAlert: (@MainActor (String) -> Void)? = nil
     ) {
         self.races = races
-        self.cards = cards
+        self.cards = cards.cards
+        self.meetings = cards.meetings
         self.statusBook = statusBook
         self.latestRaces = latestRaces
         self.favourites = favourites

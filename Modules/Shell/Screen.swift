@@ -24,6 +24,15 @@ public protocol Screen: AnyObject {
 
     /// How many numbered rows the screen last drew: the numbers `show N` can reach (0 for none).
     var numberedRows: Int { get }
+
+    /// Starts what the screen does by itself as time passes (the board's countdowns, alerts, refreshes), once the
+    /// app's loop is running; `announcing`: said as lines of their own, for a screen reader.
+    func startLiveUpdates(announcing: Bool)
+}
+
+extension Screen {
+    /// Most screens do nothing by themselves.
+    public func startLiveUpdates(announcing: Bool) {}
 }
 
 public enum ScreenPresentation: Sendable {
@@ -95,15 +104,18 @@ public struct ScreenDrawing<Presenter>: Sendable {
     let render: @MainActor @Sendable (Presenter, @escaping CommandCompletion) -> Void
     let renderLive: @MainActor @Sendable (Presenter) -> Void
     let numberedRows: @MainActor @Sendable (Presenter) -> Int
+    let startLiveUpdates: @MainActor @Sendable (Presenter, Bool) -> Void
 
     public init(
         render: @escaping @MainActor @Sendable (Presenter, @escaping CommandCompletion) -> Void,
         renderLive: @escaping @MainActor @Sendable (Presenter) -> Void,
-        numberedRows: @escaping @MainActor @Sendable (Presenter) -> Int = { _ in 0 }
+        numberedRows: @escaping @MainActor @Sendable (Presenter) -> Int = { _ in 0 },
+        startLiveUpdates: @escaping @MainActor @Sendable (Presenter, Bool) -> Void = { _, _ in }
     ) {
         self.render = render
         self.renderLive = renderLive
         self.numberedRows = numberedRows
+        self.startLiveUpdates = startLiveUpdates
     }
 }
 
@@ -144,4 +156,8 @@ public final class ModuleScreen<Presenter>: Screen {
     }
 
     public var numberedRows: Int { drawing.numberedRows(presenter) }
+
+    public func startLiveUpdates(announcing: Bool) {
+        drawing.startLiveUpdates(presenter, announcing)
+    }
 }

@@ -107,7 +107,7 @@ public enum MeetingsModule {
     /// cards), else from the feed.
     static func interactor(_ context: FeatureContext) -> MeetingsInteractor {
         MeetingsInteractor(
-            meetings: context.cards as? any RaceMeetingsService, races: context.races, cards: context.cards,
+            meetings: context.meetings, races: context.races, cards: context.cards,
             statusBook: context.statusBook, clock: context.clock)
     }
 

@@ -193,13 +193,15 @@ public enum RaceListModule {
             drawing: ScreenDrawing(
                 render: { presenter, done in presenter.redraw(completion: done) },
                 renderLive: { presenter in presenter.redrawLive() },
-                numberedRows: { presenter in presenter.drawnCount }))
+                numberedRows: { presenter in presenter.drawnCount },
+                startLiveUpdates: { presenter, announcing in presenter.startLiveUpdates(announcing: announcing) }))
     }
 
     /// The feature, for the app's list: the board, the shell's first screen. Its first fetch starts at once.
     public nonisolated static let feature = Feature(
         Destination("raceList"), commands: commands.map(\.entry), options: options, settings: settings,
-        opens: [RaceListRouter.raceDetail, RaceListRouter.favourites]
+        opens: [RaceListRouter.raceDetail, RaceListRouter.favourites],
+        mayAlert: { options, isLive in alertMinutes(options: options, isLive: isLive) != nil }
     ) { _, context, navigator in
         let screen = makeScreen(context: context, navigator: navigator)
         screen.presenter.start()

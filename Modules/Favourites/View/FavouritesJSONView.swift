@@ -3,8 +3,8 @@ import Platform
 
 /// The favourites as a `--json` document (`"type": "favourites"`): the README's schema.
 @MainActor
-public final class FavouritesJSONView: FavouritesViewInput {
-    private let output: any JSONDocumentOutput
+public final class FavouritesJSONView: FavouritesViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
 
     public init(output: any JSONDocumentOutput) { self.output = output }
 
@@ -26,6 +26,4 @@ public final class FavouritesJSONView: FavouritesViewInput {
         output.show("favourites", body)
     }
 
-    public func displayCommandError(_ message: String) { output.writeError(message) }
-    public func displayWarning(_ message: String) { output.warn(message) }
 }

@@ -2,9 +2,9 @@ import Core
 
 /// Draws the favourites with the same columns as the race list.
 @MainActor
-public final class FavouritesTextView: FavouritesViewInput {
-    private let output: any TextOutput
-    private let style: DisplayStyle
+public final class FavouritesTextView: FavouritesViewInput, TextFeedbackView {
+    public let output: any TextOutput
+    public let style: DisplayStyle
 
     public init(output: any TextOutput, style: DisplayStyle) {
         self.output = output
@@ -19,14 +19,6 @@ public final class FavouritesTextView: FavouritesViewInput {
         case .empty(let message):
             output.writeBoard([title, "  " + style.clean(message)])
         }
-    }
-
-    public func displayCommandError(_ message: String) {
-        output.writeCommandError(message, style: style)
-    }
-
-    public func displayWarning(_ message: String) {
-        output.writeWarning(message, style: style)
     }
 
     private func tableRow(_ row: FavouriteRowViewModel) -> RaceTableRow {

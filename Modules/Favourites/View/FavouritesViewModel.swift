@@ -44,8 +44,6 @@ public struct FavouriteRowViewModel: Sendable, Equatable {
 
 /// What the favourites presenter tells its view.
 @MainActor
-public protocol FavouritesViewInput: AnyObject {
+public protocol FavouritesViewInput: FeedbackView {
     func display(_ viewModel: FavouritesViewModel)
-    func displayCommandError(_ message: String)
-    func displayWarning(_ message: String)
 }

@@ -45,6 +45,7 @@ public final class FakeMeetingsView: MeetingsViewInput {
     public private(set) var lists: [MeetingsViewModel] = []
     public private(set) var meetings: [MeetingViewModel] = []
     public private(set) var errors: [String] = []
+    public private(set) var warnings: [String] = []
 
     /// The last list drawn as lines: `heading` then `N name progress next`.
     public var listLines: [String] {
@@ -62,6 +63,7 @@ public final class FakeMeetingsView: MeetingsViewInput {
     public func display(_ viewModel: MeetingsViewModel) { lists.append(viewModel) }
     public func display(_ viewModel: MeetingViewModel) { meetings.append(viewModel) }
     public func displayCommandError(_ message: String) { errors.append(message) }
+    public func displayWarning(_ message: String) { warnings.append(message) }
 }
 
 /// Records where the presenters asked to go, and finishes at once; navigation the test did not say to expect

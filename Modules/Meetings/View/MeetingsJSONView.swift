@@ -4,8 +4,8 @@ import Platform
 /// The meetings (`"type": "meetings"`) and a meeting (`"type": "meeting"`) as `--json` documents: the README's
 /// schema.
 @MainActor
-public final class MeetingsJSONView: MeetingsViewInput {
-    private let output: any JSONDocumentOutput
+public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
 
     public init(output: any JSONDocumentOutput) { self.output = output }
 
@@ -60,8 +60,6 @@ public final class MeetingsJSONView: MeetingsViewInput {
         }
         show("meeting", body, followUp: viewModel.isFollowUpFrame)
     }
-
-    public func displayCommandError(_ message: String) { output.writeError(message) }
 
     private static func next(_ next: MeetingRowViewModel.NextRace) -> Any {
         [

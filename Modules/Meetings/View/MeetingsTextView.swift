@@ -2,9 +2,9 @@ import Core
 
 /// Draws the meetings and a meeting as lines that fit the window, 40 columns and up.
 @MainActor
-public final class MeetingsTextView: MeetingsViewInput {
-    private let output: any TextOutput
-    private let style: DisplayStyle
+public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
+    public let output: any TextOutput
+    public let style: DisplayStyle
 
     /// From this width a row also shows its next race's local start, and a race its name.
     static let wideColumns = 64
@@ -84,10 +84,6 @@ public final class MeetingsTextView: MeetingsViewInput {
             }
         }
         output.writeBoard(lines)
-    }
-
-    public func displayCommandError(_ message: String) {
-        output.writeCommandError(message, style: style)
     }
 
     /// A name fitted to its column ends the line: the padding after it is not written.

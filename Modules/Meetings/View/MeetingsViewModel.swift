@@ -185,8 +185,7 @@ public struct MeetingRaceRowViewModel: Sendable, Equatable {
 
 /// What the meetings presenters tell their view.
 @MainActor
-public protocol MeetingsViewInput: AnyObject {
+public protocol MeetingsViewInput: FeedbackView {
     func display(_ viewModel: MeetingsViewModel)
     func display(_ viewModel: MeetingViewModel)
-    func displayCommandError(_ message: String)
 }

@@ -2,8 +2,8 @@ import Core
 
 /// The movers as a `--json` document (`"type": "movers"`): the README's schema.
 @MainActor
-public final class MoversJSONView: MoversViewInput {
-    private let output: any JSONDocumentOutput
+public final class MoversJSONView: MoversViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
 
     public init(output: any JSONDocumentOutput) { self.output = output }
 
@@ -24,6 +24,4 @@ public final class MoversJSONView: MoversViewInput {
             ])
     }
 
-    public func displayCommandError(_ message: String) { output.writeError(message) }
-    public func displayWarning(_ message: String) { output.warn(message) }
 }

@@ -2,9 +2,9 @@ import Core
 
 /// The movers as two lists of aligned rows, firming then drifting, each line within the width.
 @MainActor
-public final class MoversTextView: MoversViewInput {
-    private let output: any TextOutput
-    private let style: DisplayStyle
+public final class MoversTextView: MoversViewInput, TextFeedbackView {
+    public let output: any TextOutput
+    public let style: DisplayStyle
 
     public init(output: any TextOutput, style: DisplayStyle) {
         self.output = output
@@ -82,6 +82,4 @@ public final class MoversTextView: MoversViewInput {
         }
     }
 
-    public func displayCommandError(_ message: String) { output.writeCommandError(message, style: style) }
-    public func displayWarning(_ message: String) { output.writeWarning(message, style: style) }
 }

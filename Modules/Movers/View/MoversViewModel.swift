@@ -49,8 +49,6 @@ public struct MoversViewModel: Sendable, Equatable {
 
 /// What the movers' presenter tells its view.
 @MainActor
-public protocol MoversViewInput: AnyObject {
+public protocol MoversViewInput: FeedbackView {
     func display(_ viewModel: MoversViewModel)
-    func displayCommandError(_ message: String)
-    func displayWarning(_ message: String)
 }

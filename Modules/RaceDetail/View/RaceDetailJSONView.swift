@@ -3,8 +3,8 @@ import Platform
 
 /// A race's sheet as a `--json` document (`"type": "race"`): the README's schema.
 @MainActor
-public final class RaceDetailJSONView: RaceDetailViewInput {
-    private let output: any JSONDocumentOutput
+public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
 
     public init(output: any JSONDocumentOutput) { self.output = output }
 
@@ -86,6 +86,4 @@ public final class RaceDetailJSONView: RaceDetailViewInput {
         ]
     }
 
-    public func displayCommandError(_ message: String) { output.writeError(message) }
-    public func displayWarning(_ message: String) { output.warn(message) }
 }

@@ -3,9 +3,9 @@ import Core
 /// Draws the detail sheet as a ruled panel of label/value lines, with the
 /// race comment wrapped to the terminal width.
 @MainActor
-public final class RaceDetailTextView: RaceDetailViewInput {
-    private let output: any TextOutput
-    private let style: DisplayStyle
+public final class RaceDetailTextView: RaceDetailViewInput, TextFeedbackView {
+    public let output: any TextOutput
+    public let style: DisplayStyle
     /// The card's lines and the comment's, as last laid out. A sheet is drawn again every second and at every
     /// command (a new sheet for each `show`), while a card changes every few seconds at most, and its field's
     /// table is most of a sheet's work. Shared by the sheets: each answer depends only on its question.
@@ -116,14 +116,6 @@ public final class RaceDetailTextView: RaceDetailViewInput {
             lines += TerminalText.wrap(style.clean(note), columns: columns).map { Self.indent + style.paint($0, .dim) }
         }
         return lines
-    }
-
-    public func displayCommandError(_ message: String) {
-        output.writeCommandError(message, style: style)
-    }
-
-    public func displayWarning(_ message: String) {
-        output.writeWarning(message, style: style)
     }
 
     /// A field's value over as few lines as it needs, broken where a reader would: after a comma, and never

@@ -179,8 +179,6 @@ public struct CardSectionViewModel: Sendable, Equatable {
 
 /// What the detail sheet's presenter tells its view.
 @MainActor
-public protocol RaceDetailViewInput: AnyObject {
+public protocol RaceDetailViewInput: FeedbackView {
     func display(_ viewModel: RaceDetailViewModel)
-    func displayCommandError(_ message: String)
-    func displayWarning(_ message: String)
 }

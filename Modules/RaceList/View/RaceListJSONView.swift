@@ -3,8 +3,8 @@ import Platform
 
 /// The board as a `--json` document (`"type": "board"`): the README's schema.
 @MainActor
-public final class RaceListJSONView: RaceListViewInput {
-    private let output: any JSONDocumentOutput
+public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
 
     public init(output: any JSONDocumentOutput) { self.output = output }
 
@@ -46,8 +46,6 @@ public final class RaceListJSONView: RaceListViewInput {
         ) { $1 }
     }
 
-    public func displayCommandError(_ message: String) { output.writeError(message) }
-    public func displayWarning(_ message: String) { output.warn(message) }
     public func displayMessage(_ message: String) { output.writeLine(message) }
     public func displayStatus(_ status: LiveStatusViewModel) {}
     public func displayNotice(_ message: String) {}

@@ -3,9 +3,9 @@ import Core
 /// Draws the race list as lines of text. It only renders: every word and
 /// number comes from the view model.
 @MainActor
-public final class RaceListTextView: RaceListViewInput {
-    private let output: any TextOutput
-    private let style: DisplayStyle
+public final class RaceListTextView: RaceListViewInput, TextFeedbackView {
+    public let output: any TextOutput
+    public let style: DisplayStyle
     /// Lines the last board took, so a `watch` frame can be drawn over it.
     private var lastBoardLineCount = 0
     /// The tables last laid out, shared by the views: a board is drawn at every command and every second, and
@@ -50,14 +50,6 @@ public final class RaceListTextView: RaceListViewInput {
             output.writeCommandError(message, style: style)
             output.writeError(hint)
         }
-    }
-
-    public func displayCommandError(_ message: String) {
-        output.writeCommandError(message, style: style)
-    }
-
-    public func displayWarning(_ message: String) {
-        output.writeWarning(message, style: style)
     }
 
     public func displayMessage(_ message: String) {

@@ -24,7 +24,7 @@ public enum FileDescriptorIO {
     }
 
     public static func close(_ descriptor: Int32) {
-        _ = systemClose(descriptor)
+        _ = libcClose(descriptor)
     }
 
     /// How one read of what is there ended.
@@ -54,7 +54,7 @@ public enum FileDescriptorIO {
     public static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < buffer.count {
-            let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let written = libcWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN {
@@ -72,29 +72,18 @@ public enum FileDescriptorIO {
 
     /// One `read(2)`: the count read, 0 at the end, -1 on failure with `errno` set.
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-
-    private static func systemClose(_ descriptor: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.close(descriptor)
-        #else
-            Darwin.close(descriptor)
-        #endif
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
+        libcRead(descriptor, buffer, count)
     }
 }
+
+// libc's own calls, from outside the type whose methods share their names.
+private func libcRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+private func libcWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func libcClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// What the system said went wrong, by its number (`errno`), in its own words.
 public struct SystemError: Error, Equatable, Sendable {

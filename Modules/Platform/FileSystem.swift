@@ -160,29 +160,9 @@ public enum FileSystem {
     public static func unlock(_ descriptor: Int32) {
         flock(descriptor, LOCK_UN)
     }
-
-    // libc's names, where this type's own would hide them.
-    private static func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.open(path, flags, mode)
-        #else
-            Darwin.open(path, flags, mode)
-        #endif
-    }
-
-    private static func libcRename(_ from: String, _ to: String) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.rename(from, to)
-        #else
-            Darwin.rename(from, to)
-        #endif
-    }
-
-    private static func libcLink(_ existing: String, _ new: String) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.link(existing, new)
-        #else
-            Darwin.link(existing, new)
-        #endif
-    }
 }
+
+// libc's own calls, from outside the type whose methods share their names.
+private func libcOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func libcRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func libcLink(_ existing: String, _ new: String) -> Int32 { link(existing, new) }

@@ -9,9 +9,10 @@ extension LiveTerminalEndToEndTests {
         lines.first { $0.hasPrefix("  1  ") || $0.hasPrefix("   1  ") }
     }
 
-    /// The snapshot replayed against the real clock, its board on screen.
-    private func snapshotSession(columns: Int = 90, rows: Int = 30, count: Int = 5) throws -> TerminalSession {
-        let session = try session(["--refresh", "0", "--count", String(count)], columns: columns, rows: rows)
+    /// The evening feed replayed from the real clock's now, its board on screen: the race day's board depends on
+    /// the hour (at some its first five rows had all jumped, and no row counted down).
+    private func replaySession(columns: Int = 90, rows: Int = 30, count: Int = 5) throws -> TerminalSession {
+        let session = try session(Self.eveningFromNow + ["--count", String(count)], columns: columns, rows: rows)
         session.expect("a board") { Self.firstRow($0.lines) != nil }
         return session
     }
@@ -33,8 +34,7 @@ extension LiveTerminalEndToEndTests {
 
     @Test("the board at the prompt ticks with no key pressed, and always agrees with the status line")
     func boardTicksWithStatus() throws {
-        // The race day on the real clock.
-        let session = try snapshotSession()
+        let session = try replaySession()
         defer { session.stop() }
         let before = session.screen(when: "a board") { Self.firstRow($0.lines) != nil }.lines
         session.expect("the first row ticks on") { Self.firstRow($0.lines) != Self.firstRow(before) }
@@ -116,7 +116,7 @@ extension LiveTerminalEndToEndTests {
 
     @Test("help leaves the board in the scrollback as it stood; the next board drawn is live in its place")
     func otherOutputFreezesTheBoard() throws {
-        let session = try snapshotSession()
+        let session = try replaySession()
         defer { session.stop() }
         try session.type("help")
         try session.send("Enter")
@@ -143,7 +143,7 @@ extension LiveTerminalEndToEndTests {
 
     @Test("keys typed while the board is drawn again are all there, in order, and the line runs as typed")
     func typingWhileRedrawing() throws {
-        let session = try snapshotSession()
+        let session = try replaySession()
         defer { session.stop() }
         // A key every 0.15 s for about 3 s: several redraws fall between keys.
         for character in "search Wentworth Park" {

@@ -244,8 +244,12 @@ final class Launch {
             root?.startLiveUpdates(announcing: false)
             if !loop.start(firstLine: "list") { end(.ok) }
         case .lines, .json:
+            var beginTurn: (@MainActor () -> Void)?
             var endTurn: (@MainActor () -> Void)?
-            if mode.gathersFavouriteChanges { endTurn = { [weak self] in self?.endFavouritesTurn() } }
+            if mode.gathersFavouriteChanges {
+                beginTurn = { [favourites] in favourites.beginTurn() }
+                endTurn = { [weak self] in self?.endFavouritesTurn() }
+            }
             // A person typing at a prompt gets the first board without asking.
             let loop = InputLoop(
                 session: session, output: standardOutput, input: io.input,
@@ -253,7 +257,7 @@ final class Launch {
                 watchesUntilTyped: mode.showsPrompt && io.ownsProcess,
                 watchRedrawsEvery: isAccessible ? 60 : 1,
                 afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
-                endTurn: endTurn,
+                beginTurn: beginTurn, endTurn: endTurn,
                 finish: { [weak self] in self?.end($0) })
             inputLoop = loop
             if isAccessible, mode.showsPrompt {

@@ -5,33 +5,47 @@ import RaceData
 import RaceDataLive
 import Synchronization
 
-/// Fetches with the system's libcurl, in the calling thread (a source's serial queue): one transfer at a time,
-/// bounded by `limits`, ending in the body or a typed error. One easy handle for the transport's life, so the
-/// connections it opened, the names it resolved and its TLS sessions serve the next request to the same server:
-/// a source's requests go over one connection where the server keeps it open.
+/// Fetches with the system's libcurl, in the calling thread (a source's serial queue), bounded by `limits`,
+/// ending in the body or a typed error. Easy handles are kept for the transport's life and reused, so the
+/// connections they opened, the names they resolved and their TLS sessions serve the next request to the same
+/// server: a source's requests go over one connection where the server keeps it open. A handle serves one
+/// request at a time; requests that come together (a sheet's card while the meetings list downloads) each take
+/// one of their own, so none waits behind another.
 public final class CurlHTTPTransport: HTTPTransport {
     public let limits: HTTPRaceService.Limits
-    /// Made at the first request; only used with the lock held (libcurl's handles are for one thread at a time).
-    private let handle = Mutex<UnsafeMutableRawPointer?>(nil)
+    /// Handles not in use, the most recently used last (its connection the likeliest still open).
+    private let idle = Mutex<[EasyHandle]>([])
+    /// Kept idle at most; more than this many requests at once each make a handle and let it go after.
+    static let mostIdleHandles = 4
 
     public init(limits: HTTPRaceService.Limits) {
         self.limits = limits
     }
 
     deinit {
-        if let handle = handle.withLock({ $0 }) { CurlLibrary.shared?.easyCleanup(handle) }
+        for handle in idle.withLock({ $0 }) { CurlLibrary.shared?.easyCleanup(handle.pointer) }
     }
 
     public func get(_ url: URL, headers: [HTTPHeader]) throws(RaceDataError) -> Data {
-        let limits = limits
-        return try handle.withLock { handle throws(RaceDataError) -> Data in
-            guard let curl = CurlLibrary.shared, let easy = handle ?? curl.easyInit() else {
-                throw .unavailable(
-                    source: url.absoluteString, reason: "the network library (libcurl) could not be loaded")
-            }
-            handle = easy
-            return try CurlTransfer(url: url, limits: limits, curl: curl, handle: easy).perform(headers: headers)
+        guard let curl = CurlLibrary.shared,
+            let handle = idle.withLock({ $0.popLast() }) ?? curl.easyInit().map(EasyHandle.init)
+        else {
+            throw .unavailable(source: url.absoluteString, reason: "the network library (libcurl) could not be loaded")
         }
+        defer {
+            let kept = idle.withLock { handles in
+                guard handles.count < Self.mostIdleHandles else { return false }
+                handles.append(handle)
+                return true
+            }
+            if !kept { curl.easyCleanup(handle.pointer) }
+        }
+        return try CurlTransfer(url: url, limits: limits, curl: curl, handle: handle.pointer).perform(headers: headers)
+    }
+
+    /// A libcurl easy handle, passed between threads only whole and only while no transfer runs on it.
+    private struct EasyHandle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
     }
 }
 

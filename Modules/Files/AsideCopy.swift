@@ -40,16 +40,21 @@ public enum AsideCopy {
 
     /// Removes the copies of `file` kept under `tag` but the newest `count`; how many it removed. For copies made
     /// routinely (one a prune, about one a day), which would otherwise pile up for ever; a copy made before a
-    /// repair is never removed this way. Only names this type makes are touched.
+    /// repair is never removed this way. Only names this type makes are touched, and never `kept` (the copy just
+    /// made, whatever its stamp says: the clock may have stepped back).
     @discardableResult
-    public static func removeOlder(of file: URL, tag: String, keepingNewest count: Int) -> Int {
+    public static func removeOlder(
+        of file: URL, tag: String, keepingNewest count: Int, keepingAlways kept: URL? = nil
+    ) -> Int {
         let folder = file.deletingLastPathComponent()
         let prefix = "\(file.lastPathComponent).\(tag)-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
-        let copies = names.filter { $0.hasPrefix(prefix) && isStamp($0.dropFirst(prefix.count)) }
-            .sorted { stampOf($0, prefix: prefix) < stampOf($1, prefix: prefix) }
+        let copies = names.filter {
+            $0.hasPrefix(prefix) && isStamp($0.dropFirst(prefix.count)) && $0 != kept?.lastPathComponent
+        }
+        .sorted { stampOf($0, prefix: prefix) < stampOf($1, prefix: prefix) }
         var removed = 0
-        for name in copies.dropLast(max(count, 0)) {
+        for name in copies.dropLast(max(count - (kept == nil ? 0 : 1), 0)) {
             let path = folder.appendingPathComponent(name).path
             guard FileSystem.status(path, followingLinks: false)?.isRegular == true, FileSystem.remove(path) else {
                 continue
@@ -94,7 +99,8 @@ public enum AsideCopy {
         defer { FileDescriptorIO.close(input) }
         let permissions: UInt32
         switch FileSystem.status(of: input) {
-        case .success(let status): permissions = status.permissions & 0o777
+        case .success(let status) where status.isRegular: permissions = status.permissions & 0o777
+        case .success: throw AtomicFile.Failure(description: "\(source.path) is not a regular file")
         case .failure(let error): throw AtomicFile.Failure(description: error.text)
         }
         let output: Int32
@@ -107,7 +113,8 @@ public enum AsideCopy {
         defer { buffer.deallocate() }
         while true {
             switch FileDescriptorIO.readOnce(input, into: buffer) {
-            case .interrupted, .wouldBlock: continue
+            case .interrupted: continue
+            case .wouldBlock: throw AtomicFile.Failure(description: "\(source.path) is not a regular file")
             case .failed: throw AtomicFile.Failure(description: SystemError.last.text)
             case .end: return
             case .bytes(let count):

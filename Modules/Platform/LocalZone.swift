@@ -124,8 +124,8 @@ struct SystemZone: Sendable {
     init(environment tz: String?, databaseFolder: String = LocalZone.databaseFolder) {
         guard let tz, !tz.isEmpty else {
             // No TZ: /etc/localtime, named after the file it links to. An empty one is UTC, called so by libc.
-            name = tz == nil ? Self.linkedName() : nil
             unknownName = tz == nil && !Self.isSafeForLibc(Self.defaultZoneFile) ? Self.defaultZoneFile : nil
+            name = tz == nil && unknownName == nil ? Self.linkedName() : nil
             return
         }
         let named = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz

@@ -19,11 +19,12 @@ import RaceData
 /// - reading needs no lock and writes nothing unless the file needs repair, so a read-only data folder still
 ///   shows its favourites.
 ///
-/// With `gathersChanges`, a piped script's turn is one transaction: the first change takes the lock (and says at
-/// once if it cannot), the rest are made in memory, where they stay true because no other process can change the
-/// file meanwhile, and `endTurn()` writes them all once and lets go. The app's output ends the turn before it
-/// writes anything (a batch of piped input writes once, at its end), so no answer is seen before its change is
-/// saved.
+/// With `gathersChanges`, a piped script's turn (`beginTurn()` to `endTurn()`: the lines one read brought) is
+/// one transaction: the first change takes the lock (and says at once if it cannot), the rest are made in memory,
+/// where they stay true because no other process can change the file meanwhile, and `endTurn()` writes them all
+/// once and lets go. The input loop ends the turn before the batch's answers are written, so no answer is seen
+/// before its change is saved. Between turns (a `watch` redrawn each second, a prune on a timer) every look reads
+/// the file as it is and every change is saved at once, as without gathering.
 @MainActor
 public final class FileFavourites: FavouritesRepository {
     public nonisolated static let fileName = "favourites.json"
@@ -41,6 +42,8 @@ public final class FileFavourites: FavouritesRepository {
     private var known: (favourites: [FavouriteRace], identity: FileIdentity?)?
     /// The turn gathering changes, while one is open.
     private var openTurn: OpenTurn?
+    /// Between `beginTurn()` and `endTurn()`.
+    private var isInTurn = false
     /// With `gathersChanges`, the favourites as this turn first read them: a turn looks at the file once, as a
     /// script's ten thousand commands in one read would otherwise stat it ten thousand times.
     private var readThisTurn: [FavouriteRace]?
@@ -114,12 +117,12 @@ public final class FileFavourites: FavouritesRepository {
 
     /// A clean read, the answer to every look until the turn ends when a turn gathers changes.
     private func readInThisTurn(_ favourites: [FavouriteRace]) -> FavouritesState {
-        if gathersChanges { readThisTurn = favourites }
+        if gathersChanges && isInTurn { readThisTurn = favourites }
         return FavouritesState(favourites: favourites)
     }
 
     public func apply(_ change: FavouritesChange) throws(FavouritesError) -> FavouritesState {
-        guard gathersChanges else {
+        guard gathersChanges && isInTurn else {
             return try transaction { current throws(FavouritesError) in try saved(change, on: current) }
         }
         var warning: String?
@@ -155,9 +158,15 @@ public final class FileFavourites: FavouritesRepository {
         return FavouritesState(favourites: turn.favourites, warning: warning)
     }
 
+    /// Starts a turn: from now until `endTurn()`, looks read the file once and changes are gathered.
+    public func beginTurn() {
+        isInTurn = true
+    }
+
     /// Writes the turn's changes, once, and lets the lock go. On failure the changes are dropped (the file is read
     /// again next time) and the error says how many.
     public func endTurn() -> FavouritesError? {
+        isInTurn = false
         readThisTurn = nil
         guard let turn = openTurn else { return nil }
         openTurn = nil
@@ -217,7 +226,8 @@ public final class FileFavourites: FavouritesRepository {
         var notes = current.warning.map { [$0] } ?? []
         if prunedCount > 0 {
             let aside = try file.replaceKeepingAside(tag: Self.pruneTag, with: favourites)
-            AsideCopy.removeOlder(of: file.fileURL, tag: Self.pruneTag, keepingNewest: Self.keptPruneCopies)
+            AsideCopy.removeOlder(
+                of: file.fileURL, tag: Self.pruneTag, keepingNewest: Self.keptPruneCopies, keepingAlways: aside)
             notes.append(
                 "Removed \(prunedCount) \(prunedCount == 1 ? "favourite" : "favourites") of races that jumped over a day ago; the file as it was is kept at \(aside.path) (the newest \(Self.keptPruneCopies) such copies are kept)."
             )

@@ -15,6 +15,7 @@ public final class InputLoop {
     private let prompt: String?
     private let finish: @MainActor (ExitStatus) -> Void
     private let afterCommand: @MainActor (CommandResult) -> Void
+    private let beginTurn: (@MainActor () -> Void)?
     private let endTurn: (@MainActor () -> Void)?
     private let strict: Bool
     private let input: Int32
@@ -37,6 +38,7 @@ public final class InputLoop {
     ///   - finish: called once, on `quit` or end of input.
     ///   - strict: end with the worst status of the commands run, not 0.
     ///   - afterCommand: told each command's result as it settles (the JSON output prints then).
+    ///   - beginTurn: starts a turn, as a batch of lines begins to run.
     ///   - endTurn: ends the turn the lines so far were (the favourites they changed are saved, once), before
     ///     their answers are written: when every line that was waiting has run, before a command kept waiting
     ///     has what came before it written, and at the end.
@@ -47,9 +49,11 @@ public final class InputLoop {
         session: ShellSession, output: StandardOutput, input: Int32 = FileDescriptorIO.standardInput, prompt: String?,
         strict: Bool = false, watchesUntilTyped: Bool = false, watchRedrawsEvery interval: TimeInterval = 1,
         afterCommand: @escaping @MainActor (CommandResult) -> Void = { _ in },
-        endTurn: (@MainActor () -> Void)? = nil, finish: @escaping @MainActor (ExitStatus) -> Void
+        beginTurn: (@MainActor () -> Void)? = nil, endTurn: (@MainActor () -> Void)? = nil,
+        finish: @escaping @MainActor (ExitStatus) -> Void
     ) {
         self.strict = strict
+        self.beginTurn = beginTurn
         self.endTurn = endTurn
         self.input = input
         self.afterCommand = afterCommand
@@ -109,6 +113,7 @@ public final class InputLoop {
     /// a slow server) has what came before it written, and writes as it goes until it settles.
     private func run(_ batch: ArraySlice<String>, then batchEnd: @escaping BatchEnd) {
         output.batchUnderWay = true
+        beginTurn?()
         var remaining = batch
         while let line = remaining.first, !hasQuit {
             remaining = remaining.dropFirst()

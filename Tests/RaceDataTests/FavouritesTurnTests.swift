@@ -22,8 +22,12 @@ struct FavouritesTurnTests {
             advertisedStart: Date(timeIntervalSince1970: 1_748_310_300), name: "Race 10")
     }
 
+    /// A gathering repository has its first turn begun, as the input loop begins one for each batch.
     private func repository(gathering: Bool, patience: Duration = .seconds(3)) -> FileFavourites {
-        FileFavourites(directory: directory.url, clock: clock, lockPatience: patience, gathersChanges: gathering)
+        let repository = FileFavourites(
+            directory: directory.url, clock: clock, lockPatience: patience, gathersChanges: gathering)
+        if gathering { repository.beginTurn() }
+        return repository
     }
 
     /// The ids the file holds, read by a repository of its own (as another process would).
@@ -47,15 +51,18 @@ struct FavouritesTurnTests {
         #expect(!FileManager.default.fileExists(atPath: favourites.fileURL.path), "nothing written within the turn")
 
         #expect(favourites.endTurn() == nil)
+        favourites.beginTurn()
         #expect(try idsOnDisk() == ["b"])
         let written = try inode()
         #expect(favourites.endTurn() == nil, "nothing left to save")
+        favourites.beginTurn()
         #expect(try inode() == written, "and nothing written again")
 
         // A turn whose changes cancel out writes nothing.
         _ = try favourites.toggle(favourite("c"))
         _ = try favourites.toggle(favourite("c"))
         #expect(favourites.endTurn() == nil)
+        favourites.beginTurn()
         #expect(try inode() == written)
     }
 
@@ -77,6 +84,7 @@ struct FavouritesTurnTests {
         #expect(try favourites.toggle(favourite("f0")).favourites.count == most - 1)
         #expect(try favourites.toggle(favourite("one-too-many")).favourites.count == most)
         #expect(favourites.endTurn() == nil)
+        favourites.beginTurn()
         let saved = try idsOnDisk()
         #expect(saved.count == most)
         #expect(saved.contains("one-too-many") && !saved.contains("f0"))
@@ -88,12 +96,14 @@ struct FavouritesTurnTests {
         let favourites = repository(gathering: true)
         _ = try favourites.toggle(favourite("a"))
         #expect(favourites.endTurn() == nil)
+        favourites.beginTurn()
         _ = try favourites.toggle(favourite("b"))
         _ = try favourites.toggle(favourite("c"))
         // A folder where the write's temporary file would go: the write fails, whoever runs the test.
         let blocker = directory.url.appendingPathComponent(".favourites.json.tmp-\(getpid())")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
         let failure = try #require(favourites.endTurn())
+        favourites.beginTurn()
         #expect(failure.reason.hasSuffix("; the last 2 favourite changes were not saved"), "\(failure.reason)")
         try FileManager.default.removeItem(at: blocker)
         #expect(try favourites.load().favourites.map(\.id) == ["a"], "what the file holds, not memory")
@@ -109,6 +119,7 @@ struct FavouritesTurnTests {
         _ = try favourites.remove(ids: ["a"])
         #expect(try idsOnDisk() == ["b"])
         #expect(favourites.endTurn() == nil, "no turn to end")
+        favourites.beginTurn()
     }
 
     @Test(
@@ -123,6 +134,7 @@ struct FavouritesTurnTests {
         _ = try holder.toggle(favourite("b"))
         #expect(throws: FavouritesError.self) { try other.toggle(favourite("a")) }
         #expect(holder.endTurn() == nil)
+        holder.beginTurn()
         #expect(try other.toggle(favourite("a")).favourites.map(\.id) == ["b"], "its toggle of a after a and b")
         #expect(try holder.load().favourites.map(\.id) == ["b"], "the holder sees it on its next look")
     }
@@ -136,6 +148,23 @@ struct FavouritesTurnTests {
         _ = try other.toggle(favourite("a"))
         #expect(try favourites.load().favourites.isEmpty, "the turn's look stands until the turn ends")
         #expect(favourites.endTurn() == nil)
+        favourites.beginTurn()
         #expect(try favourites.load().favourites.map(\.id) == ["a"])
+    }
+
+    @Test("gathering, between turns (a watch redrawn, a prune on a timer): each look reads, each change is saved")
+    func betweenTurns() throws {
+        defer { directory.remove() }
+        let favourites = repository(gathering: true)
+        #expect(favourites.endTurn() == nil)
+        let other = repository(gathering: false)
+        _ = try other.toggle(favourite("a"))
+        #expect(try favourites.load().favourites.map(\.id) == ["a"])
+        _ = try other.toggle(favourite("b"))
+        #expect(try favourites.load().favourites.map(\.id) == ["a", "b"], "no look is kept between turns")
+        _ = try favourites.toggle(favourite("c"))
+        #expect(try idsOnDisk() == ["a", "b", "c"], "saved at once, the lock let go")
+        _ = try other.toggle(favourite("d"))
+        #expect(try idsOnDisk() == ["a", "b", "c", "d"])
     }
 }

@@ -210,6 +210,7 @@ struct FileFavouritesTests {
         // Another descriptor of the lock file: to flock, as good as another process.
         // A turn open: the lock is held until it ends (its two toggles cancel out).
         let holder = FileFavourites(directory: store.directory, clock: clock, gathersChanges: true)
+        holder.beginTurn()
         _ = try holder.toggle(favourite("zz"))
         _ = try holder.toggle(favourite("zz"))
         let impatient = FileFavourites(directory: store.directory, clock: clock, lockPatience: .milliseconds(300))

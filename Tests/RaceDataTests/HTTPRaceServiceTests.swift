@@ -340,7 +340,7 @@ struct CurlClientReuseTests {
         #expect(try transport.get(URL(string: server.url(Fixtures.fiveRaces))!) == Fixtures.data(Fixtures.fiveRaces))
     }
 
-    @Test("asked from many threads at once, one request at a time, each caller its own answer")
+    @Test("asked from many threads at once, side by side, each caller its own answer")
     func manyThreads() throws {
         let server = try FixtureServer(folder: Fixtures.directory)
         defer { server.stop() }

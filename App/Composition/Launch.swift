@@ -276,12 +276,11 @@ final class Launch {
         standardOutput.writeError(problem)
     }
 
-    /// The run's end, once: what is waiting written (and the favourites' turn saved), `--strict`'s status for a
-    /// failed save.
+    /// The run's end, once: what is waiting written (the input loop has saved the favourites' last turn),
+    /// `--strict`'s status for a failed save.
     private func end(_ status: ExitStatus) {
         guard let finish = finished else { return }
         finished = nil
-        if mode.gathersFavouriteChanges { endFavouritesTurn() }
         standardOutput.flush()
         let saveStatus: ExitStatus = options.strict && failedSaves.any ? .cannotSave : .ok
         finish(status.rawValue >= saveStatus.rawValue ? status : saveStatus)

@@ -89,7 +89,7 @@ final class CurlTransfer {
         }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let code = configure(handle, headerList: headerList, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
+        let code = configure(headerList: headerList, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
         let outcome: Result<Data, RaceDataError>
         do {
             outcome = .success(try answer(code, detail: String(cString: errorBuffer)))
@@ -114,8 +114,7 @@ final class CurlTransfer {
 
     /// Sets every option; the code of the first the library refused (one too old to know it), else nil.
     private func configure(
-        _ handle: UnsafeMutableRawPointer, headerList: UnsafeMutablePointer<curl_slist>?,
-        errorBuffer: UnsafeMutablePointer<CChar>?
+        headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>?
     ) -> CURLcode? {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let set = curl.setOption

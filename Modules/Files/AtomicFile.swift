@@ -135,8 +135,4 @@ public enum AtomicFile {
         }
     }
 
-    /// The system's words for the last call that failed on this thread.
-    public static func errnoText() -> String {
-        SystemError.last.text
-    }
 }

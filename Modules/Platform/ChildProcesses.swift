@@ -208,7 +208,7 @@ public enum Processes {
 
     /// Whether the process is gone for good (not merely out of reach).
     public static func isGone(_ process: Int32) -> Bool {
-        kill(process, 0) != 0 && errno == ESRCH
+        kill(process, 0) != 0 && SystemError.last.isNoSuchProcess
     }
 
     /// Whether a process is stopped (Ctrl-Z, SIGSTOP).

@@ -43,7 +43,7 @@ public enum FileDescriptorIO {
 
     /// One `read(2)` into `buffer`, said as what to do next.
     public static func readOnce(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ReadOutcome {
-        let count = read(descriptor, into: buffer.baseAddress!, count: buffer.count)
+        let count = libcRead(descriptor, buffer.baseAddress!, buffer.count)
         if count > 0 { return .bytes(count) }
         if count == 0 { return .end }
         if errno == EINTR { return .interrupted }
@@ -70,10 +70,6 @@ public enum FileDescriptorIO {
         return true
     }
 
-    /// One `read(2)`: the count read, 0 at the end, -1 on failure with `errno` set.
-    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
-        libcRead(descriptor, buffer, count)
-    }
 }
 
 // libc's own calls, from outside the type whose methods share their names.

@@ -44,7 +44,7 @@ public struct LocalZone: Sendable, Hashable {
 
     /// The folder of the zone database (`TZDIR`, else the system's).
     static var databaseFolder: String {
-        if let folder = getenv("TZDIR").map({ String(cString: $0) }), !folder.isEmpty { return folder }
+        if let folder = EnvironmentVariables.value("TZDIR"), !folder.isEmpty { return folder }
         return "/usr/share/zoneinfo"
     }
 
@@ -114,7 +114,7 @@ extension LocalTime {
 /// The zone the process runs in, resolved once: `TZ` as libc reads it, with a name it does not know taken for
 /// UTC openly (libc would do so silently and call the zone by the unknown name).
 struct SystemZone: Sendable {
-    static let shared = SystemZone.settingUp(environment: getenv("TZ").map { String(cString: $0) })
+    static let shared = SystemZone.settingUp(environment: EnvironmentVariables.value("TZ"))
 
     /// The zone's name, when it has one.
     let name: String?
@@ -161,7 +161,7 @@ struct SystemZone: Sendable {
     /// that reads it, so libc never opens what it named (even `gmtime_r` reads `TZ` once, in glibc).
     static func settingUp(environment tz: String?) -> SystemZone {
         let zone = SystemZone(environment: tz)
-        if zone.unknownName != nil { setenv("TZ", "UTC0", 1) }
+        if zone.unknownName != nil { EnvironmentVariables.set("TZ", to: "UTC0") }
         return zone
     }
 
@@ -196,13 +196,13 @@ enum ZoneDatabase {
         if let tz {
             // `TZ` is set for good before it is first changed, and only ever replaced after: adding or removing
             // a variable may move the environment while another thread reads it (a child process starting).
-            let saved = getenv("TZ").map { String(cString: $0) } ?? ":/etc/localtime"
-            setenv("TZ", tz, 1)
+            let saved = EnvironmentVariables.value("TZ") ?? ":/etc/localtime"
+            EnvironmentVariables.set("TZ", to: tz)
             tzset()
             localtime_r(&moment, &parts)
             // Read before `TZ` is put back: on Darwin `tm_zone` points into libc's one zone buffer.
             let time = LocalTime(parts)
-            setenv("TZ", saved, 1)
+            EnvironmentVariables.set("TZ", to: saved)
             tzset()
             return time
         }

@@ -20,6 +20,28 @@ struct FavouritesEndToEndTests {
             environment: environment)
     }
 
+    /// The script run on the ten races under strace, and the renames onto the favourites file it made: a save
+    /// each. With `streamsTogether`, stderr is written into stdout's pipe, as a terminal or `2>&1` has them.
+    private func runCountingSaves(_ script: String, _ arguments: [String] = [], streamsTogether: Bool = false)
+        throws -> (ProcessRunner.Run, renames: [Substring])
+    {
+        let trace = data.url.appendingPathComponent("trace").path
+        let command =
+            ([
+                "strace", "-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, BinaryRunner.binary.path,
+                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--data-dir",
+                data.url.path,
+            ] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            .joined(separator: " ") + (streamsTogether ? " 2>&1" : "")
+        let run = try BinaryRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: script, environment: [:],
+            timeout: 60)
+        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("favourites.json")
+        }
+        return (run, renames)
+    }
+
     @Test("fav 2, quit, start again: favs shows it, and the list marks it")
     func survivesRestart() throws {
         defer { data.remove() }
@@ -56,24 +78,14 @@ struct FavouritesEndToEndTests {
         .enabled(if: HostCapabilities.canTrace, "needs strace allowed to trace"))
     func sheetTogglesGathered() throws {
         defer { data.remove() }
-        let trace = data.url.appendingPathComponent("trace").path
         // Each sheet waits for its card; 2 is toggled three times and 3 once: both stay.
         let script = String(repeating: "show 2\nfav\nback\n", count: 3) + "show 3\nfav\nback\nfavs\n"
-        let run = try BinaryRunner.run(
-            executable: URL(fileURLWithPath: "/usr/bin/env"),
-            arguments: [
-                "strace", "-f", "-e", "trace=rename,renameat,renameat2", "-o", trace, BinaryRunner.binary.path,
-                "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--data-dir",
-                data.url.path, "--cards", "none",
-            ], stdin: script, environment: [:], timeout: 60)
+        let (run, renames) = try runCountingSaves(script, ["--cards", "none"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.lines.suffix(3) == [
                 "Favourites", "  1  G  R1   Healesville      10m 0s", "  2  T  R4   Flamboro Downs   11m 0s",
             ])
-        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
-            $0.contains("favourites.json")
-        }
         #expect(renames.count == 1, "\(renames)")
     }
 
@@ -82,20 +94,11 @@ struct FavouritesEndToEndTests {
         .enabled(if: HostCapabilities.canTrace, "needs strace allowed to trace"))
     func errorsDoNotEndTheTurn() throws {
         defer { data.remove() }
-        let trace = data.url.appendingPathComponent("trace").path
         // `back` on the board is an error (stderr): each used to write the batch out, and save, before it.
         // Each round toggles 1 and 2 once: 50 rounds leave none; then 1 is added, so one save in all.
         let script = String(repeating: "fav 1\nback\nfav 2\nback\n", count: 50) + "fav 1\nfavs\n"
-        let command =
-            "strace -f -e trace=rename,renameat,renameat2 -o '\(trace)' '\(BinaryRunner.binary.path)' --source "
-            + "'\(RaceListEndToEndTests.tenRaces)' --now \(RaceListEndToEndTests.now) --data-dir '\(data.url.path)' 2>&1"
-        let run = try BinaryRunner.run(
-            executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], stdin: script, environment: [:],
-            timeout: 60)
+        let (run, renames) = try runCountingSaves(script, streamsTogether: true)
         #expect(run.status == 0, "\(run.stdout)")
-        let renames = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n").filter {
-            $0.contains("favourites.json")
-        }
         #expect(renames.count == 1, "\(renames)")
         // Stdout and stderr on one pipe: each error right after the board it follows, as they were written.
         let refusal = "Nothing to go back to: this is the race list. Type `quit` to leave."

@@ -8,6 +8,8 @@ import Foundation
 public final class FixtureServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
+    /// Where the server notes each connection opened, with `countsConnections`.
+    private let connectionLog: URL?
 
     /// - Parameters:
     ///   - port: 0 picks a free one; a number restarts a server on a port used before.
@@ -15,12 +17,18 @@ public final class FixtureServer: @unchecked Sendable {
     ///   - delay: how long the slow fault modes wait.
     ///   - requestLog: where the server notes each race card request's `From` and `X-Partner` headers.
     ///   - keepAlive: connections stay open between answers (HTTP/1.1), as real servers keep them.
-    ///   - connectionLog: where the server notes each connection a client opens, a line each.
+    ///   - countsConnections: the server notes each connection a client opens (`connectionsOpened`).
     public init(
         folder: URL = Fixtures.directory, port: Int = 0, fault: String? = nil, faultOnly: String? = nil,
         delay: TimeInterval = 30,
-        lifetime: TimeInterval = 120, requestLog: URL? = nil, keepAlive: Bool = false, connectionLog: URL? = nil
+        lifetime: TimeInterval = 120, requestLog: URL? = nil, keepAlive: Bool = false,
+        countsConnections: Bool = false
     ) throws {
+        let connectionLog =
+            countsConnections
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("connections-\(UUID().uuidString).log")
+            : nil
+        self.connectionLog = connectionLog
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = [
@@ -50,11 +58,18 @@ public final class FixtureServer: @unchecked Sendable {
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+    /// How many connections clients have opened so far (`countsConnections`).
+    public var connectionsOpened: Int {
+        guard let connectionLog, let text = try? String(contentsOf: connectionLog, encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n").count
+    }
+
     /// The fault modes that only end by a time limit (`slow-first-byte`, `slow-body`): the cases worth tight
     /// limits. Everywhere else tight limits only risk a loaded CI machine's good answer turning into a time-out.
     public static func isSlowFault(_ path: String) -> Bool { path.hasPrefix("slow-") }
 
     public func stop() {
+        if let connectionLog { try? FileManager.default.removeItem(at: connectionLog) }
         guard process.isRunning else { return }
         // SIGKILL: the test runner may have left SIGTERM blocked in children.
         kill(process.processIdentifier, SIGKILL)

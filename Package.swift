@@ -19,20 +19,20 @@ struct Feature {
             ),
             .target(
                 name: "\(name)View",
-                dependencies: ["Core", "Platform"],
+                dependencies: ["Core", "Platform", "Text"],
                 path: "Modules/\(name)/View"
             ),
             .target(
                 name: "\(name)Presenter",
                 dependencies: [
-                    "Core", "Platform", .target(name: "\(name)Interactor"), .target(name: "\(name)View"),
+                    "Core", "Platform", "Text", .target(name: "\(name)Interactor"), .target(name: "\(name)View"),
                 ],
                 path: "Modules/\(name)/Presenter"
             ),
             .target(
                 name: "\(name)Router",
                 dependencies: [
-                    "Core", "Platform", "Shell",
+                    "Core", "Platform", "Shell", "Text",
                     .target(name: "\(name)Interactor"),
                     .target(name: "\(name)Presenter"),
                     .target(name: "\(name)View"),
@@ -44,7 +44,7 @@ struct Feature {
             .target(
                 name: "\(name)TestSupport",
                 dependencies: [
-                    "Core", "RaceData", "TestSupport",
+                    "Core", "RaceData", "TestSupport", "Text",
                     .target(name: "\(name)Interactor"), .target(name: "\(name)Presenter"),
                     .target(name: "\(name)View"),
                 ],
@@ -71,7 +71,7 @@ struct Feature {
             ),
             .testTarget(
                 name: "\(name)ViewTests",
-                dependencies: [.target(name: "\(name)View"), "TestSupport"],
+                dependencies: [.target(name: "\(name)View"), "TestSupport", "Text"],
                 path: "Tests/\(name)ViewTests"
             ),
         ]
@@ -103,9 +103,14 @@ let package = Package(
         // behind a small type. No dependencies.
         .target(name: "Platform", path: "Modules/Platform"),
 
-        // MARK: Core — domain types, time, rendering primitives (re-exports Platform)
+        // MARK: Core — the domain: races, cards, form, categories, regions, countdowns, the clock
         .target(name: "Core", dependencies: ["Platform"], path: "Modules/Core"),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"], path: "Tests/CoreTests"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "Text", "TestSupport"], path: "Tests/CoreTests"),
+
+        // MARK: Text — what a view writes: terminal text made safe and fitted, styles, tables, JSON documents,
+        // the outputs they go to. Views and what draws (the shell, the terminal) use it; interactors never see it.
+        .target(name: "Text", dependencies: ["Core", "Platform"], path: "Modules/Text"),
+        .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"], path: "Tests/TextTests"),
 
         // MARK: Files — files on disk as input and as state: atomic replacement, bounded reads, identity, locks
         .target(name: "Files", dependencies: ["Core", "Platform"], path: "Modules/Files"),
@@ -116,7 +121,8 @@ let package = Package(
         // MARK: RaceDataLive — the live code: feed decoding, the snapshot, file and HTTP sources, the
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
-            name: "RaceDataLive", dependencies: ["CZlib", "Core", "Files", "Platform", "RaceData", "SnapshotData"],
+            name: "RaceDataLive",
+            dependencies: ["CZlib", "Core", "Files", "Platform", "RaceData", "SnapshotData", "Text"],
             path: "Modules/RaceDataLive"),
         // The system's zlib: the snapshot's race cards are kept deflated in the program.
         .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
@@ -127,7 +133,8 @@ let package = Package(
         // only; nothing of curl is linked), one handle a source so its connection is kept between requests.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .target(
-            name: "Fetch", dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive"], path: "App/Fetch"),
+            name: "Fetch", dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive", "Text"],
+            path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
             dependencies: [
@@ -141,12 +148,13 @@ let package = Package(
 
         // MARK: Shell — the REPL's kernel: screens, the command table and its parsing, launch options, input
         // loops over lines and the output they write. What a feature's Router builds on.
-        .target(name: "Shell", dependencies: ["Core", "Files", "Platform", "RaceData"], path: "Modules/Shell"),
+        .target(name: "Shell", dependencies: ["Core", "Files", "Platform", "RaceData", "Text"], path: "Modules/Shell"),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
 
         // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
         // mode, signals. Only the app links it.
-        .target(name: "Terminal", dependencies: ["Core", "Files", "Platform", "Shell"], path: "Modules/Terminal"),
+        .target(
+            name: "Terminal", dependencies: ["Core", "Files", "Platform", "Shell", "Text"], path: "Modules/Terminal"),
         .testTarget(
             name: "TerminalTests", dependencies: ["Terminal", "Shell", "TestSupport"], path: "Tests/TerminalTests"),
 
@@ -154,7 +162,9 @@ let package = Package(
         // executable, which only calls it
         .target(
             name: "AppComposition",
-            dependencies: ["Core", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal"]
+            dependencies: [
+                "Core", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal", "Text",
+            ]
                 + features.routers,
             path: "App/Composition"
         ),
@@ -179,7 +189,8 @@ let package = Package(
 
         // MARK: TestSupport — fakes and fixtures shared by every test target
         .target(
-            name: "TestSupport", dependencies: ["Core", "RaceData", "Shell", "SnapshotData"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["Core", "RaceData", "Shell", "SnapshotData", "Text"],
+            path: "Tests/TestSupport"),
     ] + features.flatMap(\.targets),
     swiftLanguageModes: [.v6]
 )

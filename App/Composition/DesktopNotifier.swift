@@ -1,6 +1,7 @@
 import Core
 import Dispatch
 import Platform
+import Text
 
 /// Alerts sent to the desktop as well (`--notify`), so a favourite about to jump is seen from another window: as a
 /// notification escape to a terminal known to show them, and through `notify-send` where it is installed. Never

@@ -1,6 +1,7 @@
 import Core
 import Platform
 import Shell
+import Text
 
 /// `--json`: every command prints one JSON document on stdout (schema 1, described in the README), errors
 /// print `{"error": {"code": …, "message": …}}` on stderr; the features' JSON views make the documents from the

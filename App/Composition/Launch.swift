@@ -5,6 +5,7 @@ import RaceData
 import RaceDataLive
 import Shell
 import Terminal
+import Text
 
 /// The app assembled for one run: its sources, favourites, outputs and shell, ready to `start`. Holds them all
 /// for as long as the run lasts (the key source holds the terminal loop only weakly).

@@ -3,6 +3,7 @@ import Platform
 import RaceData
 import RaceDataLive
 import Shell
+import Text
 
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.
 public enum NextToGoApp {

@@ -2,6 +2,7 @@ import Core
 import Platform
 import RaceDataLive
 import Shell
+import Text
 
 /// Settings kept between runs: `$XDG_CONFIG_HOME/next-to-go/config` (else `~/.config/next-to-go/config`), one
 /// `key = value` a line, `#` comments (on their own line, or after a value and a space); and `NEXT_TO_GO_<KEY>`

@@ -1,6 +1,7 @@
 import Core
 import RaceDataLive
 import Shell
+import Text
 
 enum Usage {
     static let version = "next-to-go 0.1.0"

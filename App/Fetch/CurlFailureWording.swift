@@ -1,6 +1,7 @@
 import CCurl
 import Core
 import Platform
+import Text
 
 /// How a transfer failed, in words: libcurl's codes (`error 56`) mean nothing to a racing fan. Where the library
 /// gave a detail worth having (which part of the answer was bad), it follows in parentheses, cleaned.

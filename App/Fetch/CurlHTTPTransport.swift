@@ -4,6 +4,7 @@ import Platform
 import RaceData
 import RaceDataLive
 import Synchronization
+import Text
 
 /// Fetches with the system's libcurl, in the calling thread (a source's serial queue), bounded by `limits`,
 /// ending in the body or a typed error. Easy handles are kept for the transport's life and reused, so the

@@ -75,13 +75,4 @@ public enum CountdownUrgency: Sendable, Equatable {
     case imminent
     /// Already started.
     case started
-
-    /// Green, yellow within five minutes, red within the last minute and after the start.
-    public var tone: DisplayStyle.Tone {
-        switch self {
-        case .later: .green
-        case .soon: .yellow
-        case .imminent, .started: .red
-        }
-    }
 }

@@ -2,6 +2,7 @@ import Core
 import Files
 import Platform
 import RaceData
+import Text
 
 /// Reads a feed from a JSON file on every fetch, as it is: no replay, so a
 /// pinned `--now` makes runs exactly reproducible.

@@ -2,6 +2,7 @@ import Core
 import Files
 import Platform
 import RaceData
+import Text
 
 /// Race cards from a folder, one `<race id>.json` each in the affiliates API's shape (`--cards file:DIR`),
 /// read on every fetch; a replayed race (`<id>@<start>`) reads its captured race's. A race with no file has no

@@ -2,6 +2,7 @@ import Core
 import Files
 import Platform
 import RaceData
+import Text
 
 /// Turns a Neds `nextraces` response into races.
 ///

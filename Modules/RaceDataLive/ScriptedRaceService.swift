@@ -3,6 +3,7 @@ import Files
 import Platform
 import RaceData
 import Synchronization
+import Text
 
 /// `--source script:FILE`: each fetch answers with the script's next line, the last repeated, so a demo, an
 /// end-to-end test or someone building on the app can play any run of answers and failures with no server

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 extension CommandEntry {
     /// Reads the words typed after the command into the values its arguments declare. A mistake comes back as

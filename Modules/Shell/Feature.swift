@@ -1,6 +1,7 @@
 import Core
 import Platform
 import RaceData
+import Text
 
 /// A feature's whole part in the app, exported by its Router target as one value: the name routes reach it by,
 /// its commands, the launch options and settings it owns, the features it may open, and how its screen is made.

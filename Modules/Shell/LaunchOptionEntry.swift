@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// A command-line option, declared once by its owner (the kernel's here, a feature's in its Router): its
 /// spellings, the value it takes and how that value is read and checked, its default and its help.

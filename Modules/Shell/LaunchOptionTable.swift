@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The options a run reads, in the order `--help` lists them: the kernel's own, with the features' between
 /// them (`app(featureOptions:)`). The app makes one from its feature list.

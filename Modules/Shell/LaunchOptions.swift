@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// What the command line asked for: `next-to-go [OPTIONS] [COMMAND [ARGUMENT…]]`.
 public struct LaunchOptions: Sendable, Equatable {

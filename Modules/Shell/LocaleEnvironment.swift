@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// The locale variables are input like any other: the C library reads them, and so do the programs the app
 /// starts (notify-send). A value that is no locale name (`LANG=ééééééé`) once crashed the app, through ICU.

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The line-based router: parses each line, resolves its command word
 /// against the command table, reads its arguments into typed values, answers the shell's own commands (`help`,

@@ -1,5 +1,6 @@
 import Core
 import Dispatch
+import Text
 
 /// Writes lines to the process's stdout and stderr. The lines one turn of the main queue writes (a board, a
 /// sheet) go out in one write(2) at the end of that turn, not a write per line; anything for stderr, a prompt

@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// Reads what the terminal can do from the process's environment.
 public struct TerminalEnvironment: Sendable {

@@ -2,6 +2,7 @@ import Core
 import Dispatch
 import Platform
 import Shell
+import Text
 
 /// `watch` at a terminal: the board takes the whole screen (the alternate screen, cursor hidden) and is drawn
 /// again as each second turns, until `q`, Esc or Ctrl-C gives the prompt back. Keys are commands of the

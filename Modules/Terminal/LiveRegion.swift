@@ -1,5 +1,6 @@
 import Core
 import Shell
+import Text
 
 /// The screen a live terminal keeps drawn just above the status line and the prompt, redrawn as each second
 /// turns: the blocks of lines the last command that drew a screen wrote (a sheet comes as two, the board it

@@ -1,6 +1,7 @@
 import Core
 import Platform
 import Shell
+import Text
 
 /// The output of a person's terminal while the line editor runs. At the bottom is the area: the live region
 /// (the screen the last command drew: a board, a sheet, the favourites), the status line and the prompt with the

@@ -1,5 +1,6 @@
 import Core
 import Shell
+import Text
 
 /// Draws the live area at the bottom of a terminal: the status line (if any) and, below it, the prompt with
 /// the line being typed. Each takes exactly one row, whatever the width, so the area can always be erased by

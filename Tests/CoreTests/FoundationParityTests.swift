@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Platform
 import Testing
+import Text
 
 /// The app is built on FoundationEssentials alone (no ICU): what it took from full Foundation is done in Core
 /// instead. Test targets still have full Foundation, so each replacement is held to what Foundation said.

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import TestSupport
 import Testing
+import Text
 
 /// `form`, `map` and `runner N` on a sheet, from a card of our own in the affiliates API's shape, at 60 and 120
 /// columns: every line within the width and broken between words.

@@ -3,6 +3,7 @@ import Foundation
 import MeetingsView
 import TestSupport
 import Testing
+import Text
 
 @MainActor
 @Suite("Meetings views")

@@ -3,6 +3,7 @@ import Foundation
 import MoversView
 import TestSupport
 import Testing
+import Text
 
 @MainActor
 @Suite("Movers views")

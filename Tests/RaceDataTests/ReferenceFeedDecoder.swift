@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import RaceData
+import Text
 
 // The decoder as it was before `JSONByteReader`: Foundation's JSONSerialization builds the whole tree and the
 // races are read from it. Kept only as the oracle `FeedReaderAgreementTests` compares the byte reader with.

@@ -2,6 +2,7 @@ import Core
 import RaceDetailView
 import TestSupport
 import Testing
+import Text
 
 @MainActor
 @Suite("Race detail text view")

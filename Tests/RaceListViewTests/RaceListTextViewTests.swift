@@ -2,6 +2,7 @@ import Core
 import RaceListView
 import TestSupport
 import Testing
+import Text
 
 @MainActor
 @Suite("Race list text view")

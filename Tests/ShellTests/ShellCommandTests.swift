@@ -3,6 +3,7 @@ import Foundation
 import Shell
 import TestSupport
 import Testing
+import Text
 
 @Suite("Parsing a typed line")
 struct ShellCommandTests {

@@ -3,6 +3,7 @@ import Foundation
 import Shell
 import Terminal
 import Testing
+import Text
 
 @Suite("Keys from terminal bytes")
 struct KeyDecoderTests {

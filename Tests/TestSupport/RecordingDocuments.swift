@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The documents a JSON view shows, kept, for any feature's view tests.
 @MainActor

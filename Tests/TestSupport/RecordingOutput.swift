@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Keeps what a view or the shell printed, stdout and stderr apart and
 /// together in order.

@@ -4,6 +4,7 @@ import FavouritesPresenter
 import FavouritesView
 import RaceData
 import Shell
+import Text
 
 extension ScreenKind {
     public static let favourites = ScreenKind("favourites", title: "the favourites list")

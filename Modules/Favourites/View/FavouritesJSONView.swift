@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// The favourites as a `--json` document (`"type": "favourites"`): the README's schema.
 @MainActor

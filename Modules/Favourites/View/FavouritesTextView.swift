@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Draws the favourites with the same columns as the race list.
 @MainActor

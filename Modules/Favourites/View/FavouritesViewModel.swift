@@ -1,4 +1,5 @@
 import Core
+import Text
 
 public struct FavouritesViewModel: Sendable, Equatable {
     public enum Content: Sendable, Equatable {

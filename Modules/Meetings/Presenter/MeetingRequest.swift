@@ -1,6 +1,7 @@
 import Core
 import Platform
 import RaceData
+import Text
 
 /// Which meeting a meeting screen shows, as it was asked for: by the list's own key (`meeting N` on the list), by
 /// its number on the day's whole list, or by name, a code word first if given (`meeting dogs Addington`).

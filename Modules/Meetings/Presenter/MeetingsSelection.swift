@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `H`, `G`,
 /// `T`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),

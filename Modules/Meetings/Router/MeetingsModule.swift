@@ -5,6 +5,7 @@ import MeetingsView
 import Platform
 import RaceData
 import Shell
+import Text
 
 extension ScreenKind {
     public static let meetings = ScreenKind("meetings", title: "the meetings")

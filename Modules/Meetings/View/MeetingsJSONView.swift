@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// The meetings (`"type": "meetings"`) and a meeting (`"type": "meeting"`) as `--json` documents: the README's
 /// schema.

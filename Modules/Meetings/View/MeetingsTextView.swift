@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Draws the meetings and a meeting as lines that fit the window, 40 columns and up.
 @MainActor

@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// The day's meetings, grouped by where they are raced.
 public struct MeetingsViewModel: Sendable, Equatable {

@@ -3,6 +3,7 @@ import MoversInteractor
 import MoversPresenter
 import MoversView
 import Shell
+import Text
 
 extension ScreenKind {
     public static let movers = ScreenKind("movers", title: "the market's movers")

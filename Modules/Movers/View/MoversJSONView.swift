@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The movers as a `--json` document (`"type": "movers"`): the README's schema.
 @MainActor

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The movers as two lists of aligned rows, firming then drifting, each line within the width.
 @MainActor

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The market's moves, worded by the presenter: the runners most backed and most eased since their markets
 /// opened, among the next races.

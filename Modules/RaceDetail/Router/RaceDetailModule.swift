@@ -5,6 +5,7 @@ import RaceDetailInteractor
 import RaceDetailPresenter
 import RaceDetailView
 import Shell
+import Text
 
 extension ScreenKind {
     public static let raceDetail = ScreenKind("raceDetail", title: "a race's details")

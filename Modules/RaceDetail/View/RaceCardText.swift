@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The race card's lines on the sheet: the field as a table that drops columns as the window narrows
 /// (the price trend, then trainer, weight, rider, place price, barrier: who rides matters more than what they

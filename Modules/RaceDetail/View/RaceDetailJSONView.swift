@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// A race's sheet as a `--json` document (`"type": "race"`): the README's schema.
 @MainActor

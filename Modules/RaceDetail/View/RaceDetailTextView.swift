@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Draws the detail sheet as a ruled panel of label/value lines, with the
 /// race comment wrapped to the terminal width.

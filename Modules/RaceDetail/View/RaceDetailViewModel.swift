@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// The detail sheet, worded and decided by the presenter. Fields the feed
 /// did not supply are simply absent.

@@ -2,6 +2,7 @@ import Core
 import Platform
 import RaceData
 import RaceListInteractor
+import Text
 
 /// The race list's rules as a plain value: which races there are, which the filter lets through, when they
 /// leave, the order they show in, and the board as last drawn (what `show N` and `fav N` mean). No clock,

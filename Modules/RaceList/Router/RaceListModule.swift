@@ -5,6 +5,7 @@ import RaceListInteractor
 import RaceListPresenter
 import RaceListView
 import Shell
+import Text
 
 extension ScreenKind {
     public static let raceList = ScreenKind("raceList", title: "the race list")

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// A race list view whose alerts are also told elsewhere (`--notify`: the desktop); everything else as the view
 /// draws it.

@@ -1,5 +1,6 @@
 import Core
 import Platform
+import Text
 
 /// The board as a `--json` document (`"type": "board"`): the README's schema.
 @MainActor

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Draws the race list as lines of text. It only renders: every word and
 /// number comes from the view model.

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// What the race list's presenter tells its view.
 @MainActor

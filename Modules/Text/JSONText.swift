@@ -1,3 +1,5 @@
+import Core
+
 /// `null` in a JSON document built of `[String: Any]` (Foundation's `NSNull` is not in every Foundation).
 public struct JSONNull: Sendable, Equatable {
     public init() {}

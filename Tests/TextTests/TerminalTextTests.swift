@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Text
 
 @Suite("Terminal text")
 struct TerminalTextTests {

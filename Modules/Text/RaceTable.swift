@@ -1,3 +1,5 @@
+import Core
+
 /// One row of a race table: the race list and the favourites screen share
 /// the layout so their columns look the same.
 public struct RaceTableRow: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Core
+
 /// How a category is drawn: an emoji in a UTF-8 terminal, otherwise one
 /// letter (H horse, G greyhound, T harness — "trots").
 public enum CategoryBadge {

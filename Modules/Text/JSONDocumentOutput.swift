@@ -1,3 +1,4 @@
+import Core
 import Platform
 
 /// Where a `--json` run's views write: one document a command (the screen it ended on), with what it said

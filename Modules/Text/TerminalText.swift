@@ -1,3 +1,4 @@
+import Core
 import Platform
 
 /// Makes text from the feed (or any other outside source) safe to print, and

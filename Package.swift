@@ -32,7 +32,7 @@ struct Feature {
             .target(
                 name: "\(name)Router",
                 dependencies: [
-                    "Core", "Platform", "Shell", "Text",
+                    "Core", "FeatureKit", "Platform", "Text",
                     .target(name: "\(name)Interactor"),
                     .target(name: "\(name)Presenter"),
                     .target(name: "\(name)View"),
@@ -65,7 +65,7 @@ struct Feature {
             .testTarget(
                 name: "\(name)RouterTests",
                 dependencies: [
-                    .target(name: "\(name)Router"), .target(name: "\(name)TestSupport"), "TestSupport", "Shell",
+                    .target(name: "\(name)Router"), .target(name: "\(name)TestSupport"), "TestSupport", "CommandKit",
                 ],
                 path: "Tests/\(name)RouterTests"
             ),
@@ -146,24 +146,40 @@ let package = Package(
             name: "FavouritesStress", dependencies: ["Core", "RaceData", "RaceDataLive"],
             path: "Tests/FavouritesStress"),
 
-        // MARK: Shell — the REPL's kernel: screens, the command table and its parsing, launch options, input
-        // loops over lines and the output they write. What a feature's Router builds on.
-        .target(name: "Shell", dependencies: ["Core", "Files", "Platform", "RaceData", "Text"], path: "Modules/Shell"),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "TestSupport"], path: "Tests/ShellTests"),
+        // MARK: CommandKit — what the shell and the features agree on: the screen protocol, commands, the command
+        // table and its parsing, launch options and settings (the kernel's declared in KernelOptions.swift).
+        .target(name: "CommandKit", dependencies: ["Core", "Platform", "Text"], path: "Modules/CommandKit"),
+
+        // MARK: FeatureKit — what a feature's Router builds on: `Feature`, the `FeatureContext` the app hands it
+        // (services and capabilities), module screens and their commands. Re-exports CommandKit.
+        .target(
+            name: "FeatureKit", dependencies: ["CommandKit", "Core", "Platform", "RaceData", "Text"],
+            path: "Modules/FeatureKit"),
+
+        // MARK: Shell — the REPL runtime: the session and its screen stack, input loops over lines, the output
+        // they write, the terminal's and locale's facts. Knows no data and no files.
+        .target(name: "Shell", dependencies: ["CommandKit", "Core", "Platform", "Text"], path: "Modules/Shell"),
+        .testTarget(
+            name: "ShellTests", dependencies: ["CommandKit", "Shell", "FeatureKit", "TestSupport"],
+            path: "Tests/ShellTests"),
 
         // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
         // mode, signals. Only the app links it.
         .target(
-            name: "Terminal", dependencies: ["Core", "Files", "Platform", "Shell", "Text"], path: "Modules/Terminal"),
+            name: "Terminal", dependencies: ["CommandKit", "Core", "Files", "Platform", "Shell", "Text"],
+            path: "Modules/Terminal"),
         .testTarget(
-            name: "TerminalTests", dependencies: ["Terminal", "Shell", "TestSupport"], path: "Tests/TerminalTests"),
+            name: "TerminalTests", dependencies: ["CommandKit", "Terminal", "Shell", "TestSupport"],
+            path: "Tests/TerminalTests"),
 
         // MARK: App — the composition root, a function (`NextToGoApp.run`) tests can call in-process, and the
         // executable, which only calls it
         .target(
             name: "AppComposition",
             dependencies: [
-                "Core", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell", "Terminal", "Text",
+                "CommandKit", "Core", "FeatureKit", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell",
+                "Terminal",
+                "Text",
             ]
                 + features.routers,
             path: "App/Composition"
@@ -176,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "AppCompositionTests",
             dependencies: [
-                "AppComposition", "Shell", "Terminal", "Core", "TestSupport", "RaceDataLive", "RaceListInteractor",
+                "AppComposition", "CommandKit", "Shell", "Terminal", "Core", "TestSupport", "RaceDataLive",
+                "RaceListInteractor",
             ]
                 + features.routers,
             path: "Tests/AppCompositionTests"
@@ -189,7 +206,7 @@ let package = Package(
 
         // MARK: TestSupport — fakes and fixtures shared by every test target
         .target(
-            name: "TestSupport", dependencies: ["Core", "RaceData", "Shell", "SnapshotData", "Text"],
+            name: "TestSupport", dependencies: ["Core", "FeatureKit", "RaceData", "Shell", "SnapshotData", "Text"],
             path: "Tests/TestSupport"),
     ] + features.flatMap(\.targets),
     swiftLanguageModes: [.v6]

@@ -1,11 +1,12 @@
+import CommandKit
 import Core
 import FavouritesRouter
+import FeatureKit
 import MeetingsRouter
 import MoversRouter
 import RaceDataLive
 import RaceDetailRouter
 import RaceListRouter
-import Shell
 
 /// Every feature of the app, the root first: the one list help, `--help`, the manual page, completions,
 /// routing and the README check are made from. A new feature is a folder and a line here.
@@ -22,7 +23,7 @@ enum AppFeatures {
     static let options = LaunchOptionTable.app(
         featureOptions: all.flatMap(\.options),
         apis: RacingAPI.all.map {
-            LaunchOptionEntry.NamedAPI(name: $0.name, sourceHelp: $0.help, cardsHelp: $0.cardsHelp)
+            KernelOptions.NamedAPI(name: $0.name, sourceHelp: $0.help, cardsHelp: $0.cardsHelp)
         })
 
     /// The settings file's keys: where races come from, every feature's, then the kernel's others.
@@ -31,7 +32,7 @@ enum AppFeatures {
             SettingEntry(
                 "source", .option("--source", check: { RaceSource(argument: $0) == nil ? RaceSource.usage : nil }))
         ]
-        + all.flatMap(\.settings) + SettingEntry.afterFeatures
+        + all.flatMap(\.settings) + KernelOptions.settingsAfterFeatures
 
     /// "source, filter, region, count, alert, refresh, colour (on/off), notify (on/off)": the keys as help says
     /// them.

@@ -1,6 +1,6 @@
+import CommandKit
 import Core
 import Platform
-import Shell
 import Terminal
 
 /// Shell completion scripts (`--completions bash|zsh|fish`), made from the option table and the command table:

@@ -1,4 +1,6 @@
+import CommandKit
 import Core
+import FeatureKit
 import Fetch
 import Platform
 import RaceData
@@ -77,17 +79,17 @@ final class Launch {
         case .showCompletions(let shell): return printed(CompletionScripts.script(for: shell))
         case .interactive, .single: break
         }
-        guard let source = RaceSource(argument: options.source) else {
+        guard let source = RaceSource(argument: options.kernel.source) else {
             // A path given bare: the file is there, only `file:` is missing.
             let guess =
-                FileManager.default.fileExists(atPath: options.source)
-                ? " Did you mean --source \(TerminalText.quoted("file:" + options.source, limit: 200))?" : ""
+                FileManager.default.fileExists(atPath: options.kernel.source)
+                ? " Did you mean --source \(TerminalText.quoted("file:" + options.kernel.source, limit: 200))?" : ""
             return fail(
-                "--source \(TerminalText.quoted(options.source, limit: 200)) is not valid: expected \(RaceSource.usage).\(guess) Run `next-to-go --help` for usage.",
+                "--source \(TerminalText.quoted(options.kernel.source, limit: 200)) is not valid: expected \(RaceSource.usage).\(guess) Run `next-to-go --help` for usage.",
                 status: .usage)
         }
         var cardSource = RaceCardSource.standard(for: source)
-        if let cards = options.cards {
+        if let cards = options.kernel.cards {
             guard let parsed = RaceCardSource(argument: cards) else {
                 return fail(
                     "--cards \(TerminalText.quoted(cards, limit: 200)) is not valid: expected \(RaceCardSource.usage). Run `next-to-go --help` for usage.",
@@ -95,9 +97,10 @@ final class Launch {
             }
             cardSource = parsed
         }
-        let clock: any WallClock = options.now.map { FixedClock($0) } ?? SystemClock()
+        let clock: any WallClock = options.kernel.now.map { FixedClock($0) } ?? SystemClock()
         let limits = HTTPRaceService.Limits(
-            connectTimeout: min(options.connectTimeout, options.timeout), totalTimeout: options.timeout,
+            connectTimeout: min(options.kernel.connectTimeout, options.kernel.timeout),
+            totalTimeout: options.kernel.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
         let setup: ServiceSetup
         do {
@@ -110,8 +113,8 @@ final class Launch {
         }
         // Who is asking, as the affiliates API asks callers to say: values checked when the options were read.
         let cardHeaders =
-            [HTTPHeader(name: "X-Partner", value: options.partner ?? HTTPRaceCardService.defaultPartner)]
-            + [options.from.flatMap { HTTPHeader(name: "From", value: $0) }]
+            [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
+            + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }]
         let cards = cardSource.makeService(
             clock: clock, transport: CurlHTTPTransport(limits: limits), headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
@@ -135,14 +138,14 @@ final class Launch {
         self.environment = environment
         self.io = io
         let current = TerminalEnvironment.current(environment: environment, io: io)
-        let colour = options.noColour ? current.withoutColour() : current
-        isAccessible = options.accessible || current.asksForAccessible
+        let colour = options.kernel.noColour ? current.withoutColour() : current
+        isAccessible = options.kernel.accessible || current.asksForAccessible
         let terminal = isAccessible ? colour.forScreenReader() : colour
         self.terminal = terminal
         let mode = RunMode(options: options, terminal: terminal)
         self.mode = mode
         let favourites = FileFavourites(
-            directory: options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            directory: options.kernel.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileFavourites.defaultDirectory(environment: environment),
             clock: clock, lockPatience: mode.favouritesLockPatience, gathersChanges: mode.gathersFavouriteChanges)
         let failedSaves = FailedSaves()
@@ -152,7 +155,7 @@ final class Launch {
         self.standardOutput = standardOutput
         let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
         self.liveTerminal = liveTerminal
-        let jsonOutput = options.json ? JSONCommandOutput() : nil
+        let jsonOutput = options.kernel.json ? JSONCommandOutput() : nil
         self.jsonOutput = jsonOutput
         let output: any TextOutput
         if let liveTerminal {
@@ -168,7 +171,7 @@ final class Launch {
         // What the cards say of races' status (abandoned), for the board as well as the sheet.
         let statusBook = RaceStatusBook()
         let notifier =
-            options.notify
+            options.kernel.notify
             ? DesktopNotifier(
                 environment: environment, isTerminal: mode.isLive,
                 writeToTerminal: { StandardStreams.write($0, to: .output) }) : nil
@@ -254,7 +257,7 @@ final class Launch {
             // A person typing at a prompt gets the first board without asking.
             let loop = InputLoop(
                 session: session, output: standardOutput, input: io.input,
-                prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.strict,
+                prompt: mode.showsPrompt ? NextToGoApp.prompt : nil, strict: options.kernel.strict,
                 watchesUntilTyped: mode.showsPrompt && io.ownsProcess,
                 watchRedrawsEvery: isAccessible ? 60 : 1,
                 afterCommand: { [jsonOutput] in jsonOutput?.finishCommand($0) },
@@ -283,7 +286,7 @@ final class Launch {
         guard let finish = finished else { return }
         finished = nil
         standardOutput.flush()
-        let saveStatus: ExitStatus = options.strict && failedSaves.any ? .cannotSave : .ok
+        let saveStatus: ExitStatus = options.kernel.strict && failedSaves.any ? .cannotSave : .ok
         finish(status.rawValue >= saveStatus.rawValue ? status : saveStatus)
     }
 }

@@ -1,6 +1,6 @@
+import CommandKit
 import Core
 import Platform
-import Shell
 import Terminal
 
 /// The manual page, `next-to-go.1` (`next-to-go --man`), made from the same declarations as `--help`: the option

@@ -1,3 +1,4 @@
+import CommandKit
 import Core
 import Platform
 import RaceData
@@ -86,7 +87,7 @@ struct RunMode: Equatable {
     init(options: LaunchOptions, terminal: TerminalEnvironment) {
         switch options.action {
         case .single(let command): kind = .single(command)
-        case _ where options.json: kind = .json
+        case _ where options.kernel.json: kind = .json
         case _ where terminal.showsPrompt && terminal.isInteractiveOutput: kind = .live
         default: kind = .lines
         }

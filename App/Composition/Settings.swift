@@ -1,7 +1,7 @@
+import CommandKit
 import Core
 import Platform
 import RaceDataLive
-import Shell
 import Text
 
 /// Settings kept between runs: `$XDG_CONFIG_HOME/next-to-go/config` (else `~/.config/next-to-go/config`), one

@@ -1,6 +1,5 @@
 import Core
 import RaceDataLive
-import Shell
 import Text
 
 enum Usage {

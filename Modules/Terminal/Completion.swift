@@ -1,5 +1,5 @@
+import CommandKit
 import Core
-import Shell
 
 /// Tab completion from the command table: command names first, then each argument by its declared kind
 /// (categories and `clear` after `filter`, command names after `help`). Numbers are not guessed.

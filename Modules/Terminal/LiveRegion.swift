@@ -1,5 +1,4 @@
 import Core
-import Shell
 import Text
 
 /// The screen a live terminal keeps drawn just above the status line and the prompt, redrawn as each second

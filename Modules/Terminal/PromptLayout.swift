@@ -1,5 +1,4 @@
 import Core
-import Shell
 import Text
 
 /// Draws the live area at the bottom of a terminal: the status line (if any) and, below it, the prompt with

@@ -1,8 +1,8 @@
+import CommandKit
 import Core
 import FavouritesRouter
 import RaceDetailRouter
 import RaceListRouter
-import Shell
 import Testing
 
 @testable import AppComposition

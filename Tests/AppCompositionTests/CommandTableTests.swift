@@ -2,7 +2,6 @@ import FavouritesRouter
 import Foundation
 import RaceDetailRouter
 import RaceListRouter
-import Shell
 import TestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import Core
 import FavouritesRouter
 import RaceDetailRouter
 import RaceListRouter
-import Shell
 import Terminal
 import Testing
 

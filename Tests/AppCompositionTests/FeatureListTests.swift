@@ -1,5 +1,5 @@
+import CommandKit
 import Core
-import Shell
 import Testing
 
 @testable import AppComposition

@@ -1,9 +1,9 @@
+import CommandKit
 import Core
 import Foundation
 import RaceDataLive
 import RaceListInteractor
 import RaceListRouter
-import Shell
 import TestSupport
 import Testing
 
@@ -35,8 +35,8 @@ struct LaunchOptionTableTests {
     @Test("--source and --cards describe and complete the racing APIs the app knows, from their list")
     func namedAPIs() throws {
         let apis = [
-            LaunchOptionEntry.NamedAPI(name: "neds", sourceHelp: ["the Neds feed"], cardsHelp: ["Neds cards"]),
-            LaunchOptionEntry.NamedAPI(name: "tab", sourceHelp: ["the TAB feed", "second line"], cardsHelp: nil),
+            KernelOptions.NamedAPI(name: "neds", sourceHelp: ["the Neds feed"], cardsHelp: ["Neds cards"]),
+            KernelOptions.NamedAPI(name: "tab", sourceHelp: ["the TAB feed", "second line"], cardsHelp: nil),
         ]
         let table = LaunchOptionTable.app(featureOptions: [], apis: apis)
         let source = try #require(table.named("--source"))
@@ -62,8 +62,8 @@ struct LaunchOptionTableTests {
             arguments: ["--count=7", "--format", "text", "--json", "--no-colour", "--alert", "OFF", "--region=nz"],
             table: AppFeatures.options)
         #expect(options[RaceListModule.board] == BoardSettings(region: .newZealand, count: 7, alert: .off))
-        #expect(options.json)
-        #expect(options.noColour)
+        #expect(options.kernel.json)
+        #expect(options.kernel.noColour)
         #expect(throws: LaunchOptionsError.unknownOption("--refesh", guess: "--refresh")) {
             try LaunchOptions(arguments: ["--refesh", "5"], table: AppFeatures.options)
         }

@@ -1,8 +1,8 @@
+import CommandKit
 import Core
 import FavouritesTestSupport
 import Foundation
 import RaceData
-import Shell
 import TestSupport
 import Testing
 

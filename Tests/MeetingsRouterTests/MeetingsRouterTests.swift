@@ -1,9 +1,9 @@
+import CommandKit
 import Core
 import Foundation
 import MeetingsPresenter
 import MeetingsTestSupport
 import RaceData
-import Shell
 import TestSupport
 import Testing
 

@@ -3,7 +3,6 @@ import Foundation
 import MoversPresenter
 import MoversTestSupport
 import MoversView
-import Shell
 import TestSupport
 import Testing
 

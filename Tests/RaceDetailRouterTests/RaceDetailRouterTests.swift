@@ -1,8 +1,8 @@
+import CommandKit
 import Core
 import Foundation
 import RaceData
 import RaceDetailTestSupport
-import Shell
 import TestSupport
 import Testing
 

@@ -1,10 +1,10 @@
+import CommandKit
 import Core
 import Foundation
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListTestSupport
-import Shell
 import TestSupport
 import Testing
 

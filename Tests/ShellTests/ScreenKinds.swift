@@ -1,4 +1,4 @@
-import Shell
+import CommandKit
 
 /// Screens for the shell's own tests, as the features declare theirs.
 extension ScreenKind {

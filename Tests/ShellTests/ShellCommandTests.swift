@@ -1,3 +1,4 @@
+import CommandKit
 import Core
 import Foundation
 import Shell
@@ -38,8 +39,8 @@ struct LaunchOptionsTests {
     func defaults() throws {
         let options = try LaunchOptions(arguments: [])
         #expect(options.action == .interactive)
-        #expect(options.source == "snapshot")
-        #expect(options.now == nil)
+        #expect(options.kernel.source == "snapshot")
+        #expect(options.kernel.now == nil)
     }
 
     @Test("options then a single command with its arguments")
@@ -47,9 +48,9 @@ struct LaunchOptionsTests {
         let options = try LaunchOptions(arguments: [
             "--source", "file:a.json", "--now=1748310000", "--no-color", "filter", "horse",
         ])
-        #expect(options.source == "file:a.json")
-        #expect(options.now?.timeIntervalSince1970 == 1_748_310_000)
-        #expect(options.noColour)
+        #expect(options.kernel.source == "file:a.json")
+        #expect(options.kernel.now?.timeIntervalSince1970 == 1_748_310_000)
+        #expect(options.kernel.noColour)
         #expect(options.action == .single(ShellCommand(name: "filter", arguments: ["horse"])))
     }
 
@@ -100,8 +101,8 @@ struct LaunchOptionsTests {
                 try LaunchOptions(arguments: [option, value])
             }
         }
-        #expect(try LaunchOptions(arguments: ["--refresh", "0"]).refreshInterval == 0)
-        #expect(try LaunchOptions(arguments: ["--refresh", "1", "--timeout", "1"]).timeout == 1)
+        #expect(try LaunchOptions(arguments: ["--refresh", "0"]).kernel.refreshInterval == 0)
+        #expect(try LaunchOptions(arguments: ["--refresh", "1", "--timeout", "1"]).kernel.timeout == 1)
         #expect(LaunchOptionsError.unknownOption("--zzz").description == "unknown option '--zzz'")
         #expect(
             LaunchOptionsError.unknownOption("--sauce", guess: "--source").description

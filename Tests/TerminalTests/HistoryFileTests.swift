@@ -1,5 +1,4 @@
 import Foundation
-import Shell
 import Terminal
 import TestSupport
 import Testing

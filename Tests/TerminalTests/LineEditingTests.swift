@@ -1,6 +1,5 @@
 import Core
 import Foundation
-import Shell
 import Terminal
 import Testing
 import Text

@@ -1,6 +1,6 @@
+import CommandKit
 import Core
 import RaceData
-import Shell
 import Testing
 
 /// Navigation a fake records: each one the test did not say to expect (`expectNavigation()`) fails the test. The

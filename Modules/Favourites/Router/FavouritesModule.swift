@@ -2,8 +2,8 @@ import Core
 import FavouritesInteractor
 import FavouritesPresenter
 import FavouritesView
+import FeatureKit
 import RaceData
-import Shell
 import Text
 
 extension ScreenKind {

@@ -2,8 +2,8 @@ import Core
 import FavouritesInteractor
 import FavouritesPresenter
 import FavouritesView
+import FeatureKit
 import RaceData
-import Shell
 
 /// Turns the presenter's navigation requests into routes for the shell; `FavouritesModule` assembles.
 @MainActor

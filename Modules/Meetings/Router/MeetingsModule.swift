@@ -1,10 +1,10 @@
 import Core
+import FeatureKit
 import MeetingsInteractor
 import MeetingsPresenter
 import MeetingsView
 import Platform
 import RaceData
-import Shell
 import Text
 
 extension ScreenKind {

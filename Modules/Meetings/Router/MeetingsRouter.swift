@@ -1,6 +1,6 @@
 import Core
+import FeatureKit
 import MeetingsPresenter
-import Shell
 
 /// Turns the meetings presenters' navigation requests into routes for the shell; `MeetingsModule` assembles.
 @MainActor

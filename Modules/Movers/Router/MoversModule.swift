@@ -1,8 +1,8 @@
 import Core
+import FeatureKit
 import MoversInteractor
 import MoversPresenter
 import MoversView
-import Shell
 import Text
 
 extension ScreenKind {

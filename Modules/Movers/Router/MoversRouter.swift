@@ -1,5 +1,5 @@
+import FeatureKit
 import MoversPresenter
-import Shell
 
 /// The movers ask for no navigation of their own; `MoversModule` assembles.
 @MainActor

@@ -1,10 +1,10 @@
 import Core
+import FeatureKit
 import Platform
 import RaceData
 import RaceDetailInteractor
 import RaceDetailPresenter
 import RaceDetailView
-import Shell
 import Text
 
 extension ScreenKind {

@@ -1,10 +1,10 @@
 import Core
+import FeatureKit
 import Platform
 import RaceData
 import RaceDetailInteractor
 import RaceDetailPresenter
 import RaceDetailView
-import Shell
 
 /// Turns the presenter's navigation requests into routes for the shell (none yet: `back` and `list` close the
 /// sheet in the shell); `RaceDetailModule` assembles.

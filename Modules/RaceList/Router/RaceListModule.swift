@@ -1,10 +1,10 @@
 import Core
+import FeatureKit
 import Platform
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListView
-import Shell
 import Text
 
 extension ScreenKind {
@@ -232,7 +232,7 @@ public enum RaceListModule {
         makeScreen(
             service: context.races, favourites: context.favourites, settings: context.settings,
             latestRaces: context.latestRaces, statusBook: context.statusBook, clock: context.clock,
-            refreshInterval: context.options.refreshInterval,
+            refreshInterval: context.options.kernel.refreshInterval,
             alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
             board: context.options[board], offersShell: context.offersShell,
             view: view(for: context.presentation, alsoAlert: context.alsoAlert), navigator: navigator)

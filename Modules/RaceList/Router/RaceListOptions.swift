@@ -1,6 +1,6 @@
 import Core
+import FeatureKit
 import RaceListInteractor
-import Shell
 
 /// The race list's own launch options and settings: each sets a part of the board (`board`), the value the
 /// module starts the board from and `save` writes back.

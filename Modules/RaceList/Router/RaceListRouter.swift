@@ -1,10 +1,10 @@
 import Core
+import FeatureKit
 import Platform
 import RaceData
 import RaceListInteractor
 import RaceListPresenter
 import RaceListView
-import Shell
 
 /// Turns the presenter's navigation requests into routes for the shell; `RaceListModule` assembles.
 @MainActor

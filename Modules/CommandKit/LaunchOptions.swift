@@ -18,44 +18,15 @@ public struct LaunchOptions: Sendable, Equatable {
     }
 
     public var action: Action = .interactive
-    /// The `--source` value as given; the app turns it into a data source.
-    public var source = "snapshot"
-    /// The `--cards` value as given (where race cards come from); nil for the source's own.
-    public var cards: String?
-    /// `--from` and `--partner`: who is asking, sent to the affiliates API with each card request.
-    public var from: String?
-    public var partner: String?
-    /// `--now`: pins the clock to this Unix time.
-    public var now: Date?
-    /// `--data-dir`: where favourites are kept, instead of the XDG default.
-    public var dataDirectory: String?
-    /// `--refresh`: seconds between automatic fetches; 0 turns them off.
-    public var refreshInterval: TimeInterval = 30
-    /// `--timeout`: the most a whole HTTP fetch may take.
-    public var timeout: TimeInterval = 10
-    /// `--connect-timeout`: the most an HTTP server may take to start answering.
-    public var connectTimeout: TimeInterval = 5
-    /// `--json` / `--format json`: one JSON document per command.
-    public var json = false
-    /// `--strict`: a piped run exits with the worst status of its commands.
-    public var strict = false
-    /// `--no-color`: as `NO_COLOR`.
-    public var noColour = false
-    /// `--accessible`, `accessible = on` or `ACCESSIBLE`: plain lines for a screen reader (`TerminalEnvironment`).
-    public var accessible = false
-    /// `--notify`: alerts go to the desktop too.
-    public var notify = false
-    /// `--no-config`: the settings file is not read (the app reads it before the options, `Settings`).
-    public var ignoresSettingsFile = false
-    /// The features' own values (`OptionKey`), set by their options and settings.
-    private var featureValues: [String: OptionValue] = [:]
+    /// The kernel's and the features' values (`OptionKey`), set by their options and settings.
+    private var values: [String: OptionValue] = [:]
 
     public init() {}
 
-    /// A feature's value: as its options and settings set it, else the key's initial value.
+    /// A value of the kernel or a feature: as its options and settings set it, else the key's initial value.
     public subscript<Value>(key: OptionKey<Value>) -> Value {
-        get { featureValues[key.name]?.value as? Value ?? key.initial }
-        set { featureValues[key.name] = OptionValue(newValue) }
+        get { values[key.name]?.value as? Value ?? key.initial }
+        set { values[key.name] = OptionValue(newValue) }
     }
 
     /// The options of `table` in `arguments`, on options made so far (the settings').

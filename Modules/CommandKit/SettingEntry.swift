@@ -22,14 +22,6 @@ public struct SettingEntry: Sendable {
         self.key = key
         self.meaning = meaning
     }
-
-    /// The kernel's settings after the features', in the order help lists them.
-    public static let afterFeatures = [
-        SettingEntry("refresh", .option("--refresh")),
-        SettingEntry("colour", .onOff(flag: "--no-color", onGivesFlag: false)),
-        SettingEntry("notify", .onOff(flag: "--notify", onGivesFlag: true)),
-        SettingEntry("accessible", .onOff(flag: "--accessible", onGivesFlag: true)),
-    ]
 }
 
 /// What a setting's value was expected to be (`"horse, greyhound and/or harness"`).

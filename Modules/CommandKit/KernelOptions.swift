@@ -2,71 +2,55 @@ import Core
 import Platform
 import Text
 
-/// A command-line option, declared once by its owner (the kernel's here, a feature's in its Router): its
-/// spellings, the value it takes and how that value is read and checked, its default and its help.
-/// `LaunchOptions` parses by the app's `LaunchOptionTable`; `--help`, the manual page, completions, the README
-/// check and the error for an unknown option (with its guess) are made from it.
-public struct LaunchOptionEntry: Sendable {
-    /// The spellings shown in help, in order (`-s`, `--source`); the value placeholder follows the last.
-    public let names: [String]
-    /// Accepted, never shown (`--no-colour`).
-    public let hiddenNames: [String]
-    /// The value's placeholder in help (`SECONDS`, `aus|nz|intl|all`); nil for a flag. A spelling listed in
-    /// `flagNames` takes no value even in an entry that has one (`--json` beside `--format json|text`).
-    public let placeholder: String?
-    public let flagNames: Set<String>
-    /// Help lines after the usage, already wrapped; the first shares the usage's row when it fits.
-    public let help: [String]
-    /// What a shell's completion offers for the value.
-    public let suggestions: Suggestions
+/// What the kernel's own options and settings set, in one value as a feature's are (`OptionKey`): where races
+/// come from, requests, the clock, output and where things are kept. Read as `options.kernel`.
+public struct KernelSettings: Sendable, Equatable {
+    /// The `--source` value as given; the app turns it into a data source.
+    public var source = "snapshot"
+    /// The `--cards` value as given (where race cards come from); nil for the source's own.
+    public var cards: String?
+    /// `--from` and `--partner`: who is asking, sent to the affiliates API with each card request.
+    public var from: String?
+    public var partner: String?
+    /// `--now`: pins the clock to this Unix time.
+    public var now: Date?
+    /// `--data-dir`: where favourites are kept, instead of the XDG default.
+    public var dataDirectory: String?
+    /// `--refresh`: seconds between automatic fetches; 0 turns them off.
+    public var refreshInterval: TimeInterval = 30
+    /// `--timeout`: the most a whole HTTP fetch may take.
+    public var timeout: TimeInterval = 10
+    /// `--connect-timeout`: the most an HTTP server may take to start answering.
+    public var connectTimeout: TimeInterval = 5
+    /// `--json` / `--format json`: one JSON document per command.
+    public var json = false
+    /// `--strict`: a piped run exits with the worst status of its commands.
+    public var strict = false
+    /// `--no-color`: as `NO_COLOR`.
+    public var noColour = false
+    /// `--accessible`, `accessible = on` or `ACCESSIBLE`: plain lines for a screen reader (`TerminalEnvironment`).
+    public var accessible = false
+    /// `--notify`: alerts go to the desktop too.
+    public var notify = false
+    /// `--no-config`: the settings file is not read (the app reads it before the options, `Settings`).
+    public var ignoresSettingsFile = false
 
-    public enum Suggestions: Sendable, Equatable {
-        case none
-        /// These words (a word ending in `:` is the start of a longer value: `file:`).
-        case words([String])
-        case directories
-        /// These words, and after any of `schemes` (`file:`, `replay:`) a path: a folder's where `folders`.
-        case wordsThenPaths([String], schemes: [String], folders: Bool)
-    }
-    /// Applies the option as given (`value` nil for a flag) to the options read so far.
-    let apply:
-        @Sendable (_ name: String, _ value: String?, _ options: inout LaunchOptions) throws(LaunchOptionsError) -> Void
+    public init() {}
+}
 
-    public init(
-        _ names: [String], hidden: [String] = [], placeholder: String? = nil, flagNames: Set<String> = [],
-        suggestions: Suggestions = .none, help: [String],
-        apply: @escaping @Sendable (String, String?, inout LaunchOptions) throws(LaunchOptionsError) -> Void
-    ) {
-        self.names = names
-        self.hiddenNames = hidden
-        self.placeholder = placeholder
-        self.flagNames = flagNames
-        self.help = help
-        self.suggestions = suggestions
-        self.apply = apply
-    }
-
-    /// Every spelling this entry answers to.
-    public var allNames: [String] { names + hiddenNames }
-
-    /// Whether `name` takes a value.
-    public func takesValue(_ name: String) -> Bool { placeholder != nil && !flagNames.contains(name) }
-
-    /// As help shows it: `-s, --source SOURCE`.
-    public var usage: String {
-        names.joined(separator: ", ") + (placeholder.map { " " + $0 } ?? "")
-    }
-
-    /// As the README's table shows it: `` `-s`, `--source SOURCE` ``.
-    public var readmeUsage: String {
-        names.enumerated().map { index, name in
-            let value = index == names.count - 1 && takesValue(name) ? placeholder.map { " " + $0 } ?? "" : ""
-            return "`\(name)\(value.replacing("|", with: "\\|"))`"
-        }.joined(separator: ", ")
+extension LaunchOptions {
+    /// The kernel's values, carried as a feature's are.
+    public var kernel: KernelSettings {
+        get { self[KernelOptions.values] }
+        set { self[KernelOptions.values] = newValue }
     }
 }
 
-extension LaunchOptionEntry {
+/// The kernel's launch options and settings, declared as a feature declares its own: the value they set
+/// (`values`), the options before and after the features' in `--help`, and the settings file's keys.
+public enum KernelOptions {
+    public static let values = OptionKey("kernel", initial: KernelSettings())
+
     /// The least any of the times may be. A refresh more often than a second hammers the source (0.001 fetched
     /// fifty times a second); a time-out under a second fails every real fetch before it could answer.
     static let secondsRange: ClosedRange<TimeInterval> = 1...86_400
@@ -94,7 +78,7 @@ extension LaunchOptionEntry {
     }
 
     /// The kernel's options before the features' in `--help`: where races come from, and time.
-    public static func beforeFeatures(apis: [NamedAPI]) -> [LaunchOptionEntry] {
+    public static func optionsBeforeFeatures(apis: [NamedAPI]) -> [LaunchOptionEntry] {
         [source(apis: apis), cards(apis: apis)] + requestAndClockOptions
     }
 
@@ -115,7 +99,7 @@ extension LaunchOptionEntry {
                 "  URL        an http(s) endpoint serving that shape; a `nextraces`",
                 "             query asking for fewer than 45 races is asked for 45",
             ]
-        ) { _, value, options in options.source = value ?? options.source }
+        ) { _, value, options in options.kernel.source = value ?? options.kernel.source }
     }
 
     private static func cards(apis: [NamedAPI]) -> LaunchOptionEntry {
@@ -137,7 +121,7 @@ extension LaunchOptionEntry {
                 + TerminalText.wrap(
                     "(default: the source's own: " + (["snapshot's"] + defaults).joined(separator: ", ")
                         + ", else none)", columns: 60)
-        ) { _, value, options in options.cards = value }
+        ) { _, value, options in options.kernel.cards = value }
     }
 
     private static let requestAndClockOptions: [LaunchOptionEntry] = [
@@ -145,13 +129,13 @@ extension LaunchOptionEntry {
             ["--from"], placeholder: "EMAIL",
             help: ["sent as `From` with each card request (the API asks callers to", "say who they are)"]
         ) { name, value, options throws(LaunchOptionsError) in
-            options.from = try headerValue(name, value)
+            options.kernel.from = try headerValue(name, value)
         },
         LaunchOptionEntry(
             ["--partner"], placeholder: "NAME",
             help: ["sent as `X-Partner` with each card request (default next-to-go)"]
         ) { name, value, options throws(LaunchOptionsError) in
-            options.partner = try headerValue(name, value)
+            options.kernel.partner = try headerValue(name, value)
         },
         LaunchOptionEntry(
             ["--now"], placeholder: "SECONDS",
@@ -165,18 +149,18 @@ extension LaunchOptionEntry {
                     option: name, value: text,
                     expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
             }
-            options.now = Date(timeIntervalSince1970: seconds)
+            options.kernel.now = Date(timeIntervalSince1970: seconds)
         },
         LaunchOptionEntry(
             ["--refresh"], placeholder: "SECONDS",
             help: ["fetch again every SECONDS (default 30; 0 = only on `refresh`)"]
         ) { name, value, options throws(LaunchOptionsError) in
-            options.refreshInterval = try seconds(name, value, allowZero: true)
+            options.kernel.refreshInterval = try seconds(name, value, allowZero: true)
         },
         LaunchOptionEntry(
             ["--timeout"], placeholder: "SECONDS", help: ["HTTP: the most a whole fetch may take (default 10)"]
         ) { name, value, options throws(LaunchOptionsError) in
-            options.timeout = try seconds(name, value, allowZero: false)
+            options.kernel.timeout = try seconds(name, value, allowZero: false)
         },
         LaunchOptionEntry(
             ["--connect-timeout"], placeholder: "SECONDS",
@@ -185,12 +169,12 @@ extension LaunchOptionEntry {
                 "(all three: 1 to 86400 seconds, or --refresh 0)",
             ]
         ) { name, value, options throws(LaunchOptionsError) in
-            options.connectTimeout = try seconds(name, value, allowZero: false)
+            options.kernel.connectTimeout = try seconds(name, value, allowZero: false)
         },
     ]
 
     /// The kernel's options after the features' in `--help`: output, and what the run does.
-    public static let afterFeatures: [LaunchOptionEntry] = [
+    public static let optionsAfterFeatures: [LaunchOptionEntry] = [
         LaunchOptionEntry(
             ["--json", "--format"], placeholder: "json|text", flagNames: ["--json"],
             suggestions: .words(["json", "text"]),
@@ -200,30 +184,30 @@ extension LaunchOptionEntry {
             ]
         ) { name, value, options throws(LaunchOptionsError) in
             guard let value else {
-                options.json = true
+                options.kernel.json = true
                 return
             }
             switch value.lowercased() {
-            case "json": options.json = true
-            case "text": options.json = false
+            case "json": options.kernel.json = true
+            case "text": options.kernel.json = false
             default: throw .invalidValue(option: name, value: value, expected: "json or text")
             }
         },
         LaunchOptionEntry(["--strict"], help: ["a piped run exits with the worst status of its commands"]) {
-            _, _, options in options.strict = true
+            _, _, options in options.kernel.strict = true
         },
         LaunchOptionEntry(
             ["--notify"],
             help: [
                 "send each alert to the desktop too: a notification in a terminal that", "shows them, and notify-send",
             ]
-        ) { _, _, options in options.notify = true },
+        ) { _, _, options in options.kernel.notify = true },
         LaunchOptionEntry(
             ["--no-config"],
             help: ["ignore the settings file ($XDG_CONFIG_HOME/next-to-go/config); NEXT_TO_GO_* still count"]
-        ) { _, _, options in options.ignoresSettingsFile = true },
+        ) { _, _, options in options.kernel.ignoresSettingsFile = true },
         LaunchOptionEntry(["--no-color"], hidden: ["--no-colour"], help: ["no colour (as NO_COLOR=1)"]) {
-            _, _, options in options.noColour = true
+            _, _, options in options.kernel.noColour = true
         },
         LaunchOptionEntry(
             ["--accessible"],
@@ -231,7 +215,7 @@ extension LaunchOptionEntry {
                 "for a screen reader (as ACCESSIBLE=1): plain lines, nothing redrawn in",
                 "place; what changes said in a line",
             ]
-        ) { _, _, options in options.accessible = true },
+        ) { _, _, options in options.kernel.accessible = true },
         LaunchOptionEntry(
             ["--data-dir"], placeholder: "DIR", suggestions: .directories,
             help: [
@@ -241,7 +225,7 @@ extension LaunchOptionEntry {
             guard let value, !value.isEmpty else {
                 throw .invalidValue(option: name, value: value ?? "", expected: "a directory path")
             }
-            options.dataDirectory = value
+            options.kernel.dataDirectory = value
         },
         LaunchOptionEntry(
             ["--completions"], placeholder: "bash|zsh|fish", suggestions: .words(CompletionShell.names),
@@ -287,9 +271,12 @@ extension LaunchOptionEntry {
         }
         return seconds
     }
-}
 
-/// The shells `--completions` writes a script for.
-public enum CompletionShell {
-    public static let names = ["bash", "zsh", "fish"]
+    /// The kernel's settings after the features', in the order help lists them.
+    public static let settingsAfterFeatures: [SettingEntry] = [
+        SettingEntry("refresh", .option("--refresh")),
+        SettingEntry("colour", .onOff(flag: "--no-color", onGivesFlag: false)),
+        SettingEntry("notify", .onOff(flag: "--notify", onGivesFlag: true)),
+        SettingEntry("accessible", .onOff(flag: "--accessible", onGivesFlag: true)),
+    ]
 }

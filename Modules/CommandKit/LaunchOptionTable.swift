@@ -12,15 +12,15 @@ public struct LaunchOptionTable: Sendable {
 
     /// The kernel's options alone: what a run reads before it knows the features (the JSON pre-scan), and tests.
     public static let kernel = LaunchOptionTable(
-        LaunchOptionEntry.beforeFeatures(apis: []) + LaunchOptionEntry.afterFeatures)
+        KernelOptions.optionsBeforeFeatures(apis: []) + KernelOptions.optionsAfterFeatures)
 
     /// The kernel's options with the features' in their place: after where races come from, before output.
     /// `apis` are the racing APIs `--source` and `--cards` know by name.
     public static func app(
-        featureOptions: [LaunchOptionEntry], apis: [LaunchOptionEntry.NamedAPI]
+        featureOptions: [LaunchOptionEntry], apis: [KernelOptions.NamedAPI]
     ) -> LaunchOptionTable {
         LaunchOptionTable(
-            LaunchOptionEntry.beforeFeatures(apis: apis) + featureOptions + LaunchOptionEntry.afterFeatures)
+            KernelOptions.optionsBeforeFeatures(apis: apis) + featureOptions + KernelOptions.optionsAfterFeatures)
     }
 
     /// The entry a spelling names, if any.

@@ -30,9 +30,9 @@ struct MoversInteractorTests {
         ]
         let cards = CountingCardService()
         let interactor = MoversInteractor(
-            races: FakeRaceService(result: .success(RaceFeed(races: races))), cards: cards, clock: clock)
+            races: FakeRaceService(result: .success(RaceFeed(races: races))), cards: cards, clock: clock, raceCount: 3)
         let result = await withCheckedContinuation { continuation in
-            interactor.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+            interactor.fetchMarkets { continuation.resume(returning: $0) }
         }
         let markets = try result.get()
         #expect(markets.map(\.race.id) == ["soon", "broken", "late"])
@@ -44,17 +44,43 @@ struct MoversInteractorTests {
     func failures() async {
         let clock = ManualClock(1_748_310_000)
         let failing = MoversInteractor(
-            races: FakeRaceService(result: .failure(.unavailable(source: "s", reason: "r"))), cards: nil, clock: clock)
+            races: FakeRaceService(result: .failure(.unavailable(source: "s", reason: "r"))), cards: nil, clock: clock,
+            raceCount: 3)
         let failed = await withCheckedContinuation { continuation in
-            failing.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+            failing.fetchMarkets { continuation.resume(returning: $0) }
         }
         #expect(throws: RaceDataError.self) { try failed.get() }
         let noCards = MoversInteractor(
             races: FakeRaceService(result: .success(RaceFeed(races: [Race.make("a", startsIn: 60, from: clock)]))),
-            cards: nil, clock: clock)
+            cards: nil, clock: clock, raceCount: 3)
         let answered = await withCheckedContinuation { continuation in
-            noCards.fetchMarkets(count: 3) { continuation.resume(returning: $0) }
+            noCards.fetchMarkets { continuation.resume(returning: $0) }
         }
         #expect((try? answered.get())?.map(\.card) == [nil])
+    }
+
+    @Test("movers asked again while a fetch is out join it: the feed and each card are read once, both answered")
+    func coalesced() async {
+        let clock = ManualClock(1_748_310_000)
+        let races = [Race.make("soon", startsIn: 60, from: clock), Race.make("late", startsIn: 900, from: clock)]
+        let service = FakeRaceService(result: .success(RaceFeed(races: races)), gated: true)
+        let cards = CountingCardService()
+        let interactor = MoversInteractor(races: service, cards: cards, clock: clock)
+        let answered = LockedValue<[Result<[MarketRace], RaceDataError>]>([])
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            for _ in 0..<3 {
+                interactor.fetchMarkets { result in
+                    answered.update { $0.append(result) }
+                    if answered.value.count == 3 { continuation.resume() }
+                }
+                if service.fetchCount == 0 { service.waitForFetchToStart() }
+            }
+            service.openGate()
+        }
+        let answers = answered.value
+        #expect(answers.map { (try? $0.get())?.map(\.race.id) } == Array(repeating: ["soon", "late"], count: 3))
+        #expect(service.fetchCount == 1)
+        #expect(service.maximumConcurrentFetches == 1)
+        #expect(cards.requests.withLock { $0 } == ["soon", "late"])
     }
 }

@@ -18,42 +18,46 @@ public struct MarketRace: Sendable, Equatable {
 public typealias MarketsCompletion = @MainActor @Sendable (Result<[MarketRace], RaceDataError>) -> Void
 
 public protocol MoversInteractorInput: AnyObject, Sendable {
-    /// The next `count` races to jump, each with its card, answered on the main actor.
-    func fetchMarkets(count: Int, completion: @escaping MarketsCompletion)
+    /// The next races to jump, each with its card, answered on the main actor.
+    func fetchMarkets(completion: @escaping MarketsCompletion)
 }
 
 /// Fetches the next races and their cards on its own serial queue: one request after another, so a card
-/// source's budget (one request at a time, spaced) is kept, and two `movers` never fetch side by side.
-public final class MoversInteractor: MoversInteractorInput, @unchecked Sendable {
+/// source's budget (one request at a time, spaced) is kept, and a `movers` asked again while one is out joins
+/// it (`CoalescedFetch`) instead of fetching every card a second time.
+public final class MoversInteractor: MoversInteractorInput {
+    /// Races looked at.
+    public static let standardRaceCount = 8
+
     private let races: any RaceService
     private let cards: (any RaceCardService)?
     private let clock: any WallClock
-    private let deliver: MainDelivery
-    private let queue = DispatchQueue(label: "next-to-go.movers")
+    private let raceCount: Int
+    private let fetches: CoalescedFetch<Result<[MarketRace], RaceDataError>>
 
     public init(
         races: any RaceService, cards: (any RaceCardService)?, clock: any WallClock,
+        raceCount: Int = standardRaceCount, queue: DispatchQueue = DispatchQueue(label: "next-to-go.movers"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.races = races
         self.cards = cards
         self.clock = clock
-        self.deliver = deliver
+        self.raceCount = raceCount
+        fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
-    public func fetchMarkets(count: Int, completion: @escaping MarketsCompletion) {
-        queue.async { [races, cards, clock, deliver] in
-            let result: Result<[MarketRace], RaceDataError>
-            do throws(RaceDataError) {
-                let now = clock.now()
-                let next = RaceOrder.sorted(try races.fetchRaces().races.filter { $0.advertisedStart > now })
-                    .prefix(count)
-                result = .success(
-                    next.map { race in MarketRace(race: race, card: (try? cards?.card(forRace: race.id)) ?? nil) })
-            } catch {
-                result = .failure(error)
-            }
-            deliver { completion(result) }
-        }
+    public func fetchMarkets(completion: @escaping MarketsCompletion) {
+        fetches.request(
+            { [races, cards, clock, raceCount] in
+                Result { () throws(RaceDataError) in
+                    let now = clock.now()
+                    let next = RaceOrder.sorted(try races.fetchRaces().races.filter { $0.advertisedStart > now })
+                        .prefix(raceCount)
+                    return next.map { race in
+                        MarketRace(race: race, card: (try? cards?.card(forRace: race.id)) ?? nil)
+                    }
+                }
+            }, completion: completion)
     }
 }

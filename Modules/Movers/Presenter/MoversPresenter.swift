@@ -24,26 +24,23 @@ public final class MoversPresenter: MoversModuleInput {
     private let router: any MoversRouterInput
     private weak var view: (any MoversViewInput)?
     private let clock: any WallClock
-    private let raceCount: Int
     private var markets: [MarketRace]?
 
-    /// Races looked at, and rows a list shows at most.
-    public static let standardRaceCount = 8
+    /// Rows a list shows at most.
     public static let rowsEach = 5
 
     public init(
         interactor: any MoversInteractorInput, router: any MoversRouterInput, view: any MoversViewInput,
-        clock: any WallClock, raceCount: Int = standardRaceCount
+        clock: any WallClock
     ) {
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
-        self.raceCount = raceCount
     }
 
     public func show(completion: @escaping CommandCompletion) {
-        interactor.fetchMarkets(count: raceCount) { [weak self] result in
+        interactor.fetchMarkets { [weak self] result in
             guard let self else { return completion(.success) }
             switch result {
             case .success(let markets):

@@ -8,18 +8,18 @@ import TestSupport
 /// The movers' interactor as a test drives it: it records each request and answers when told.
 public final class FakeMoversInteractor: MoversInteractorInput, @unchecked Sendable {
     // Used on the main actor only.
-    public private(set) var requests: [(count: Int, completion: MarketsCompletion)] = []
+    public private(set) var requests: [MarketsCompletion] = []
 
     public init() {}
 
-    public func fetchMarkets(count: Int, completion: @escaping MarketsCompletion) {
-        requests.append((count, completion))
+    public func fetchMarkets(completion: @escaping MarketsCompletion) {
+        requests.append(completion)
     }
 
     @MainActor
     public func answer(_ result: Result<[MarketRace], RaceDataError>) {
         guard !requests.isEmpty else { return unexpectedCall("answer with no request") }
-        requests.removeFirst().completion(result)
+        requests.removeFirst()(result)
     }
 }
 

@@ -6,7 +6,7 @@ import RaceListInteractor
 /// The races the board is made from, kept current: one fetch at a time with commands waiting for it
 /// (`FetchInFlight`), what each fetch brought (`Freshness`), the automatic fetches and the expiry wake-ups
 /// (`RaceListTimers`), and races leaving the board with a fetch when it runs short. The presenter narrows
-/// `board`, reads `freshness`, and hears what happened through the callbacks.
+/// `board`, reads `freshness`, and hears what happened as `BoardEvent`s.
 @MainActor
 final class BoardFeed {
     var board: RaceBoard
@@ -16,12 +16,8 @@ final class BoardFeed {
     private let timers: RaceListTimers
     private let fetchInFlight = FetchInFlight()
 
-    /// Races that were on the board and have left it.
-    var onLeft: @MainActor ([Race]) -> Void = { _ in }
-    /// A fetch came back; `before` is the freshness it found.
-    var onFetched: @MainActor (_ before: Freshness) -> Void = { _ in }
-    /// A command waits for the very first answer: time to say "Loading".
-    var onFirstWait: @MainActor () -> Void = {}
+    /// Hears races leave, fetches come back and the first wait.
+    weak var events: (any BoardEventHandler)?
 
     init(board: RaceBoard, interactor: any RaceListInteractorInput, clock: any WallClock, timers: RaceListTimers) {
         self.board = board
@@ -47,7 +43,7 @@ final class BoardFeed {
     func whenSettled(_ work: @escaping @MainActor () -> Void) {
         refillIfShort()
         if fetchInFlight.isActive, !fetchInFlight.hasWaiting, freshness.stage == .awaitingFirstAnswer {
-            onFirstWait()
+            events?.handle(.awaitingFirstAnswer)
         }
         fetchInFlight.afterwards(work)
     }
@@ -72,8 +68,8 @@ final class BoardFeed {
             freshness.recordFailure(error)
         }
         board.removeExpired(at: clock.now())
-        onLeft(seen.filter { $0.hasLeftBoard(at: clock.now()) })
-        onFetched(before)
+        events?.handle(.left(seen.filter { $0.hasLeftBoard(at: clock.now()) }))
+        events?.handle(.fetched(before: before))
         timers.scheduleFetch(afterConsecutiveFailures: freshness.consecutiveFailures) { [weak self] in
             self?.fetch(awaited: false)
         }
@@ -101,7 +97,7 @@ final class BoardFeed {
         guard !gone.isEmpty else { return gone }
         let drawn = Set((board.lastDrawn ?? []).map(\.id))
         let wereSeen = gone.filter { drawn.contains($0.id) }
-        if !wereSeen.isEmpty { onLeft(wereSeen) }
+        if !wereSeen.isEmpty { events?.handle(.left(wereSeen)) }
         return gone
     }
 

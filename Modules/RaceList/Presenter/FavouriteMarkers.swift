@@ -5,16 +5,15 @@ import RaceListInteractor
 
 /// The race list's view of the favourites: read again from the store before each draw and each live second
 /// (so changes made on other screens or by another process show), toggled for `fav N`, and the alerts they
-/// call for. Tells the presenter what to say through its two callbacks.
+/// call for. Tells the presenter what to say as `BoardEvent`s.
 @MainActor
 final class FavouriteMarkers {
     private let interactor: any RaceListInteractorInput
     private(set) var ids: Set<String> = []
     private var favourites: [FavouriteRace] = []
     var alerts: FavouriteAlerts
-    /// An alert that is due, and a warning from the store (a damaged file set aside).
-    var onAlert: @MainActor (FavouriteAlerts.Alert) -> Void = { _ in }
-    var onWarning: @MainActor (String) -> Void = { _ in }
+    /// Hears alerts that are due and the store's warnings.
+    weak var events: (any BoardEventHandler)?
 
     init(interactor: any RaceListInteractorInput, alerts: FavouriteAlerts) {
         self.interactor = interactor
@@ -25,7 +24,7 @@ final class FavouriteMarkers {
     func reload(racesNow: (String) -> Race?, at now: () -> Date) {
         switch interactor.loadFavourites() {
         case .success(let state): apply(state, racesNow: racesNow, now: now())
-        case .failure(let error): onWarning(error.description)
+        case .failure(let error): events?.handle(.warning(error.description))
         }
     }
 
@@ -43,9 +42,9 @@ final class FavouriteMarkers {
     private func apply(_ state: FavouritesState, racesNow: (String) -> Race?, now: Date) {
         favourites = state.favourites
         ids = state.ids
-        if let warning = state.warning { onWarning(warning) }
+        if let warning = state.warning { events?.handle(.warning(warning)) }
         // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
         let current = favourites.map { favourite in racesNow(favourite.id).map(FavouriteRace.init) ?? favourite }
-        for alert in alerts.due(for: current, at: now) { onAlert(alert) }
+        for alert in alerts.due(for: current, at: now) { events?.handle(.alert(alert)) }
     }
 }

@@ -50,27 +50,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         self.view = view
         self.clock = clock
         self.timers = timers
-        markers.onAlert = { [weak self] alert in
-            // A race that will not run neither starts soon nor jumps.
-            guard let self, !self.interactor.abandonedRaceIDs.contains(alert.race.race.id) else { return }
-            self.view?.displayAlert(self.viewModels().alert(alert))
-        }
-        markers.onWarning = { [weak self] warning in self?.view?.displayWarning(warning) }
-        feed.onLeft = { [weak self] races in
-            guard let self, self.isLive else { return }
-            for race in races { self.view?.displayNotice(RaceListViewModels.leftBoard(race)) }
-        }
-        feed.onFetched = { [weak self] before in
-            guard let self, self.isLive else { return }
-            if let notice = self.viewModels().freshnessChange(from: before) { self.view?.displayNotice(notice) }
-            // A start that failed drew no board: when the source recovers by itself, the board is drawn, not
-            // only announced.
-            if case .failedWithoutRaces = before.stage, self.freshness.stage == .hasRaces, self.board.lastDrawn == nil {
-                _ = self.render()
-            }
-        }
-        // Still awaiting the first answer: the screen says "Loading".
-        feed.onFirstWait = { [weak self] in _ = self?.render() }
+        markers.events = self
+        feed.events = self
     }
 
     /// The categories currently let through; empty means all.
@@ -116,19 +97,14 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     public func openRace(position: Int, completion: @escaping CommandCompletion) {
-        feed.whenSettled { [weak self] in
-            guard let self, let race = self.boardRace(at: position, command: "show", completion: completion) else {
-                return
-            }
-            self.router.openRaceDetail(race, completion: completion)
+        withBoardRace(at: position, command: "show", completion: completion) { [router] race in
+            router.openRaceDetail(race, completion: completion)
         }
     }
 
     public func toggleFavourite(position: Int, completion: @escaping CommandCompletion) {
-        feed.whenSettled { [weak self] in
-            guard let self, let race = self.boardRace(at: position, command: "fav", completion: completion) else {
-                return
-            }
+        withBoardRace(at: position, command: "fav", completion: completion) { [weak self] race in
+            guard let self else { return }
             guard let error = self.markers.toggle(race, racesNow: self.board.race(id:), at: self.clock.now) else {
                 return completion(self.render(all: self.showsAll))
             }
@@ -200,21 +176,24 @@ public final class RaceListPresenter: RaceListModuleInput {
         timers.scheduleTick(now: clock.now()) { [weak self] in self?.tick() }
     }
 
-    /// The race at position N of the board the user last saw (or would see
-    /// now, if nothing was drawn yet). Reports a bad N itself.
-    private func boardRace(at position: Int, command: String, completion: CommandCompletion) -> Race? {
-        if case .failedWithoutRaces(let error) = freshness.stage, board.lastDrawn == nil {
-            view?.displayCommandError("\(error.description) \(viewModels().error(error).errorHint ?? "")")
-            completion(.failure(error.exitStatus))
-            return nil
-        }
-        switch board.race(at: position, command: command) {
-        case .success(let race):
-            return race
-        case .failure(let error):
-            view?.displayCommandError(error.message)
-            completion(.failure(.usage))
-            return nil
+    /// Once the board is settled, `work` with the race at position N of the board the user last saw (or would
+    /// see now, if nothing was drawn yet); a bad N, or no races at all, is reported here instead.
+    private func withBoardRace(
+        at position: Int, command: String, completion: @escaping CommandCompletion,
+        _ work: @escaping @MainActor (Race) -> Void
+    ) {
+        feed.whenSettled { [weak self] in
+            guard let self else { return }
+            if case .failedWithoutRaces(let error) = self.freshness.stage, self.board.lastDrawn == nil {
+                self.view?.displayCommandError("\(error.description) \(self.viewModels().error(error).errorHint ?? "")")
+                return completion(.failure(error.exitStatus))
+            }
+            switch self.board.race(at: position, command: command) {
+            case .success(let race): work(race)
+            case .failure(let error):
+                self.view?.displayCommandError(error.message)
+                completion(.failure(.usage))
+            }
         }
     }
 
@@ -235,14 +214,10 @@ public final class RaceListPresenter: RaceListModuleInput {
     // MARK: - View model
 
     private func viewModels() -> RaceListViewModels {
-        var models = RaceListViewModels(
-            board: board, freshness: freshness, favouriteIDs: markers.ids, now: clock.now(),
-            isWatchFrame: watchFrame == true)
-        models.isStreamed = watchFrame != nil
-        models.offersShell = offersShell
-        models.standings = interactor.raceStandings(at: clock.now())
-        models.timeZone = timeZone
-        return models
+        let now = clock.now()
+        return RaceListViewModels(
+            board: board, freshness: freshness, favouriteIDs: markers.ids, now: now, watchFrame: watchFrame,
+            standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone)
     }
 
     private func render(all: Bool = false) -> CommandResult {
@@ -257,5 +232,28 @@ public final class RaceListPresenter: RaceListModuleInput {
         default: break
         }
         return .success
+    }
+}
+
+extension RaceListPresenter: BoardEventHandler {
+    func handle(_ event: BoardEvent) {
+        switch event {
+        case .left(let races) where isLive:
+            for race in races { view?.displayNotice(RaceListViewModels.leftBoard(race)) }
+        case .fetched(let before) where isLive:
+            if let notice = viewModels().freshnessChange(from: before) { view?.displayNotice(notice) }
+            // A start that failed drew no board: when the source recovers by itself, the board is drawn, not
+            // only announced.
+            if case .failedWithoutRaces = before.stage, freshness.stage == .hasRaces, board.lastDrawn == nil {
+                _ = render()
+            }
+        case .left, .fetched: break
+        case .awaitingFirstAnswer: _ = render()
+        case .alert(let alert):
+            // A race that will not run neither starts soon nor jumps.
+            guard !interactor.abandonedRaceIDs.contains(alert.race.race.id) else { return }
+            view?.displayAlert(viewModels().alert(alert))
+        case .warning(let warning): view?.displayWarning(warning)
+        }
     }
 }

@@ -33,12 +33,20 @@ public struct RaceListViewModels: Sendable {
     /// Where the local start times are told.
     public var timeZone = LocalZone.system
 
-    public init(board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, isWatchFrame: Bool) {
+    /// - Parameter watchFrame: while `watch` runs, whether this is a frame after the first; nil when not watching.
+    public init(
+        board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, watchFrame: Bool? = nil,
+        standings: [String: RaceStanding] = [:], offersShell: Bool = true, timeZone: LocalZone = .system
+    ) {
         self.board = board
         self.freshness = freshness
         self.favouriteIDs = favouriteIDs
         self.now = now
-        self.isWatchFrame = isWatchFrame
+        self.isWatchFrame = watchFrame == true
+        self.isStreamed = watchFrame != nil
+        self.standings = standings
+        self.offersShell = offersShell
+        self.timeZone = timeZone
     }
 
     /// What the screen shows at this stage of the data: the board, or with `all` every race by meeting; and the

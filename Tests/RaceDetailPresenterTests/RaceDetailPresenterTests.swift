@@ -288,6 +288,56 @@ struct RaceDetailPresenterTests {
         #expect(shown.dividends[2].payouts == ["1-3 $1,350.40"] && !shown.dividends[2].isFinal)
     }
 
+    @Test("place dividends in finishing order, whatever order the card lists them in")
+    func placesInFinishingOrder() throws {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        presenter.show { _ in }
+        var card = Self.card
+        card.status = .final
+        card.placings = [
+            Placing(position: 1, runnerNumber: 3, name: "Drifter"),
+            Placing(position: 2, runnerNumber: 1, name: "Tickford"),
+            Placing(position: 3, runnerNumber: 2, name: "Scratched Sam"),
+        ]
+        card.dividends = [
+            Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
+            Dividend(bet: "Place", runners: "2", amount: 1.9, isFinal: true),
+            Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
+        ]
+        interactor.answerCard(.success(card))
+        let shown = try #require(view.last?.card)
+        #expect(shown.dividends.first?.payouts == ["3 $3.70", "1 $1.70", "2 $1.90"])
+    }
+
+    @Test(
+        "the field in each code's words: a greyhound's box, a harness horse's driver, a galloper's barrier and rider",
+        arguments: [
+            (RaceCategory.greyhound, "Box", "Rider"), (.harness, "Bar", "Driver"), (.horse, "Bar", "Rider"),
+        ])
+    func fieldWords(category: RaceCategory, barrier: String, rider: String) throws {
+        interactor.cardSourceDescription = "folder cards"
+        let race = Race(
+            id: "r3", number: 1, meetingName: "Menangle", category: category,
+            advertisedStart: Date(timeIntervalSince1970: 1_748_310_245))
+        presenter(race).show { _ in }
+        interactor.answerCard(.success(Self.card))
+        let shown = try #require(view.last?.card)
+        #expect(shown.barrierHeading == barrier && shown.riderHeading == rider)
+    }
+
+    @Test("a run without race cards says so in one line, and how to have them")
+    func noCardSource() {
+        interactor.cardSourceDescription = nil
+        var results: [CommandResult] = []
+        presenter(Self.fullRace).show { results.append($0) }
+        #expect(results == [.success])
+        #expect(view.last?.card == nil)
+        #expect(
+            view.last?.cardNote?.hasPrefix("No race cards in this run: the field, prices and results come with --cards")
+                == true)
+    }
+
     @Test("no card yet, or a source that fails: a one-line note, the sheet as it was, success")
     func missingCard() {
         interactor.cardSourceDescription = "folder cards"

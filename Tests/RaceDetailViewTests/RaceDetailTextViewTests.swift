@@ -89,9 +89,13 @@ struct RaceCardTextViewTests {
             weight: "57kg", isScratched: true, notes: ["scratched"]),
     ]
 
-    private func draw(width: Int, glyphs: Bool = false, runners: [RunnerRowViewModel] = runners) -> [String] {
+    private func draw(
+        width: Int, glyphs: Bool = false, runners: [RunnerRowViewModel] = runners,
+        words: (String, String) = ("Bar", "Rider")
+    ) -> [String] {
         let card = RaceCardViewModel(
-            status: "Open", runners: runners, placings: [], dividends: [], card: RaceCard(raceID: "r1"))
+            status: "Open", runners: runners, placings: [], dividends: [], card: RaceCard(raceID: "r1"),
+            barrierHeading: words.0, riderHeading: words.1)
         let model = RaceDetailViewModel(
             title: "Casino R10", subtitle: nil, expiredNotice: nil, fields: [], comment: nil, isFavourite: false,
             card: card)
@@ -116,6 +120,13 @@ struct RaceCardTextViewTests {
             ))
         #expect(lines.contains { $0.hasPrefix("    10  Drifter        (12)") && $0.hasSuffix("9.00 -> 13.00  mover") })
         #expect(lines.last { $0.contains("Scratched Sam") }?.hasSuffix("Al Varga        57kg  scratched") == true)
+    }
+
+    @Test(
+        "the headings are the model's words: a greyhound's box, a harness driver",
+        arguments: [("Box", "Rider", "Runner         Box   Rider"), ("Bar", "Driver", "Bar   Driver        Trainer")])
+    func codeWords(barrier: String, rider: String, expected: String) throws {
+        #expect(try heading(draw(width: 120, words: (barrier, rider))).contains(expected))
     }
 
     @Test("narrowing drops the move, then trainer, weight, rider, place, barrier; a row never wraps its marks")

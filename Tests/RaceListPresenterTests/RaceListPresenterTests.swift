@@ -70,6 +70,25 @@ struct RaceListPresenterTests {
         #expect(sections.flatMap(\.rows).map(\.countdown) == ["Abandoned", "3m 20s"])
     }
 
+    @Test("list all: a meeting's next race day (its numbers starting again) is a section of its own")
+    func nextRaceDayApart() {
+        load([
+            race("s9", 600, meeting: "Santa Anita", number: 9), race("s1", 40_000, meeting: "Santa Anita", number: 1),
+            race("s2", 42_000, meeting: "Santa Anita", number: 2), race("r5", 900, meeting: "Randwick", number: 5),
+        ])
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        // 11:40 in Sydney: the second Santa Anita day is still the viewer's day, after Randwick's race.
+        #expect(sections.map(\.rows.count) == [1, 1, 2])
+        #expect(sections[0].heading == "Santa Anita")
+        #expect(sections[1].heading == "Randwick")
+        #expect(sections[2].heading == "Santa Anita · next race day")
+        #expect(sections.flatMap(\.rows).map(\.position) == [1, 2, 3, 4])
+    }
+
     @Test("in its last minute a race says how it stands beside its seconds: Closed, then Interim and Final 2-4-7")
     func standingOnTheBoard() {
         load([race("a", -30), race("b", 200)])

@@ -42,7 +42,13 @@ final class CardFeed {
         self.timeZone = timeZone
         self.scheduler = scheduler
         self.firstWait = firstWait
+        if interactor.cardSourceDescription == nil { note = Self.noSourceNote }
     }
+
+    /// A run without race cards says so once, and how to have them.
+    static let noSourceNote =
+        "No race cards in this run: the field, prices and results come with --cards (snapshot, an affiliates API "
+        + "URL or file:DIR)."
 
     isolated deinit {
         nextFetch?.cancel()

@@ -7,6 +7,7 @@ import RaceDetailView
 /// dividends (win, place, quinella, exacta, trifecta, first four) with place dividends together on one line.
 struct RaceCardWording {
     let timeZone: LocalZone
+    let category: RaceCategory
 
     /// The dividends the sheet shows, in this order; the card's other pools (doubles, quaddies) are left out.
     static let mainBets = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First4"]
@@ -16,7 +17,9 @@ struct RaceCardWording {
         let placings = card.status?.hasBeenRun == false ? [] : card.placings
         return RaceCardViewModel(
             status: card.status?.word, runners: runners.map(row), placings: placings.map(row),
-            dividends: dividends(card.dividends), card: card)
+            dividends: dividends(card.dividends, placings: placings), card: card,
+            barrierHeading: category == .greyhound ? "Box" : "Bar",
+            riderHeading: category == .harness ? "Driver" : "Rider")
     }
 
     private func row(_ runner: Runner) -> RunnerRowViewModel {
@@ -53,9 +56,17 @@ struct RaceCardWording {
             margin: placing.margin)
     }
 
-    private func dividends(_ dividends: [Dividend]) -> [DividendRowViewModel] {
-        Self.mainBets.compactMap { bet in
-            let paid = dividends.filter { TextFolding.equalIgnoringCase($0.bet, bet) }
+    /// The main bets' dividends, each bet's in finishing order (the place dividends as the runners finished,
+    /// whatever order the card lists them in).
+    private func dividends(_ dividends: [Dividend], placings: [Placing]) -> [DividendRowViewModel] {
+        let finish = Dictionary(placings.map { ($0.runnerNumber, $0.position) }, uniquingKeysWith: min)
+        func position(_ dividend: Dividend) -> Int {
+            Int(dividend.runners.split(separator: ":").first ?? "").flatMap { finish[$0] } ?? .max
+        }
+        return Self.mainBets.compactMap { bet in
+            let paid = dividends.enumerated()
+                .filter { TextFolding.equalIgnoringCase($0.element.bet, bet) }
+                .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element)
             guard !paid.isEmpty else { return nil }
             return DividendRowViewModel(
                 bet: bet == "First4" ? "First Four" : bet,

@@ -27,6 +27,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     private struct WordingQuestion: Equatable {
         let card: RaceCard
         let timeZone: LocalZone
+        let category: RaceCategory
     }
 
     /// - Parameter timeZone: for the local start time; the app passes the
@@ -159,8 +160,9 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     private func worded(_ card: RaceCard) -> RaceCardViewModel {
-        Self.wordedCard.answer(to: WordingQuestion(card: card, timeZone: timeZone)) { question in
-            RaceCardWording(timeZone: question.timeZone).viewModel(question.card)
+        Self.wordedCard.answer(to: WordingQuestion(card: card, timeZone: timeZone, category: race.category)) {
+            question in
+            RaceCardWording(timeZone: question.timeZone, category: question.category).viewModel(question.card)
         }
     }
 }

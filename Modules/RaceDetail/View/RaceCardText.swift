@@ -20,7 +20,7 @@ struct RaceCardText {
             let scratched = card.runners.filter(\.isScratched).count
             let count = "\(card.runners.count - scratched) runners" + (scratched > 0 ? ", \(scratched) scratched" : "")
             lines.append(indent + style.paint("Field", .bold) + " (\(count))" + status)
-            lines += field(card.runners)
+            lines += field(card)
         }
         if !card.placings.isEmpty {
             lines.append(indent + style.paint("Result", .bold) + status)
@@ -61,8 +61,9 @@ struct RaceCardText {
     /// The columns dropped first when the table is too wide, in order: the tote's price shows in a wide window.
     private static let dropOrder: [Column] = [.tote, .trend, .trainer, .weight, .rider, .place, .barrier]
 
-    private func field(_ runners: [RunnerRowViewModel]) -> [String] {
-        let widths = columnWidths(runners)
+    private func field(_ card: RaceCardViewModel) -> [String] {
+        let runners = card.runners
+        let widths = columnWidths(card)
         var columns = Set(widths.keys)
         let widestName = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
@@ -86,8 +87,9 @@ struct RaceCardText {
             return right ? pad(text, columnWidth, right: true) : pad(fit(text, columnWidth), columnWidth)
         }
         let heading = [
-            pad("#", numberColumns, right: true), pad("Runner", nameColumns), cell(.barrier, "Bar"),
-            cell(.rider, "Rider"), cell(.trainer, "Trainer"), cell(.weight, "Wt"), cell(.win, "Win", right: true),
+            pad("#", numberColumns, right: true), pad("Runner", nameColumns), cell(.barrier, card.barrierHeading),
+            cell(.rider, card.riderHeading), cell(.trainer, "Trainer"), cell(.weight, "Wt"),
+            cell(.win, "Win", right: true),
             cell(.place, "Place", right: true), cell(.tote, "Tote", right: true), cell(.trend, "Price move"),
         ].compactMap { $0 }
         var lines = [style.paint(trimmed(indent + "  " + heading.joined(separator: "  ")), .dim)]
@@ -126,15 +128,16 @@ struct RaceCardText {
 
     /// Each column's width, from the widest entry in it (and its heading), capped for names of people; a
     /// column no runner has an entry for (riders in a greyhound race) is left out.
-    private func columnWidths(_ runners: [RunnerRowViewModel]) -> [Column: Int] {
+    private func columnWidths(_ card: RaceCardViewModel) -> [Column: Int] {
+        let runners = card.runners
         func widest(_ texts: [String?], heading: String, cap: Int = .max) -> Int? {
             let present = texts.compactMap { $0 }.filter { !$0.isEmpty }
             guard !present.isEmpty else { return nil }
             return min(cap, max(TerminalText.width(of: heading), present.map(TerminalText.width(of:)).max() ?? 0))
         }
         let entries: [(Column, Int?)] = [
-            (.barrier, widest(runners.map { $0.barrier.map { "(\($0))" } }, heading: "Bar")),
-            (.rider, widest(runners.map { $0.rider.map(style.clean) }, heading: "Rider", cap: 16)),
+            (.barrier, widest(runners.map { $0.barrier.map { "(\($0))" } }, heading: card.barrierHeading)),
+            (.rider, widest(runners.map { $0.rider.map(style.clean) }, heading: card.riderHeading, cap: 16)),
             (.trainer, widest(runners.map { $0.trainer.map(style.clean) }, heading: "Trainer", cap: 16)),
             (.weight, widest(runners.map(\.weight), heading: "Wt")),
             (.win, widest(runners.map(\.win), heading: "Win").map { max($0, 6) }),

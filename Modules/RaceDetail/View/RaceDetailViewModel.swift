@@ -64,16 +64,23 @@ public struct RaceCardViewModel: Sendable, Equatable {
     public let dividends: [DividendRowViewModel]
     /// The card itself, for formats that show every field (JSON).
     public let card: RaceCard
+    /// The field's headings in the race's own words: a horse's barrier and rider, a greyhound's box, a harness
+    /// horse's driver.
+    public let barrierHeading: String
+    public let riderHeading: String
 
     public init(
         status: String?, runners: [RunnerRowViewModel], placings: [PlacingRowViewModel],
-        dividends: [DividendRowViewModel], card: RaceCard
+        dividends: [DividendRowViewModel], card: RaceCard, barrierHeading: String = "Bar",
+        riderHeading: String = "Rider"
     ) {
         self.status = status
         self.runners = runners
         self.placings = placings
         self.dividends = dividends
         self.card = card
+        self.barrierHeading = barrierHeading
+        self.riderHeading = riderHeading
     }
 }
 

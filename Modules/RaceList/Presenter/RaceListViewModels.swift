@@ -114,20 +114,25 @@ public struct RaceListViewModels: Sendable {
         var lastDay: Int?
         for day in Set(races.map(dayOf)).sorted() {
             let ofDay = races.filter { dayOf($0) == day }
-            // Meetings in the order of their first race.
+            // Each race day of each meeting, in the order of its first race.
             var meetings: [String] = []
             for race in ofDay where !meetings.contains(race.meetingName) { meetings.append(race.meetingName) }
-            for meeting in meetings {
-                let meetingRaces = ofDay.filter { $0.meetingName == meeting }
-                let rows = meetingRaces.map { race -> RaceRowViewModel in
+            let raceDays = meetings.flatMap { meeting in
+                Self.raceDays(ofDay.filter { $0.meetingName == meeting }).enumerated().map {
+                    ($0.offset > 0, $0.element)
+                }
+            }.sorted { $0.1[0].advertisedStart < $1.1[0].advertisedStart }
+            for (isLaterDay, raceDay) in raceDays {
+                let rows = raceDay.map { race -> RaceRowViewModel in
                     position += 1
                     return row(for: race, position: position)
                 }
                 let label =
-                    spansDays && lastDay != day
-                    ? Self.dayLabel(meetingRaces[0].advertisedStart, timeZone: timeZone) : nil
+                    spansDays && lastDay != day ? Self.dayLabel(raceDay[0].advertisedStart, timeZone: timeZone) : nil
                 lastDay = day
-                sections.append(RaceSectionViewModel(day: label, heading: Self.heading(meetingRaces[0]), rows: rows))
+                var heading = Self.heading(raceDay[0])
+                if isLaterDay { heading += " · " + nextRaceDayLabel(raceDay[0].advertisedStart, timeZone: timeZone) }
+                sections.append(RaceSectionViewModel(day: label, heading: heading, rows: rows))
             }
         }
         return model(.sections(sections))
@@ -141,6 +146,31 @@ public struct RaceListViewModels: Sendable {
             place.append(part)
         }
         return place.isEmpty ? race.meetingName : race.meetingName + " · " + place.joined(separator: ", ")
+    }
+
+    /// A meeting's races split where a new race day of it begins: its race numbers start again (`R9` then `R1`),
+    /// though the viewer's day has not turned (a meeting abroad, racing again the next day).
+    static func raceDays(_ races: [Race]) -> [[Race]] {
+        var days: [[Race]] = []
+        for race in races {
+            if let last = days.last?.last, race.number > last.number {
+                days[days.count - 1].append(race)
+            } else {
+                days.append([race])
+            }
+        }
+        return days
+    }
+
+    /// "tomorrow", or the day (`Sun 30 Nov`) when that is further off: a meeting's next race day, from now.
+    private func nextRaceDayLabel(_ start: Date, timeZone: LocalZone) -> String {
+        let today = timeZone.time(at: now)
+        let day = timeZone.time(at: start)
+        let tomorrow = timeZone.time(at: now.addingTimeInterval(86_400))
+        if day.dayNumber == tomorrow.dayNumber { return "tomorrow" }
+        if day.dayNumber == today.dayNumber { return "next race day" }
+        return LocalTime.weekdayNames[day.weekday].prefix(3) + " \(day.day) "
+            + LocalTime.monthNames[day.month - 1].prefix(3)
     }
 
     /// `Saturday 4 April 2026`: the day of `date` in `timeZone`.

@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "RaceDataTests",
             dependencies: [
-                "Files", "RaceData", "RaceDataLive", "TestSupport", "FavouritesStress", "Fetch", "NextToGoApp",
+                "Files", "RaceData", "RaceDataLive", "SnapshotData", "TestSupport", "FavouritesStress", "Fetch",
+                "NextToGoApp",
             ],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.

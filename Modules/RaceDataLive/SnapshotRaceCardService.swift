@@ -192,13 +192,14 @@ extension SnapshotRaceCardService: RaceMeetingsService {
 }
 
 /// A card made whole (the field, every price it had, the result) as it would have stood at a moment of its
-/// race's life. Before the jump the market moves: a price of the trail shows from `flucSpacing` before the one
-/// after it, the last `lastFlucLead` before the start, and a late scratching shows from its time; the
-/// favourite is the shortest price of the moment. Then the race is run (`Closed`), its placings and interim
+/// race's life. Before the jump the market moves: it opens `marketOpens` before the start (the morning of the
+/// race day) and its prices come in through the day, closer together as the jump nears, the last `lastFlucLead`
+/// before it; a late scratching shows from its time. The favourite is the shortest price of the moment and the
+/// mover the price that has come in most since the market opened, both from the trail shown so far. Then the race is run (`Closed`), its placings and interim
 /// dividends come in (`Interim`), and the result is made official (`Final`).
 public enum SnapshotCardTimeline {
     public static let lastFlucLead: TimeInterval = 60
-    public static let flucSpacing: TimeInterval = 180
+    public static let marketOpens: TimeInterval = 6 * 3_600
     /// From the start: the race being run, then the interim result. Short, as a sprint's are, so the result
     /// comes within the minute a race stays on the board (`Final 2-4-7`).
     public static let runningFor: TimeInterval = 25
@@ -209,11 +210,22 @@ public enum SnapshotCardTimeline {
         // The card's own times moved as the replay moved its start.
         let shift = card.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
         card.advertisedStart = start
-        card.runners = card.runners.map { runner($0, shiftedBy: shift, startingAt: start, at: now) }
-        // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood).
-        let shortest = card.runners.filter { !$0.isScratched }.compactMap(\.fixedWin).min()
-        let favourite = card.runners.firstIndex { !$0.isScratched && $0.fixedWin == shortest }
-        for index in card.runners.indices { card.runners[index].isFavourite = index == favourite }
+        let running = made.runners.filter { !$0.isScratched }.count
+        card.runners = card.runners.map {
+            runner($0, shiftedBy: shift, startingAt: start, at: now, running: running)
+        }
+        // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood);
+        // the mover the price come in most since the market opened, from the prices shown so far.
+        let field = card.runners.indices.filter { !card.runners[$0].isScratched }
+        let shortest = field.compactMap { card.runners[$0].fixedWin }.min()
+        let favourite = field.first { card.runners[$0].fixedWin == shortest }
+        let mover = field.filter { shortening(card.runners[$0]) > 1 }.max {
+            shortening(card.runners[$0]) < shortening(card.runners[$1])
+        }
+        for index in card.runners.indices {
+            card.runners[index].isFavourite = index == favourite
+            card.runners[index].isMover = index == mover
+        }
         if made.status == .abandoned { return card }
         card.status = status(made.status, startingAt: start, at: now)
         switch card.status {
@@ -257,22 +269,30 @@ public enum SnapshotCardTimeline {
         [(0, .closed), (runningFor, .interim), (runningFor + interimFor, made)]
     }
 
-    /// Prices of a trail of `count` not shown yet at `now`: each shows `flucSpacing` before the next, the last
-    /// `lastFlucLead` before the start.
-    private static func unseenPrices(_ count: Int, start: Date, at now: Date) -> Int {
-        let untilLast = start.addingTimeInterval(-lastFlucLead).timeIntervalSince(now)
-        guard untilLast > 0 else { return 0 }
-        return min(count - 1, Int((untilLast / flucSpacing).rounded(.up)))
+    /// How far the price shown has come in since the opening one (5.0 from 8.0: 1.6); 1 for none.
+    private static func shortening(_ runner: Runner) -> Double {
+        guard let opening = runner.form?.priceHistory.first?.price, let now = runner.fixedWin, now > 0,
+            (runner.form?.priceHistory.count ?? 0) > 1
+        else { return 1 }
+        return opening / now
     }
 
-    /// When price `index` of a trail of `count` is first shown (the opening price at the first).
+    /// Prices of a trail of `count` shown at `now`: the opening one from the first, each other from its time.
+    private static func shownPrices(_ count: Int, start: Date, at now: Date) -> Int {
+        max(1, (0..<count).filter { priceTime($0, of: count, start: start) <= now }.count)
+    }
+
+    /// When price `index` of a trail of `count` is first shown: the opening price as the market opens, the last
+    /// `lastFlucLead` before the start, the others between, closer together as the jump nears.
     private static func priceTime(_ index: Int, of count: Int, start: Date) -> Date {
-        start.addingTimeInterval(-lastFlucLead - Double(count - 1 - index) * flucSpacing)
+        guard count > 1 else { return start.addingTimeInterval(-marketOpens) }
+        let fromLast = Double(count - 1 - index) / Double(count - 1)
+        return start.addingTimeInterval(-lastFlucLead - (marketOpens - lastFlucLead) * fromLast * fromLast)
     }
 
-    private static func runner(_ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date)
-        -> Runner
-    {
+    private static func runner(
+        _ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date, running: Int
+    ) -> Runner {
         var runner = made
         if case .late(let time?) = made.scratching {
             let shifted = time.addingTimeInterval(shift)
@@ -289,8 +309,7 @@ public enum SnapshotCardTimeline {
             runner.form = form
         }
         // The price trail as the market told it: each price from its time on the timeline below.
-        let shownCount =
-            made.flucs.isEmpty ? 0 : made.flucs.count - unseenPrices(made.flucs.count, start: start, at: now)
+        let shownCount = made.flucs.isEmpty ? 0 : shownPrices(made.flucs.count, start: start, at: now)
         if !made.flucs.isEmpty {
             var form = runner.form ?? RunnerForm()
             form.priceHistory = made.flucs.prefix(shownCount).enumerated().map { index, price in
@@ -299,13 +318,14 @@ public enum SnapshotCardTimeline {
             }
             runner.form = form
         }
-        guard !made.flucs.isEmpty, now < start.addingTimeInterval(-lastFlucLead) else { return runner }
-        // Prices still to come are not known yet: the trail so far, and the price is its last.
+        guard !made.flucs.isEmpty, shownCount < made.flucs.count else { return runner }
+        // Prices still to come are not known yet: the trail so far, the price its last, the place price had
+        // from it as the bookmaker has it from the final one.
         let shown = Array(made.flucs.prefix(shownCount))
         runner.flucs = shown
-        if let price = shown.last, let win = made.fixedWin, let place = made.fixedPlace, win > 1 {
+        if let price = shown.last, made.fixedWin != nil {
             runner.fixedWin = price
-            runner.fixedPlace = ((1 + (place - 1) * (price - 1) / (win - 1)) * 100).rounded() / 100
+            if made.fixedPlace != nil { runner.fixedPlace = PriceLadder.placePrice(fromWin: price, runners: running) }
         }
         return runner
     }

@@ -28,7 +28,7 @@ struct MeetingsEndToEndTests {
         #expect(lines.contains("  33  T  Meadowlands      13/13  finished"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
-        #expect(lines.contains("   R1  11:02am  Final 5-8-3  Harbourview Bakery Stake"), "\(run.stdout)")
+        #expect(lines.contains("   R1  11:02am  Final 8-4-3  Harbourview Bakery Stake"), "\(run.stdout)")
         #expect(lines.contains("   R4  11:50am  Abandoned    Hillcrest Cellars Stake"))
         #expect(lines.contains("   R5  12:06pm  18m 0s       Goldfields Printing Maiden"))
         #expect(lines.contains("  Romford R5 - Goldfields Printing Maiden"), "`show 5` opens R5's sheet")
@@ -39,10 +39,10 @@ struct MeetingsEndToEndTests {
     func resultOnBoardAndMeeting() throws {
         let now = String(Self.launch + 360 + 50)
         let board = try BinaryRunner.run(["--now", now, "list"])
-        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby      Final 10-3-8 -50s")
+        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby      Final 2-10-7 -50s")
         let meeting = try BinaryRunner.run(["--now", now, "meeting", "globe derby"], environment: ["TZ": "UTC"])
         #expect(meeting.status == 0)
-        #expect(meeting.lines.contains("  R9  11:54am  Final 10-3-8  Kingfisher Electrical Maiden Pace"))
+        #expect(meeting.lines.contains("  R9  11:54am  Final 2-10-7  Kingfisher Electrical Maiden Pace"))
         #expect(meeting.lines.contains("  harness - SA, Australia - 9 of 9 run - finished"), "\(meeting.stdout)")
     }
 
@@ -68,7 +68,7 @@ struct MeetingsEndToEndTests {
         #expect(meetings.map { $0["position"] as? Int } == Array(1...36).map { $0 })
         let romford = try #require(all[1]["races"] as? [[String: Any]])
         #expect(romford.count == 12 && all[1]["meeting"] as? String == "Romford")
-        #expect(romford.first?["placings"] as? [Int] == [5, 8, 3] && romford.first?["status"] as? String == "Final")
+        #expect(romford.first?["placings"] as? [Int] == [8, 4, 3] && romford.first?["status"] as? String == "Final")
         #expect(romford[3]["status"] as? String == "Abandoned" && romford[4]["status"] is NSNull)
         for race in romford {
             for key in ["id", "meeting", "category", "start", "countdown", "localTime"] { #expect(race[key] is String) }

@@ -13,7 +13,7 @@ struct MoversEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Kempton Park R5  10m 0s  1 Silver Drifter     4.00 ->  2.80  -30%"), "\(run.stdout)")
+            run.lines.contains("  Kempton Park R5  10m 0s  2 Bold Maverick     31.00 -> 15.00  -52%"), "\(run.stdout)")
         #expect(run.lines.contains("Drifting (eased)"))
         #expect(!run.stdout.contains("Next to Go"), "the board is not drawn under it")
     }
@@ -28,8 +28,8 @@ struct MoversEndToEndTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
-        #expect(firming.first?["runner"] as? String == "1 Silver Drifter")
-        #expect(firming.first?["changePercent"] as? Int == -30)
+        #expect(firming.first?["runner"] as? String == "2 Bold Maverick")
+        #expect(firming.first?["changePercent"] as? Int == -52)
         #expect(
             (firming.map { $0["changePercent"] as? Int ?? 0 })
                 == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())

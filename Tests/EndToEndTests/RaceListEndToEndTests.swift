@@ -151,15 +151,15 @@ struct RaceListEndToEndTests {
 
     @Test("in its last minute a race of the race day says it is closed, then its interim and final placings")
     func standingsOnTheBoard() throws {
-        // Globe Derby R9 jumps at 11:54:00 UTC; its card's result is 10-3-8.
+        // Globe Derby R9 jumps at 11:54:00 UTC; its card's result is 2-10-7.
         let jump = Int(Self.raceDayNow)! + 360
         let rows = try [10, 30, 50].map { seconds in
             try BinaryRunner.run(["--now", String(jump + seconds), "list"]).lines[checked: 1] ?? ""
         }
         #expect(
             rows == [
-                "  1  T  R9   Globe Derby      Closed -10s", "  1  T  R9   Globe Derby      Interim 10-3-8 -30s",
-                "  1  T  R9   Globe Derby      Final 10-3-8 -50s",
+                "  1  T  R9   Globe Derby      Closed -10s", "  1  T  R9   Globe Derby      Interim 2-10-7 -30s",
+                "  1  T  R9   Globe Derby      Final 2-10-7 -50s",
             ])
     }
 

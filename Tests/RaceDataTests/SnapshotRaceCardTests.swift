@@ -65,12 +65,13 @@ struct SnapshotRaceCardTests {
         var form = RunnerForm()
         form.starts = [PastStart(date: "28/02/1970", finish: 2)]
         made.runners[0].form = form
-        // Replayed 40,000 s later: not a whole day, so the dates stay; 200 s before the start two prices are out.
+        // Replayed 40,000 s later: not a whole day, so the dates stay; 200 s before the start two prices are out:
+        // the opening one as the market opened (6 hours out), the next a quarter of the way from there to the last.
         let early = replayed(made, at: -200)
         #expect(
             early.runners[0].form?.priceHistory == [
-                PricePoint(price: 6.0, at: Date(timeIntervalSince1970: 50_000 - 60 - 360)),
-                PricePoint(price: 5.0, at: Date(timeIntervalSince1970: 50_000 - 60 - 180)),
+                PricePoint(price: 6.0, at: Date(timeIntervalSince1970: 50_000 - 21_600)),
+                PricePoint(price: 5.0, at: Date(timeIntervalSince1970: 50_000 - 60 - (21_600 - 60) / 4)),
             ])
         #expect(early.runners[0].form?.starts.first?.date == "28/02/1970")
         #expect(early.runners[3].form == nil, "no trail, no form")
@@ -102,18 +103,22 @@ struct SnapshotRaceCardTests {
 
     @Test("before the jump: open, no result, prices as far as the market has moved, the shortest the favourite")
     func beforeTheJump() {
-        let early = replayed(at: -700)
+        let early = replayed(at: -6_000)
         #expect(early.status == .open)
         #expect(early.placings.isEmpty && early.dividends.isEmpty)
         #expect(early.advertisedStart == Date(timeIntervalSince1970: 50_000))
-        // 640 s before the last price: two prices of the trail are still to come.
+        // 6,000 s out the market has opened (6 hours out); its next price comes 5,445 s out.
         #expect(early.runners[0].flucs == [6.0])
         #expect(early.runners[0].fixedWin == 6.0)
         #expect(early.runners[1].flucs == [2.4] && early.runners[1].fixedWin == 2.4)
-        #expect(early.runners[2].scratching == nil, "scratched 600 s before the start: not 700 s before")
+        #expect(early.runners[2].scratching == nil, "scratched 600 s before the start: not 6,000 s before")
         #expect(early.runners.filter(\.isFavourite).map(\.number) == [3])
-        let late = replayed(at: -200)
+        #expect(early.runners.allSatisfy { !$0.isMover }, "one price each: nothing has moved yet")
+        let late = replayed(at: -700)
         #expect(late.runners[0].flucs == [6.0, 5.0])
+        // The place price had from the win price shown, on the ladder (two runners left: two places paid).
+        #expect(late.runners[0].fixedPlace == PriceLadder.placePrice(fromWin: 5.0, runners: 2))
+        #expect(late.runners.filter(\.isMover).map(\.number) == [1], "come in from 6.00 to 5.00")
         let lastMinute = replayed(at: -30)
         #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)
         #expect(lastMinute.runners[2].scratching == .late(at: Date(timeIntervalSince1970: 49_400)))

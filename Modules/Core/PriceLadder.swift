@@ -1,0 +1,32 @@
+/// The steps a bookmaker's fixed prices move in, as every price in the real cards does: by 0.01 under 2, 0.05 to
+/// 3, 0.1 to 4, 0.2 to 5, 0.5 to 10, and whole numbers from 10. And how a place price is had from the win price.
+public enum PriceLadder {
+    /// The step a price at this level moves by.
+    public static func step(at price: Double) -> Double {
+        for (below, step) in [(2.0, 0.01), (3, 0.05), (4, 0.1), (5, 0.2), (10, 0.5)] where price < below {
+            return step
+        }
+        return 1
+    }
+
+    /// Whether `price` is a step of the ladder (to the cent).
+    public static func isOnLadder(_ price: Double) -> Bool {
+        let step = step(at: price)
+        return abs((price / step).rounded() * step - price) < 0.000_5
+    }
+
+    /// The ladder's price at or below `price` (never under 1.01).
+    public static func downToLadder(_ price: Double) -> Double {
+        let step = step(at: price)
+        return (max(1.01, (price / step + 1e-9).rounded(.towardZero) * step) * 100).rounded() / 100
+    }
+
+    /// A bookmaker's place price from the win price: a fifth of the odds where three places are paid (eight or
+    /// more runners), about an eighth where two are, less for long prices; rounded down onto the ladder.
+    /// `Scripts/make-snapshot` makes the race day's place prices by the same rule.
+    public static func placePrice(fromWin win: Double, runners: Int) -> Double {
+        var fraction = runners >= 8 ? 5.0 : 7.5
+        if win > 20 { fraction *= 1 + (win - 20) / 80 }
+        return downToLadder(1 + (win - 1) / fraction)
+    }
+}

@@ -96,6 +96,18 @@ public enum RaceStatus: Sendable, Hashable, Codable {
 
     /// Placings and dividends belong to a race that has been run.
     public var hasBeenRun: Bool { self == .interim || self == .final }
+
+    /// How far along a race's life the status is (open, closed, interim, final; abandoned ends it): of two
+    /// accounts of one race, the one further on is the newer.
+    public var progress: Int {
+        switch self {
+        case .open, .other: 0
+        case .closed: 1
+        case .interim: 2
+        case .final: 3
+        case .abandoned: 4
+        }
+    }
 }
 
 public struct Runner: Sendable, Equatable, Codable {

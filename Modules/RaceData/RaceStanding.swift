@@ -6,22 +6,36 @@ import Platform
 public struct RaceStanding: Sendable, Equatable {
     public let status: RaceStatus
     public let placings: [Int]
+    /// The placed runners' names, in the order of `placings`, where the source told them (a card does; a list of
+    /// statuses may not): empty, or one for each placing.
+    public let names: [String]
     /// From this moment on; nil from whenever it was told (a live source tells how a race stands now).
     public let from: Date?
 
     /// The first three places are what a board has room for (`Final 2-4-7`).
     public static let placesShown = 3
 
-    public init(status: RaceStatus, placings: [Int] = [], from: Date? = nil) {
+    public init(status: RaceStatus, placings: [Int] = [], names: [String] = [], from: Date? = nil) {
         self.status = status
         self.placings = Array(placings.prefix(Self.placesShown))
+        self.names = names.count >= self.placings.count ? Array(names.prefix(self.placings.count)) : []
         self.from = from
     }
 
-    /// How a card stands: its status, and its placings in finishing order.
+    /// How a card stands: its status, and its placings in finishing order with the runners' names.
     public init?(card: RaceCard) {
         guard let status = card.status else { return nil }
-        self.init(status: status, placings: card.placings.sorted { $0.position < $1.position }.map(\.runnerNumber))
+        let placed = card.placings.sorted { $0.position < $1.position }
+        let names = placed.map { placing in
+            placing.name ?? card.runners.first { $0.number == placing.runnerNumber }?.name ?? ""
+        }
+        self.init(
+            status: status, placings: placed.map(\.runnerNumber), names: names.contains("") ? [] : names)
+    }
+
+    /// The same standing from another moment.
+    public func from(_ moment: Date?) -> RaceStanding {
+        RaceStanding(status: status, placings: placings, names: names, from: moment)
     }
 
     /// `Closed`, `Interim 2-4-7`, `Final 2-4-7`, `Abandoned`: what a board says of a race that has jumped; nil

@@ -51,3 +51,26 @@ public struct FolderRaceCardService: RaceCardService {
         }
     }
 }
+
+/// The folder's cards tell the board how their races stand (`Closed`, `Final 2-4-7`, `Abandoned`), as an
+/// affiliates API's do: each race asked of that has a file is read again, beside the feed's fetches.
+extension FolderRaceCardService: RaceStatusService {
+    /// Files on disk are cheap to read again: a result written into the folder shows within this long.
+    public var statusLifetime: TimeInterval { 5 }
+    /// Read in the feed's own fetch: the board drawn from it has what the folder says.
+    public var answersAtOnce: Bool { true }
+
+    public func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
+        try standings(ofRaces: ids).compactMapValues { $0.last?.status }
+    }
+
+    /// Each race's card as it stands: its status and placings. A card that cannot be read tells nothing.
+    public func standings(ofRaces ids: [String]) throws(RaceDataError) -> [String: [RaceStanding]] {
+        var known: [String: [RaceStanding]] = [:]
+        for id in ids {
+            guard let card = try? card(forRace: id), let standing = RaceStanding(card: card) else { continue }
+            known[id] = [standing]
+        }
+        return known
+    }
+}

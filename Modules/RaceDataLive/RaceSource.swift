@@ -159,7 +159,8 @@ public enum RaceCardSource: Sendable, Equatable {
             let service = SnapshotRaceCardService(clock: clock)
             return CardServices(cards: service, meetings: service, statuses: service)
         case .folder(let path):
-            return CardServices(cards: FolderRaceCardService(directory: path))
+            let service = FolderRaceCardService(directory: path)
+            return CardServices(cards: service, statuses: service)
         case .http(let base):
             let service = HTTPRaceCardService(
                 base: base, headers: headers, transport: transport, cache: cache, clock: clock)

@@ -93,8 +93,9 @@ public final class SnapshotRaceCardService: RaceCardService {
         return try RaceCardDecoder().decodeBundleCard(bytes, at: ranges, raceID: id, source: source)
     }
 
-    /// Each card's status and first placings (`Final 2-4-7`), from the small file made beside the bundle
-    /// (`SnapshotData/SnapshotStatuses.swift`): every start reads them for the first board, and the bundle is 1.3 MB.
+    /// Each card's status and first placings with their names (`Final 2-4-7 Brave Mistral|Velvet Lantern|Royal
+    /// Banjo`), from the small file made beside the bundle (`SnapshotData/SnapshotStatuses.swift`): every start
+    /// reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         let words: [String: String]
         do {
@@ -105,9 +106,11 @@ public final class SnapshotRaceCardService: RaceCardService {
             throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
         }
         return words.mapValues { text in
-            let parts = text.split(separator: " ", maxSplits: 1)
+            let parts = text.split(separator: " ", maxSplits: 2)
             let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
-            return RaceStanding(status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings)
+            let names = parts.dropFirst(2).first.map { $0.split(separator: "|").map(String.init) } ?? []
+            return RaceStanding(
+                status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings, names: names)
         }
     }
 
@@ -248,9 +251,10 @@ public enum SnapshotCardTimeline {
     /// its placings, then as made.
     public static func standings(_ made: RaceStanding, startingAt start: Date) -> [RaceStanding] {
         changes(to: made.status).map { change in
-            RaceStanding(
-                status: change.status ?? made.status, placings: change.status == .closed ? [] : made.placings,
-                from: start.addingTimeInterval(change.after))
+            let isClosed = change.status == .closed
+            return RaceStanding(
+                status: change.status ?? made.status, placings: isClosed ? [] : made.placings,
+                names: isClosed ? [] : made.names, from: start.addingTimeInterval(change.after))
         }
     }
 

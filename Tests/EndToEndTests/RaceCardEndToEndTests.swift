@@ -79,6 +79,21 @@ struct RaceCardEndToEndTests {
         #expect(run.stdout.contains("    Win        2 $5.60\n    Quinella   1-2 $8.10"), "\(run.stdout)")
     }
 
+    @Test("the board reads the folder's cards too: in its last minute a race shows the result its card holds")
+    func boardReadsTheFolder() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        _ = try cards.file(Self.northfieldPark + ".json", contents: try Self.card(status: "Final"))
+        // Northfield Park R7 jumps a minute after `now`: 30 seconds after the jump it is in its last minute.
+        let run = try BinaryRunner.run(
+            [
+                "--source", RaceListEndToEndTests.tenRaces, "--now", String(Int(RaceListEndToEndTests.now)! + 90),
+                "--cards", "file:" + cards.url.path, "list",
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines[checked: 1] == "  1  T  R7   Northfield Park  Final 2-1 -30s", "\(run.stdout)")
+    }
+
     @Test("a card missing or broken leaves the sheet as it was with a one-line note, exit 0")
     func missingOrBroken() throws {
         let cards = try TemporaryDirectory()

@@ -77,11 +77,15 @@ struct RaceStatusTests {
         let told = try service.standings(ofRaces: ids)
         #expect(told["\(abandoned)@2000"] == [RaceStanding(status: .abandoned)])
         let placings = try #require(light[other]).placings
+        let names = try #require(light[other]).names
+        #expect(names.count == placings.count, "the placed runners' names come with the light reading")
         #expect(
             told["\(other)@2000"] == [
                 RaceStanding(status: .closed, from: Date(timeIntervalSince1970: 2_000)),
-                RaceStanding(status: .interim, placings: placings, from: Date(timeIntervalSince1970: 2_025)),
-                RaceStanding(status: .final, placings: placings, from: Date(timeIntervalSince1970: 2_045)),
+                RaceStanding(
+                    status: .interim, placings: placings, names: names, from: Date(timeIntervalSince1970: 2_025)),
+                RaceStanding(
+                    status: .final, placings: placings, names: names, from: Date(timeIntervalSince1970: 2_045)),
             ])
         #expect(told["unknown@2000"] == nil)
     }

@@ -338,6 +338,34 @@ struct RaceDetailPresenterTests {
                 == true)
     }
 
+    @Test(
+        "the sheet says what the board says at the same second: the status book ahead of the card wins, and the card catches up"
+    )
+    func oneAccountOfTheRace() throws {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        presenter.show { _ in }
+        interactor.answerCard(.success(Self.card))
+        #expect(view.last?.card?.status == "Open")
+        interactor.standingNow = RaceStanding(status: .interim, placings: [3, 1])
+        presenter.showLive()
+        let interim = try #require(view.last?.card)
+        #expect(interim.status == "Interim")
+        #expect(interim.placings.map(\.number) == ["3", "1"])
+        #expect(interim.placings.map(\.name) == ["Drifter", "Tickford"])
+        #expect(interactor.cardRequests.count == 1, "the card is fetched again to catch up")
+        presenter.showLive()
+        #expect(interactor.cardRequests.count == 1, "once")
+        var final = Self.card
+        final.status = .final
+        final.placings = [Placing(position: 1, runnerNumber: 3, name: "Drifter")]
+        final.dividends = [Dividend(bet: "Win", runners: "3", amount: 4.2, isFinal: true)]
+        interactor.answerCard(.success(final))
+        presenter.showLive()
+        #expect(view.last?.card?.status == "Final")
+        #expect(view.last?.card?.dividends.map(\.bet) == ["Win"])
+    }
+
     @Test("no card yet, or a source that fails: a one-line note, the sheet as it was, success")
     func missingCard() {
         interactor.cardSourceDescription = "folder cards"

@@ -255,9 +255,15 @@ struct AnnouncementTests {
             view.notices.suffix(2) == [
                 "R5 Moonee Valley (horse): 1 minute to go.", "R5 Moonee Valley (horse) has jumped.",
             ])
-        interactor.standings = ["a": RaceStanding(status: .final, placings: [2, 4, 7])]
+        interactor.standings = [
+            "a": RaceStanding(
+                status: .final, placings: [2, 4, 7], names: ["Brave Mistral", "Velvet Lantern", "Royal Banjo"])
+        ]
         scheduler.advance(by: 5)
-        #expect(view.notices.last == "Result: R5 Moonee Valley (horse): 2, 4, 7.")
+        #expect(
+            view.notices.last
+                == "Result: R5 Moonee Valley (horse): won by 2 Brave Mistral, second 4 Velvet Lantern, third 7 Royal Banjo."
+        )
         let said = view.notices.count
         scheduler.advance(by: 30)
         #expect(view.notices.count == said, "each said once")

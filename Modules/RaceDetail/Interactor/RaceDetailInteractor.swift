@@ -1,5 +1,6 @@
 import Core
 import Dispatch
+import Platform
 import RaceData
 
 public typealias RaceCardCompletion = @MainActor @Sendable (Result<RaceCard?, RaceDataError>) -> Void
@@ -13,6 +14,9 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
     func fetchCard(completion: @escaping RaceCardCompletion)
     /// Where cards come from, for messages; nil when there is no card source.
     var cardSourceDescription: String? { get }
+    /// How the race stands at `now` as the app's one account of races' standings has it (the board's): nil
+    /// where nothing has told it.
+    func standing(at now: Date) -> RaceStanding?
 }
 
 /// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
@@ -43,6 +47,10 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     }
 
     public var cardSourceDescription: String? { cards?.sourceDescription }
+
+    public func standing(at now: Date) -> RaceStanding? {
+        statusBook?.standing(ofRace: raceID, at: now)
+    }
 
     @MainActor
     public func loadFavourites() -> Result<FavouritesState, FavouritesError> {

@@ -55,6 +55,40 @@ final class CardFeed {
         firstWaitTimeout?.cancel()
     }
 
+    /// The card as the race stands at `now`. The board's account of races (the status book) may have the race
+    /// further on than the card last fetched: the sheet then says what the board says at the same second (its
+    /// status and placings), and the card is fetched again to catch up (the dividends).
+    func card(at now: Date) -> RaceCard? {
+        guard var card else { return nil }
+        guard let standing = interactor.standing(at: now),
+            standing.status.progress > (card.status?.progress ?? 0)
+        else { return card }
+        card.status = standing.status
+        if standing.status == .closed || standing.status == .abandoned {
+            card.placings = []
+            card.dividends = []
+        } else if card.placings.isEmpty {
+            card.placings = standing.placings.enumerated().map { index, number in
+                Placing(
+                    position: index + 1, runnerNumber: number, name: card.runners.first { $0.number == number }?.name)
+            }
+        }
+        catchUp()
+        return card
+    }
+
+    private var isCatchingUp = false
+
+    /// One fetch at a time to catch the card up with the board.
+    private func catchUp() {
+        guard !isCatchingUp, hasAsked, waitingForFirst == nil else { return }
+        isCatchingUp = true
+        interactor.fetchCard { [weak self] result in
+            self?.isCatchingUp = false
+            self?.apply(result)
+        }
+    }
+
     /// Where cards come from, as the reader is told; nil when cards are off.
     var sourceDescription: String? { interactor.cardSourceDescription }
 

@@ -146,7 +146,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         let now = clock.now()
         let countdown = Countdown(from: now, to: race.advertisedStart)
         let hasLeftBoard = race.hasLeftBoard(at: now)
-        let card = cardFeed.card
+        let card = cardFeed.card(at: now)
         return RaceDetailViewModel(
             title: "\(race.meetingName) R\(race.number)",
             subtitle: race.name,

@@ -13,6 +13,10 @@ public final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @uncheck
     public let favourites = FakeFavourites()
     /// nil: no card source. Touched from the main actor only.
     public var cardSourceDescription: String?
+    /// How the race stands in the app's status book; nil for untold.
+    public var standingNow: RaceStanding?
+
+    public func standing(at now: Date) -> RaceStanding? { standingNow }
     /// Card requests waiting for `answerCard`, oldest first.
     public private(set) var cardRequests: [RaceCardCompletion] = []
 
@@ -76,6 +80,10 @@ public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleI
 public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unchecked Sendable {
     // Set and called on the main actor only.
     public var cardSourceDescription: String?
+    /// Asked at every draw: untold unless the test tells it.
+    public var standingNow: RaceStanding?
+
+    public func standing(at now: Date) -> RaceStanding? { standingNow }
     public var onFetchCard: @MainActor (@escaping RaceCardCompletion) -> Void = { _ in unexpectedCall("fetchCard") }
     public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
         unexpectedFavouritesCall("loadFavourites")

@@ -34,9 +34,9 @@ struct BoardAnnouncer {
         let name = RaceListViewModels.name(of: race)
         switch standing?.status {
         case .abandoned?: return ("abandoned", "\(name) is abandoned.")
-        case .final? where standing?.placings.isEmpty == false:
-            let placings = standing?.placings.map(String.init).joined(separator: ", ") ?? ""
-            return ("result", "Result: \(name): \(placings).")
+        case .final?:
+            guard let standing, let result = resultLine(standing) else { break }
+            return ("result", "Result: \(name): \(result).")
         default: break
         }
         let seconds = Countdown(from: now, to: race.advertisedStart).seconds
@@ -46,5 +46,16 @@ struct BoardAnnouncer {
         let line =
             seconds < mark * 60 - markLateness ? "" : "\(name): \(mark) \(mark == 1 ? "minute" : "minutes") to go."
         return ("\(mark)m", line)
+    }
+
+    /// "won by 2 Brave Mistral, second 4 Velvet Lantern, third 7 Royal Banjo": the winner and placegetters by
+    /// number and, where the source told them, name; nil for no placings.
+    static func resultLine(_ standing: RaceStanding) -> String? {
+        guard !standing.placings.isEmpty else { return nil }
+        let places = ["won by", "second", "third"]
+        return standing.placings.enumerated().map { index, number in
+            let name = index < standing.names.count ? " " + standing.names[index] : ""
+            return "\(places[min(index, places.count - 1)]) \(number)\(name)"
+        }.joined(separator: ", ")
     }
 }

@@ -156,7 +156,9 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
                 of: race, countdown: countdown, isAbandoned: card?.status == .abandoned, isFavourite: isFavourite),
             comment: race.form.comment,
             isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text,
-            card: card.map(worded), cardNote: cardFeed.note, section: card.flatMap(section))
+            card: card.map(worded), cardNote: cardFeed.note, section: card.flatMap(section),
+            going: race.form.trackCondition.map(ConditionWording.going),
+            weather: race.form.weather.map(ConditionWording.weather))
     }
 
     private func worded(_ card: RaceCard) -> RaceCardViewModel {

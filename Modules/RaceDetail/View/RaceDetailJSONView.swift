@@ -16,8 +16,8 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
             favourite: viewModel.isFavourite)
         fields["distance"] =
             race.form.distance.map { ["value": $0.value, "unit": JSONFields.value($0.unit)] } ?? JSONNull()
-        fields["track"] = JSONFields.value(race.form.trackCondition)
-        fields["weather"] = JSONFields.value(race.form.weather)
+        fields["track"] = JSONFields.value(viewModel.going)
+        fields["weather"] = JSONFields.value(viewModel.weather)
         fields["comment"] = JSONFields.value(race.form.comment)
         fields["onBoard"] = viewModel.expiredNotice == nil
         let card = viewModel.card?.card

@@ -23,12 +23,18 @@ public struct RaceDetailViewModel: Sendable, Equatable {
     public let cardNote: String?
     /// A part of the card asked for (`form`, `map`, `runner N`), drawn in place of the field.
     public let section: CardSectionViewModel?
+    /// The going and the weather as the sheet words them (`Soft 6`, `Fine`), for every format alike.
+    public let going: String?
+    public let weather: String?
 
     public init(
         title: String, subtitle: String?, expiredNotice: String?, fields: [DetailField], comment: String?,
         isFavourite: Bool, race: Race? = nil, secondsToStart: Int = 0, countdown: String = "",
-        card: RaceCardViewModel? = nil, cardNote: String? = nil, section: CardSectionViewModel? = nil
+        card: RaceCardViewModel? = nil, cardNote: String? = nil, section: CardSectionViewModel? = nil,
+        going: String? = nil, weather: String? = nil
     ) {
+        self.going = going
+        self.weather = weather
         self.section = section
         self.card = card
         self.cardNote = cardNote

@@ -1,0 +1,25 @@
+import Core
+import Foundation
+import RaceDetailView
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Race detail JSON view")
+struct RaceDetailJSONViewTests {
+    @Test("the going and the weather as the sheet words them (Soft 6, Fine), not the feed's codes")
+    func wordedConditions() throws {
+        let output = RecordingDocuments()
+        let race = Race(
+            id: "r1", number: 3, meetingName: "Flemington", category: .horse,
+            advertisedStart: Date(timeIntervalSince1970: 1_748_310_065),
+            form: RaceForm(trackCondition: "Soft6", weather: "FINE"))
+        RaceDetailJSONView(output: output).display(
+            RaceDetailViewModel(
+                title: "Flemington R3", subtitle: nil, expiredNotice: nil, fields: [], comment: nil,
+                isFavourite: false, race: race, going: "Soft 6", weather: "Fine"))
+        let fields = try #require(output.documents.last?.body["race"] as? [String: Any])
+        #expect(fields["track"] as? String == "Soft 6")
+        #expect(fields["weather"] as? String == "Fine")
+    }
+}

@@ -178,7 +178,9 @@ final class Launch {
         self.notifier = notifier
         let races: any RaceService =
             if let statuses = cards.statuses {
-                StatusMarkingRaceService(wrapping: setup.service, statuses: statuses, book: statusBook, clock: clock)
+                StatusMarkingRaceService(
+                    wrapping: setup.service, statuses: statuses,
+                    results: statuses.answersAtOnce ? nil : cards.cards, book: statusBook, clock: clock)
             } else {
                 setup.service
             }

@@ -113,16 +113,18 @@ struct RaceStatusTests {
         let calls = Mutex(0)
         let fails: Bool
         let statusLifetime: TimeInterval
+        let status: RaceStatus
 
-        init(lifetime: TimeInterval, fails: Bool = false) {
+        init(lifetime: TimeInterval, fails: Bool = false, status: RaceStatus = .abandoned) {
             self.statusLifetime = lifetime
             self.fails = fails
+            self.status = status
         }
 
         func statuses(ofRaces ids: [String]) throws(RaceDataError) -> [String: RaceStatus] {
             calls.withLock { $0 += 1 }
             if fails { throw .unavailable(source: "statuses", reason: "down") }
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, RaceStatus.abandoned) })
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, status) })
         }
     }
 
@@ -211,6 +213,51 @@ struct RaceStatusTests {
             wrapping: OneRace(), statuses: AtOnce(), book: book, clock: ManualClock(1_000), statusQueue: parked)
         _ = try service.fetchRaces()
         #expect(book.abandonedRaceIDs == ["r1"])
+    }
+
+    /// Race r1's card, Final 3-1-2, counting the requests.
+    final class ResultCards: RaceCardService {
+        let requests = Mutex<[String]>([])
+        var sourceDescription: String { "result cards" }
+
+        func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+            requests.withLock { $0.append(id) }
+            return RaceCard(
+                raceID: id, status: .final, runners: [Runner(number: 3, name: "Copper Comet")],
+                placings: [
+                    Placing(position: 1, runnerNumber: 3, name: "Copper Comet"), Placing(position: 2, runnerNumber: 1),
+                    Placing(position: 3, runnerNumber: 2),
+                ])
+        }
+    }
+
+    @Test("a live card source fills in the placings of a race in its last minute, asked beside the fetch, spaced")
+    func resultsOfJumpedRaces() throws {
+        let clock = ManualClock(9_990)
+        let book = RaceStatusBook()
+        let queue = DispatchQueue(label: "statuses")
+        let cards = ResultCards()
+        let service = StatusMarkingRaceService(
+            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open), results: cards, book: book, clock: clock,
+            statusQueue: queue)
+        let fetch = {
+            _ = try service.fetchRaces()
+            queue.sync {}
+        }
+        try fetch()
+        #expect(cards.requests.withLock { $0 }.isEmpty, "not jumped yet: no card asked for")
+        clock.set(10_010)
+        try fetch()
+        #expect(cards.requests.withLock { $0 } == ["r1"])
+        let standing = try #require(book.standing(ofRace: "r1", at: clock.now()))
+        #expect(standing.status == .final && standing.placings == [3, 1, 2])
+        #expect(standing.boardText == "Final 3-1-2" && standing.names.isEmpty, "a name missing: none said")
+        clock.set(10_020)
+        try fetch()
+        #expect(cards.requests.withLock { $0 }.count == 1, "the final result is had: not asked again")
+        clock.set(10_070)
+        try fetch()
+        #expect(cards.requests.withLock { $0 }.count == 1, "off the board: not asked")
     }
 
     @Test("statuses that cannot be had leave the board's fetch as it was")

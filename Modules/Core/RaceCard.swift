@@ -114,6 +114,9 @@ public struct Runner: Sendable, Equatable, Codable {
     public var number: Int
     public var name: String
     public var barrier: Int?
+    /// Where a harness horse starts as the card says it (`Fr3`, `Sr1`: front or second row of a mobile start);
+    /// nil where the card does not say.
+    public var barrierPosition: String?
     /// The jockey, or the driver of a harness race.
     public var rider: String?
     public var trainer: String?

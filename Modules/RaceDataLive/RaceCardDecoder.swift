@@ -275,7 +275,7 @@ public struct RaceCardDecoder: Sendable {
             } else {
                 nil
             }
-        return Runner(
+        var runner = Runner(
             number: number, name: name,
             barrier: fields.wholeNumber("barrier", in: 1...999),
             rider: fields.string("jockey") ?? fields.string("driver"),
@@ -291,6 +291,8 @@ public struct RaceCardDecoder: Sendable {
             isMover: fields.flag("mover"),
             lastStarts: fields.string("last_twenty_starts", limit: 20),
             form: form(from: fields))
+        runner.barrierPosition = fields.string("barrier_position", limit: 12)
+        return runner
     }
 
     /// The rest of the runner's entry; nil when the card tells nothing of it.

@@ -55,6 +55,18 @@ struct RaceCardDecoderTests {
         #expect(card.runners.first?.weight == nil)
     }
 
+    @Test("a harness runner's barrier position (its row in a mobile start) as the card gives it, bounded")
+    func barrierPosition() throws {
+        var front = CardDocuments.runner(1, "Tickford")
+        front["barrier_position"] = "Fr3"
+        var long = CardDocuments.runner(2, "Frosbie")
+        long["barrier_position"] = String(repeating: "x", count: 500)
+        let card = try decoder.decode(CardDocuments.card(runners: [front, long]), raceID: "r1", source: "test")
+        #expect(card.runners.first?.barrierPosition == "Fr3")
+        let cut = try #require(card.runners.last?.barrierPosition)
+        #expect(cut.count <= 13 && cut.hasPrefix("xxxxxxxxxxxx"), "cut to 12 and a mark that it was: \(cut)")
+    }
+
     @Test("a weight given as a number is written as people write it: 58, 57.5")
     func numericWeight() throws {
         var whole = CardDocuments.runner(1, "Tickford")

@@ -148,6 +148,24 @@ struct RaceDayPlausibilityTests {
         }
     }
 
+    @Test("rows of a mobile start only in harness races: eight across the front, the rest behind")
+    func mobileRows() {
+        var mobile = 0
+        for (race, card) in Self.carded {
+            let rows = card.runners.compactMap(\.barrierPosition)
+            guard !rows.isEmpty else { continue }
+            mobile += 1
+            #expect(
+                race.category == .harness && rows.count == card.runners.count, "\(race.meetingName) R\(race.number)")
+            for runner in card.runners {
+                let expected =
+                    (runner.barrier ?? 0) <= 8 ? "Fr\(runner.barrier ?? 0)" : "Sr\((runner.barrier ?? 0) - 8)"
+                #expect(runner.barrierPosition == expected, "\(race.meetingName) R\(race.number) \(runner.name)")
+            }
+        }
+        #expect(mobile > 10)
+    }
+
     @Test("a comment that gives a runner the early speed puts it in front on the map")
     func commentsFromTheMap() {
         var said = 0

@@ -238,7 +238,8 @@ struct RaceStatusTests {
         let queue = DispatchQueue(label: "statuses")
         let cards = ResultCards()
         let service = StatusMarkingRaceService(
-            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open), results: cards, book: book, clock: clock,
+            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open), results: cards, book: book,
+            clock: clock,
             statusQueue: queue)
         let fetch = {
             _ = try service.fetchRaces()

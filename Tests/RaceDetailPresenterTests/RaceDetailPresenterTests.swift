@@ -326,6 +326,17 @@ struct RaceDetailPresenterTests {
         #expect(shown.barrierHeading == barrier && shown.riderHeading == rider)
     }
 
+    @Test("a mobile start's rows as the card gives them (Fr3, Sr1); a barrier otherwise in brackets")
+    func mobileStartRows() throws {
+        interactor.cardSourceDescription = "folder cards"
+        presenter(Self.fullRace).show { _ in }
+        var card = Self.card
+        card.runners[1].barrierPosition = "Sr1"
+        interactor.answerCard(.success(card))
+        let rows = try #require(view.last?.card?.runners)
+        #expect(rows.map(\.barrier) == ["Sr1", nil, "(4)"])
+    }
+
     @Test("a run without race cards says so in one line, and how to have them")
     func noCardSource() {
         interactor.cardSourceDescription = nil

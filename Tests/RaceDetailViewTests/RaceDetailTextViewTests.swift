@@ -78,14 +78,14 @@ struct RaceCardTextViewTests {
 
     static let runners = [
         RunnerRowViewModel(
-            number: "1", name: "Tickford", barrier: "7", rider: "Kate Hercock", trainer: "Richard French",
+            number: "1", name: "Tickford", barrier: "(7)", rider: "Kate Hercock", trainer: "Richard French",
             weight: "60kg", win: "5.00", place: "1.80", openingPrice: "8.50", trend: .shortened,
             notes: ["favourite"]),
         RunnerRowViewModel(
-            number: "10", name: "Drifter", barrier: "12", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
+            number: "10", name: "Drifter", barrier: "(12)", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
             win: "13.00", place: "4.00", openingPrice: "9.00", trend: .drifted, notes: ["mover"]),
         RunnerRowViewModel(
-            number: "2", name: "Scratched Sam", barrier: "4", rider: "Lee Mallard", trainer: "Al Varga",
+            number: "2", name: "Scratched Sam", barrier: "(4)", rider: "Lee Mallard", trainer: "Al Varga",
             weight: "57kg", isScratched: true, notes: ["scratched"]),
     ]
 
@@ -152,8 +152,8 @@ struct RaceCardTextViewTests {
     @Test("a column no runner has is left out (a greyhound race has no riders or weights)")
     func emptyColumns() throws {
         let dogs = [
-            RunnerRowViewModel(number: "1", name: "Rapid Sparrow", barrier: "1", win: "3.30", place: "1.66"),
-            RunnerRowViewModel(number: "2", name: "Quiet Lantern", barrier: "2", win: "4.00", place: "1.86"),
+            RunnerRowViewModel(number: "1", name: "Rapid Sparrow", barrier: "(1)", win: "3.30", place: "1.66"),
+            RunnerRowViewModel(number: "2", name: "Quiet Lantern", barrier: "(2)", win: "4.00", place: "1.86"),
         ]
         let head = try heading(draw(width: 120, runners: dogs))
         #expect(head == "    #  Runner         Bar     Win   Place")

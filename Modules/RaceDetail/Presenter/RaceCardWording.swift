@@ -41,7 +41,8 @@ struct RaceCardWording {
             default: nil
             }
         return RunnerRowViewModel(
-            number: String(runner.number), name: runner.name, barrier: runner.barrier.map(String.init),
+            number: String(runner.number), name: runner.name,
+            barrier: runner.barrierPosition ?? runner.barrier.map { "(\($0))" },
             rider: runner.rider, trainer: runner.trainer, weight: runner.weight.map { $0 + "kg" },
             win: runner.isScratched ? nil : runner.fixedWin.map(CFormat.price),
             place: runner.isScratched ? nil : runner.fixedPlace.map(CFormat.price),

@@ -97,7 +97,7 @@ struct RaceCardText {
             let cells = [
                 pad(runner.number, numberColumns, right: true),
                 pad(fit(style.clean(runner.name), nameColumns), nameColumns),
-                cell(.barrier, runner.barrier.map { "(\($0))" } ?? "", right: true),
+                cell(.barrier, runner.barrier ?? "", right: true),
                 cell(.rider, style.clean(runner.rider ?? "")), cell(.trainer, style.clean(runner.trainer ?? "")),
                 cell(.weight, runner.weight ?? ""), cell(.win, runner.win ?? "", right: true),
                 cell(.place, runner.place ?? "", right: true), cell(.tote, runner.tote ?? "", right: true),
@@ -136,7 +136,7 @@ struct RaceCardText {
             return min(cap, max(TerminalText.width(of: heading), present.map(TerminalText.width(of:)).max() ?? 0))
         }
         let entries: [(Column, Int?)] = [
-            (.barrier, widest(runners.map { $0.barrier.map { "(\($0))" } }, heading: card.barrierHeading)),
+            (.barrier, widest(runners.map(\.barrier), heading: card.barrierHeading)),
             (.rider, widest(runners.map { $0.rider.map(style.clean) }, heading: card.riderHeading, cap: 16)),
             (.trainer, widest(runners.map { $0.trainer.map(style.clean) }, heading: "Trainer", cap: 16)),
             (.weight, widest(runners.map(\.weight), heading: "Wt")),

@@ -100,6 +100,7 @@ public struct RunnerRowViewModel: Sendable, Equatable {
 
     public let number: String
     public let name: String
+    /// Where it starts, as the sheet shows it: `(7)`, or a harness row and place (`Fr3`).
     public let barrier: String?
     public let rider: String?
     public let trainer: String?

@@ -88,15 +88,39 @@ public struct RaceForm: Sendable, Equatable, Codable {
     public let trackCondition: String?
     public let weather: String?
     public let comment: String?
+    /// What the feed's `additional_data` tells a punter: class, prize money, rail and start.
+    public let info: RaceInfo?
 
     public init(
-        distance: Distance? = nil, trackCondition: String? = nil, weather: String? = nil, comment: String? = nil
+        distance: Distance? = nil, trackCondition: String? = nil, weather: String? = nil, comment: String? = nil,
+        info: RaceInfo? = nil
     ) {
         self.distance = distance
         self.trackCondition = trackCondition
         self.weather = weather
         self.comment = comment
+        self.info = info
     }
+}
+
+/// A race's class (`BM66`, `5th Grade`, `MSW`), its total prize money, the rail and, in harness, how it starts
+/// (`Mobile`, `Standing`), as a feed's `race_form.additional_data` gives them; each nil where it says nothing.
+public struct RaceInfo: Sendable, Equatable, Codable {
+    public let raceClass: String?
+    /// The total prize money, in the meeting's money.
+    public let prizeMoney: Int?
+    public let railPosition: String?
+    public let startType: String?
+
+    public init(raceClass: String? = nil, prizeMoney: Int? = nil, railPosition: String? = nil, startType: String? = nil)
+    {
+        self.raceClass = raceClass
+        self.prizeMoney = prizeMoney
+        self.railPosition = railPosition
+        self.startType = startType
+    }
+
+    public var isEmpty: Bool { self == RaceInfo() }
 }
 
 public struct Distance: Sendable, Equatable, Codable {

@@ -188,7 +188,8 @@ public struct NedsFeedDecoder: FeedFormat {
             distance: distance,
             trackCondition: optionalString(raceForm.trackCondition),
             weather: optionalString(raceForm.weather),
-            comment: optionalString(raceForm.comment, limit: Race.maximumCommentLength))
+            comment: optionalString(raceForm.comment, limit: Race.maximumCommentLength),
+            info: RaceInfoDecoder.info(from: raceForm.additionalData))
     }
 
     private static func requiredString(_ value: JSONByteReader.Scalar?, _ key: String) throws(Problem) -> String {

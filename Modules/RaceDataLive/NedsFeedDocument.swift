@@ -218,6 +218,8 @@ struct FormFields {
     var trackCondition: JSONByteReader.Scalar?
     var weather: JSONByteReader.Scalar?
     var comment: JSONByteReader.Scalar?
+    /// A JSON document in a string (`{"revealed_race_info": {...}}`), read apart (`RaceInfoDecoder`).
+    var additionalData: JSONByteReader.Scalar?
 
     init() {}
 
@@ -233,6 +235,8 @@ struct FormFields {
                 weather = try Self.member("name", of: &reader)
             } else if name.is("race_comment") {
                 comment = try reader.readScalar()
+            } else if name.is("additional_data") {
+                additionalData = try reader.readScalar()
             } else {
                 try reader.skipValue()
             }

@@ -141,7 +141,7 @@ struct FavouritesEndToEndTests {
         let sheetStart = try #require(run.lines.firstIndex(of: rule))
         #expect(sheetStart == 6, "the list comes first")
         #expect(
-            Array(run.lines[checked: sheetStart..<(sheetStart + 9)]) == [
+            Array(run.lines[checked: sheetStart..<(sheetStart + 10)]) == [
                 rule,
                 "  Healesville R1 - Kingfisher Bakery Maiden",
                 "  Category   greyhound",
@@ -150,6 +150,7 @@ struct FavouritesEndToEndTests {
                 "  Distance   520 m",
                 "  Track      Good",
                 "  Weather    Overcast",
+                "  Class      Maiden, $5,500 prize money",
                 "  Favourite  no (`fav`, or f in watch)",
             ])
         #expect(run.lines.contains("  Healesville R1 - Kingfisher Bakery Maiden  *"))

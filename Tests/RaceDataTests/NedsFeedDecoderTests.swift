@@ -390,6 +390,32 @@ struct NedsFeedDecoderTests {
         #expect(feed.races.first?.id == "r1", "the rest of the race is untouched")
     }
 
+    /// A one-race feed whose `race_form.additional_data` is `additionalJSON` (a JSON string, quoted, as it is).
+    static func oneRace(additionalJSON: String) -> String {
+        #"{"data":{"race_summaries":{"r1":{"race_id":"r1","race_number":1,"meeting_name":"Grafton","category_id":""#
+            + RaceCategory.horse.nedsID
+            + #"","advertised_start":{"seconds":1748310000},"race_form":{"additional_data":"#
+            + additionalJSON + "}}}}}"
+    }
+
+    @Test(
+        "additional_data: class, prize money, rail and start read from its JSON string; anything else gives nothing",
+        arguments: [
+            (
+                #""{\"revealed_race_info\":{\"class\":\"BM66\",\"prizemonies\":{\"total_value\":30000},\"rail_position\":\"Out 3m\",\"start_type\":\"\"}}""#,
+                RaceInfo(raceClass: "BM66", prizeMoney: 30_000, railPosition: "Out 3m") as RaceInfo?
+            ),
+            (#""{\"revealed_race_info\":{\"prizemonies\":{\"total_value\":1e300}}}""#, nil),
+            (#""""#, nil), (#""not json""#, nil), (#""[1,2]""#, nil), ("42", nil),
+            // A raw control byte makes the inner document no JSON; an escaped one is kept for the views to clean.
+            (#""{\"revealed_race_info\":{\"class\":\"\u001b[31mCL2\"}}""#, nil),
+            (#""{\"revealed_race_info\":{\"class\":\"\\u001b[31mCL2\"}}""#, RaceInfo(raceClass: "\u{1B}[31mCL2")),
+        ])
+    func additionalData(json: String, expected: RaceInfo?) throws {
+        let feed = try decoder.decode(Data(Self.oneRace(additionalJSON: json).utf8), source: "x")
+        #expect(feed.races.first?.form.info == expected)
+    }
+
     /// A one-race feed whose meeting name is `meetingNameJSON`, written between the quotes as it is.
     static func oneRace(meetingNameJSON: String) -> String {
         #"{"data":{"race_summaries":{"r1":{"race_id":"r1","race_number":1,"meeting_name":""#

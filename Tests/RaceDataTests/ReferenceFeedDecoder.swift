@@ -168,7 +168,24 @@ struct ReferenceFeedDecoder: Sendable {
             distance: distance,
             trackCondition: (raceForm["track_condition"] as? [String: Any]).flatMap { optionalString($0["name"]) },
             weather: (raceForm["weather"] as? [String: Any]).flatMap { optionalString($0["name"]) },
-            comment: optionalString(raceForm["race_comment"], limit: Race.maximumCommentLength))
+            comment: optionalString(raceForm["race_comment"], limit: Race.maximumCommentLength),
+            info: info(from: raceForm["additional_data"]))
+    }
+
+    /// `additional_data`'s JSON string, read by JSONSerialization: `revealed_race_info`'s class, total prize money,
+    /// rail and start.
+    private static func info(from value: Any?) -> RaceInfo? {
+        guard let text = value as? String, !text.isEmpty, text.utf8.count <= 64 * 1_024,
+            let document = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let revealed = document["revealed_race_info"] as? [String: Any]
+        else { return nil }
+        let total = number((revealed["prizemonies"] as? [String: Any])?["total_value"])
+        let info = RaceInfo(
+            raceClass: optionalString(revealed["class"], limit: 40),
+            prizeMoney: total.flatMap { $0 > 0 && $0 < 1e12 ? Int($0) : nil },
+            railPosition: optionalString(revealed["rail_position"], limit: 80),
+            startType: optionalString(revealed["start_type"], limit: 20))
+        return info.isEmpty ? nil : info
     }
 
     private static func requiredString(_ summary: [String: Any], _ key: String) throws(Problem) -> String {

@@ -93,6 +93,24 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.fields.first { $0.label == "Track" } == DetailField("Track", shown))
     }
 
+    @Test("class and prize money in the meeting's money, the rail and the start, where the feed gives them")
+    func raceInfo() {
+        let race = { (country: String, info: RaceInfo) in
+            Race(
+                id: "r9", number: 4, meetingName: "Gloucester Park", category: .harness,
+                advertisedStart: Date(timeIntervalSince1970: 1_748_310_245),
+                venue: Venue(name: "Gloucester Park", state: nil, country: country), form: RaceForm(info: info))
+        }
+        presenter(race("AUS", RaceInfo(raceClass: "NR 60", prizeMoney: 6_200, startType: "Mobile"))).show { _ in }
+        let fields = view.last?.fields.map { "\($0.label): \($0.value)" } ?? []
+        #expect(fields.contains("Class: NR 60, $6,200 prize money"))
+        #expect(fields.contains("Start: Mobile start"))
+        #expect(!fields.contains { $0.hasPrefix("Rail") })
+        presenter(race("UK", RaceInfo(prizeMoney: 1_234_567, railPosition: "Out 3m"))).show { _ in }
+        let british = view.last?.fields.map { "\($0.label): \($0.value)" } ?? []
+        #expect(british.contains("Class: 1,234,567 GBP prize money") && british.contains("Rail: Out 3m"))
+    }
+
     @Test("what the feed left out is left out: no empty labels")
     func omissions() {
         _ = show(presenter(Self.bareRace))

@@ -3,9 +3,27 @@ import Platform
 import RaceDetailView
 
 /// The sheet's fields about the race itself: its category, start (local time, and how far off or how long
-/// ago), venue (a state said once), distance, going, weather and the reader's favourite mark.
+/// ago), venue (a state said once), distance, going, weather, class and prize money, rail, start, and the reader's
+/// favourite mark.
 struct RaceFieldsWording {
     let timeZone: LocalZone
+
+    /// `$30,000` where the money is dollars, else the amount and its currency (`4,500 GBP`).
+    static func money(_ amount: Int, country: String?) -> String {
+        var digits = String(amount)
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        let figure = digits + grouped
+        let currencies = [
+            "UK": "GBP", "IRE": "EUR", "FR": "EUR", "JPN": "JPY", "KOR": "KRW", "IND": "INR", "SAF": "ZAR",
+            "SWE": "SEK",
+        ]
+        if country == "HK" { return "HK$" + figure }
+        return currencies[country ?? ""].map { figure + " " + $0 } ?? "$" + figure
+    }
 
     func fields(of race: Race, countdown: Countdown, isAbandoned: Bool, isFavourite: Bool) -> [DetailField] {
         let timing =
@@ -28,6 +46,13 @@ struct RaceFieldsWording {
         }
         if let track = race.form.trackCondition { fields.append(DetailField("Track", ConditionWording.going(track))) }
         if let weather = race.form.weather { fields.append(DetailField("Weather", ConditionWording.weather(weather))) }
+        if let info = race.form.info {
+            let prize = info.prizeMoney.map { Self.money($0, country: race.venue.country) + " prize money" }
+            let classAndPrize = [info.raceClass, prize].compactMap { $0 }
+            if !classAndPrize.isEmpty { fields.append(DetailField("Class", classAndPrize.joined(separator: ", "))) }
+            if let rail = info.railPosition { fields.append(DetailField("Rail", rail)) }
+            if let start = info.startType { fields.append(DetailField("Start", start + " start")) }
+        }
         fields.append(
             DetailField("Favourite", isFavourite ? "yes (`fav`, or f in watch)" : "no (`fav`, or f in watch)"))
         return fields

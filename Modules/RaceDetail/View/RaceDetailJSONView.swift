@@ -19,6 +19,10 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
         fields["track"] = JSONFields.value(viewModel.going)
         fields["weather"] = JSONFields.value(viewModel.weather)
         fields["comment"] = JSONFields.value(race.form.comment)
+        fields["class"] = JSONFields.value(race.form.info?.raceClass)
+        fields["prizeMoney"] = race.form.info?.prizeMoney ?? JSONNull()
+        fields["rail"] = JSONFields.value(race.form.info?.railPosition)
+        fields["startType"] = JSONFields.value(race.form.info?.startType)
         fields["onBoard"] = viewModel.expiredNotice == nil
         let card = viewModel.card?.card
         fields["status"] = JSONFields.value(card?.status?.word)

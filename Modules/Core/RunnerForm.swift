@@ -50,6 +50,9 @@ public struct PastStart: Sendable, Equatable, Codable {
     public var rider: String?
     public var startingPrice: Double?
     public var winner: String?
+    /// Where it started from, and what it carried in kilograms ("57.5"), where the card says.
+    public var barrier: Int?
+    public var weight: String?
 
     public init(
         date: String? = nil, track: String? = nil, distance: Int? = nil, trackCondition: String? = nil,
@@ -72,12 +75,13 @@ public struct PastStart: Sendable, Equatable, Codable {
 /// A record: starts, then wins, seconds and thirds (`10: 2-1-0`).
 public struct FormRecord: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
-        case track, distance, trackDistance = "track_distance", good, soft, heavy, firstUp = "first_up"
+        case overall, track, distance, trackDistance = "track_distance", good, soft, heavy, firstUp = "first_up"
         case secondUp = "second_up"
 
         /// As a punter says it.
         public var label: String {
             switch self {
+            case .overall: "Career"
             case .track: "Track"
             case .distance: "Distance"
             case .trackDistance: "Track & distance"

@@ -324,7 +324,7 @@ public struct RaceCardDecoder: Sendable {
     }
 
     static func pastStart(from fields: Fields) -> PastStart? {
-        let start = PastStart(
+        var start = PastStart(
             date: fields.string("date", limit: 20), track: fields.string("track", limit: 40),
             distance: fields.wholeNumber("distance", in: 1...10_000),
             trackCondition: fields.string("track_condition", limit: 20),
@@ -334,6 +334,9 @@ public struct RaceCardDecoder: Sendable {
             startingPrice: price(
                 fields.number("starting_price") ?? fields.string("starting_price").flatMap { Double($0) }),
             winner: fields.string("winner", limit: 60))
+        start.barrier = fields.wholeNumber("barrier", in: 1...99)
+        start.weight = weight(
+            fields.string("weight_carried", limit: 8) ?? fields.number("weight_carried").map(format))
         return start == PastStart() ? nil : start
     }
 

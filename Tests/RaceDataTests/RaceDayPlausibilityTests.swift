@@ -107,6 +107,19 @@ struct RaceDayPlausibilityTests {
                 for record in runner.form?.records ?? [] {
                     #expect(record.wins + record.seconds + record.thirds <= record.starts, "\(name)")
                 }
+                // The career holds every start its figures show, and each of their wins, seconds and thirds.
+                let figures = (runner.lastStarts ?? "").filter { $0 != "X" }
+                let career = runner.form?.records.first { $0.kind == .overall }
+                #expect(career != nil, "\(name): a career record")
+                if let career {
+                    #expect(career.starts >= figures.count, "\(name)")
+                    #expect(career.wins >= figures.filter { $0 == "1" }.count, "\(name)")
+                    #expect(career.seconds >= figures.filter { $0 == "2" }.count, "\(name)")
+                    #expect(career.thirds >= figures.filter { $0 == "3" }.count, "\(name)")
+                    for record in runner.form?.records ?? [] where record.kind != .overall {
+                        #expect(record.starts <= career.starts && record.wins <= career.wins, "\(name)")
+                    }
+                }
             }
         }
     }

@@ -38,7 +38,7 @@ struct SnapshotRaceCardTests {
         for card in cards.values {
             for runner in card.runners {
                 let form = try #require(runner.form, "\(runner.name) has form")
-                #expect(form.records.map(\.kind) == [.track, .distance])
+                #expect(form.records.map(\.kind) == [.overall, .track, .distance])
                 #expect(form.records.allSatisfy { $0.wins + $0.seconds + $0.thirds <= $0.starts })
                 // A start for each of the last three figures but a spell (X), latest first.
                 let figures = (runner.lastStarts ?? "").suffix(3).reversed().filter { $0 != "X" }

@@ -38,12 +38,18 @@ struct RunnerFormPresenterTests {
                 PastStart(date: "23/11/2024", finish: 1, runners: 11, margin: "0.00", winner: "Tickford"),
             ])
         // A card lists every kind of record; one of no starts says nothing.
+        leader.starts[0].weight = "57.5"
+        leader.starts[0].barrier = 4
         leader.records = [
+            FormRecord(kind: .overall, starts: 12, wins: 3, seconds: 2, thirds: 1),
             FormRecord(kind: .track, starts: 4, wins: 2, seconds: 1, thirds: 0),
             FormRecord(kind: .distance, starts: 0, wins: 0, seconds: 0, thirds: 0),
         ]
         var unraced = form(settling: 1, label: "Backmarker")
-        unraced.records = [FormRecord(kind: .heavy, starts: 0, wins: 0, seconds: 0, thirds: 0)]
+        unraced.records = [
+            FormRecord(kind: .overall, starts: 0, wins: 0, seconds: 0, thirds: 0),
+            FormRecord(kind: .heavy, starts: 0, wins: 0, seconds: 0, thirds: 0),
+        ]
         leader.silks = "Cerise & gold hoops"
         leader.toteWin = 4.4
         leader.priceHistory = [
@@ -86,7 +92,9 @@ struct RunnerFormPresenterTests {
         #expect(!section.blocks.flatMap(\.lines).contains { $0.contains("Scratched") })
     }
 
-    @Test("the form guide: each runner's starts, latest first, and records; `show` gives the field back")
+    @Test(
+        "the form guide: career and days since the last run, starts latest first with weight and barrier, records"
+    )
     func formGuide() throws {
         let presenter = presenterWithCard()
         presenter.showForm(runner: nil) { _ in }
@@ -99,10 +107,11 @@ struct RunnerFormPresenterTests {
         #expect(section.blocks[1].title == "1 Tickford (61)")
         #expect(
             section.blocks[1].lines == [
-                "29/12/2024 Flemington 1200m Good 4: 6th of 12, 8.30L, Marc Lerner, SP 25.00 (won by Leave A Light On)",
+                "Career 12: 3-2-1, 149 days since its last run",
+                "29/12/2024 Flemington 1200m Good 4: 6th of 12, 8.30L, Marc Lerner, 57.5kg, barrier 4, SP 25.00 (won by Leave A Light On)",
                 "23/11/2024: 1st of 11", "Records: Track 4: 2-1-0",
             ])
-        #expect(section.blocks[2].lines == ["No form on the card."])
+        #expect(section.blocks[2].lines == ["First start"], "a first starter: no records, no starts")
         #expect(section.blocks.last?.title == "6 Scratched Sam", "the scratched last")
         presenter.show { _ in }
         #expect(view.last?.section == nil && view.last?.card != nil)

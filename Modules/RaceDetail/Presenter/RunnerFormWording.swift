@@ -12,13 +12,15 @@ struct RunnerFormWording {
     /// Starts a runner shows in the whole field's guide; `form N` shows all the card has (up to ten).
     static let startsInGuide = 5
 
-    /// Each runner's last starts and records, in number order (the scratched last); or one runner's.
-    func formGuide(_ card: RaceCard, runner number: Int? = nil) -> CardSectionViewModel {
+    /// Each runner's career and days since its last run, last starts and records, in number order (the
+    /// scratched last); or one runner's. `raceDay`: the race's start, for the days since.
+    func formGuide(_ card: RaceCard, runner number: Int? = nil, raceDay: Date? = nil) -> CardSectionViewModel {
         let runners = number.map { number in card.runners.filter { $0.number == number } } ?? Self.inOrder(card)
         let blocks = runners.map { runner in
             let form = runner.form ?? RunnerForm()
             let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
             var lines = starts.map { Self.line($0, of: runner.name) }
+            if let career = career(form, raceDay: raceDay) { lines.insert(career, at: 0) }
             if let records = Self.records(form.records) {
                 lines.append("Records: " + records)
             }
@@ -75,6 +77,7 @@ struct RunnerFormWording {
         add("Prices", priceTrail(form.priceHistory, now: runner.fixedWin))
         add("Speed map", form.speedMap.map(Self.mapPlace))
         add("Form", runner.lastStarts)
+        add("Career", form.records.first { $0.kind == .overall }?.text)
         add("Last start", form.starts.first.map { Self.line($0, of: runner.name) })
         if let records = Self.records(form.records) {
             add(Self.recordsLabel, records)
@@ -112,9 +115,28 @@ struct RunnerFormWording {
     static let recordsLabel = "Records (starts: 1st-2nd-3rd)"
     static let recordsLegend = "Records: starts, then 1st-2nd-3rd (Track 4: 2-1-0 is 4 starts, 2 wins, a second)."
 
-    /// The records of at least one start (a card lists every kind, most of them `0: 0-0-0`); nil for none.
+    /// `Career 12: 3-2-1, 21 days since its last run`: the career record (the card's, else none), and the days
+    /// from its latest start to the race's day in the race's time zone; nil when the card has neither.
+    func career(_ form: RunnerForm, raceDay: Date?) -> String? {
+        let record = form.records.first { $0.kind == .overall }.map {
+            $0.starts == 0 ? "First start" : "Career \($0.text)"
+        }
+        var days: String?
+        if let raceDay, let last = form.starts.first?.date.flatMap(CalendarDays.cardDate) {
+            let today = timeZone.time(at: raceDay)
+            let gap =
+                CalendarDays.since1970(year: today.year, month: today.month, day: today.day)
+                - CalendarDays.since1970(year: last.year, month: last.month, day: last.day)
+            if gap > 0 { days = "\(gap) \(gap == 1 ? "day" : "days") since its last run" }
+        }
+        let parts = [record, days].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The records of at least one start (a card lists every kind, most of them `0: 0-0-0`); nil for none. The
+    /// career record has its own line.
     static func records(_ records: [FormRecord]) -> String? {
-        let run = records.filter { $0.starts > 0 }
+        let run = records.filter { $0.starts > 0 && $0.kind != .overall }
         return run.isEmpty ? nil : run.map { "\($0.kind.label) \($0.text)" }.joined(separator: ", ")
     }
 
@@ -127,7 +149,8 @@ struct RunnerFormWording {
             + card.runners.filter(\.isScratched).sorted { $0.number < $1.number }
     }
 
-    /// `29/12/2024 WGUI 2060m Good 4: 6th of 12, 8.30L, Marc Lerner, SP 25.00 (won by Leave A Light On)`.
+    /// `29/12/2024 WGUI 2060m Good 4: 6th of 12, 8.30L, Marc Lerner, 57kg, barrier 4, SP 25.00 (won by Leave A
+    /// Light On)`.
     static func line(_ start: PastStart, of name: String) -> String {
         let place = [start.date, start.track, start.distance.map { "\($0)m" }, start.trackCondition]
             .compactMap { $0 }.joined(separator: " ")
@@ -137,6 +160,8 @@ struct RunnerFormWording {
         }
         if let margin = start.margin, start.finish != 1, !margin.isEmpty { result.append(margin + "L") }
         if let rider = start.rider { result.append(rider) }
+        if let weight = start.weight { result.append(weight + "kg") }
+        if let barrier = start.barrier { result.append("barrier \(barrier)") }
         if let price = start.startingPrice { result.append("SP " + CFormat.price(price)) }
         // Some cards name the runner itself as the winner of a race it lost: said only of another.
         let winner =

@@ -69,6 +69,7 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
                     "finish": JSONFields.value(start.finish), "runners": JSONFields.value(start.runners),
                     "margin": JSONFields.value(start.margin), "rider": JSONFields.value(start.rider),
                     "startingPrice": JSONFields.value(start.startingPrice), "winner": JSONFields.value(start.winner),
+                    "barrier": JSONFields.value(start.barrier), "weight": JSONFields.value(start.weight),
                 ]
             },
             "records": form.records.map { record -> [String: Any] in

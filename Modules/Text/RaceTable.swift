@@ -14,11 +14,15 @@ public struct RaceTableRow: Sendable, Equatable {
     /// The local start ("7:42pm") and where ("VIC"): shown when the window is wide enough (`RaceTable.wideColumns`).
     public let startTime: String?
     public let place: String?
+    /// A word after the row where the window has room for it whole (the winner's name).
+    public let aside: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
-        statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil
+        statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil,
+        aside: String? = nil
     ) {
+        self.aside = aside
         self.startTime = startTime
         self.place = place
         self.position = position
@@ -89,10 +93,17 @@ public enum RaceTable {
                     TerminalText.spaces(timeColumns - TerminalText.width(of: times[index]))
                     + style.paint(times[index], .dim) + "  "
             }
-            return "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "
+            let line =
+                "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "
                 + TerminalText.fit(raceNumbers[index], columns: numberColumns, asciiOnly: asciiOnly) + "  "
                 + TerminalText.fit(meetingNames[index], columns: meetingColumns, asciiOnly: asciiOnly) + "  "
                 + whereAndWhen + paintedStatus + marker
+            // The aside only whole, never cut: a name half shown is a wrong name.
+            let lineColumns = fixedColumns + meetingColumns - (row.isFavourite ? 0 : markerColumns)
+            guard let aside = row.aside.map(style.clean), !aside.isEmpty,
+                lineColumns + 2 + TerminalText.width(of: aside) <= style.width
+            else { return line }
+            return line + "  " + style.paint(aside, .dim)
         }
     }
 }

@@ -158,8 +158,9 @@ struct RaceListEndToEndTests {
         }
         #expect(
             rows == [
-                "  1  T  R9   Globe Derby      Closed -10s", "  1  T  R9   Globe Derby      Interim 2-10-7 -30s",
-                "  1  T  R9   Globe Derby      Final 2-10-7 -50s",
+                "  1  T  R9   Globe Derby      Closed -10s",
+                "  1  T  R9   Globe Derby      Interim 2-10-7 -30s  Velvet Lantern",
+                "  1  T  R9   Globe Derby      Final 2-10-7 -50s  Velvet Lantern",
             ])
     }
 

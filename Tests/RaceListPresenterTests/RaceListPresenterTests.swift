@@ -100,6 +100,18 @@ struct RaceListPresenterTests {
         interactor.standings["a"] = RaceStanding(status: .final, placings: [2, 4, 7])
         presenter.showList(completion: log.callback)
         #expect(view.lastRows.first == "R1 a Final 2-4-7 -30s")
+        guard case .races(let unnamed)? = view.last?.content else {
+            Issue.record("a board of races")
+            return
+        }
+        #expect(unnamed.first?.winner == nil, "no name told: none shown")
+        interactor.standings["a"] = RaceStanding(status: .final, placings: [2, 4, 7], names: ["Ace", "Bo", "Cy"])
+        presenter.showList(completion: log.callback)
+        guard case .races(let named)? = view.last?.content else {
+            Issue.record("a board of races")
+            return
+        }
+        #expect(named.map(\.winner) == ["Ace", nil], "the winner's name in its last minute; none before the jump")
     }
 
     @Test("a bare alert says how alerts stand and changes nothing; what is kept stays as it was")

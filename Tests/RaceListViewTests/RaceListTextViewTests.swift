@@ -40,6 +40,31 @@ struct RaceListTextViewTests {
         #expect(output.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
+    @Test("the winner's name after its row where the window has it whole: at 100 columns, not at 40; cleaned")
+    func winnerAside() {
+        let rows = [
+            RaceRowViewModel(
+                position: 1, category: .harness, raceNumber: "R9", meetingName: "Globe Derby",
+                countdown: "Final 2-10-7 -50s", urgency: .started, winner: "Velvet\u{1B}[31m Lantern"),
+            RaceRowViewModel(
+                position: 2, category: .horse, raceNumber: "R4", meetingName: "Turffontein", countdown: "10s",
+                urgency: .imminent),
+        ]
+        let at = { (width: Int) -> [String] in
+            let output = RecordingOutput()
+            RaceListTextView(
+                output: output,
+                style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: width)
+            ).display(self.model(.races(rows)))
+            return output.lines
+        }
+        let wide = at(100)
+        #expect(wide[1].hasSuffix("Final 2-10-7 -50s  Velvet[31m Lantern") && !wide[1].contains("\u{1B}"), "\(wide)")
+        #expect(wide[2].hasSuffix("10s"))
+        let narrow = at(40)
+        #expect(narrow[1].hasSuffix("Final 2-10-7 -50s") && !narrow[1].contains("Lantern"), "\(narrow)")
+    }
+
     @Test("a window of 100 columns or more shows where and when each race starts; narrower keeps the compact rows")
     func wideRows() {
         let wide = [

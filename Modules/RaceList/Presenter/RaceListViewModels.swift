@@ -195,7 +195,8 @@ public struct RaceListViewModels: Sendable {
             urgency: isAbandoned ? .started : NextToGoRules.urgency(of: countdown),
             isFavourite: favouriteIDs.contains(race.id),
             race: race, secondsToStart: countdown.seconds,
-            startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue))
+            startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue),
+            winner: told == nil ? nil : standing?.names.first)
     }
 
     /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.

@@ -41,7 +41,9 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
 
     private static func race(_ row: RaceRowViewModel) -> [String: Any]? {
         guard let race = row.race else { return nil }
-        return ["position": row.position].merging(
+        var fields: [String: Any] = ["position": row.position]
+        if let winner = row.winner { fields["winner"] = winner }
+        return fields.merging(
             JSONFields.race(
                 race, secondsToStart: row.secondsToStart, countdown: row.countdown, favourite: row.isFavourite)
         ) { $1 }

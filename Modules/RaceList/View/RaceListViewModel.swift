@@ -66,12 +66,15 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let startTime: String?
     /// Where: the state for an Australian venue, else the country ("VIC", "NZ", "HK"); wide windows show it.
     public let place: String?
+    /// In a race's last minute, the winner's name where the source told it: shown after the row where it fits.
+    public let winner: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
         urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
-        startTime: String? = nil, place: String? = nil
+        startTime: String? = nil, place: String? = nil, winner: String? = nil
     ) {
+        self.winner = winner
         self.startTime = startTime
         self.place = place
         self.race = race

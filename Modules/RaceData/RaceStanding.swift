@@ -9,13 +9,18 @@ public struct RaceStanding: Sendable, Equatable {
     /// The placed runners' names, in the order of `placings`, where the source told them (a card does; a list of
     /// statuses may not): empty, or one for each placing.
     public let names: [String]
+    /// What the winner paid on the tote (the card's final Win dividend), where the source told it.
+    public let winDividend: Double?
     /// From this moment on; nil from whenever it was told (a live source tells how a race stands now).
     public let from: Date?
 
     /// The first three places are what a board has room for (`Final 2-4-7`).
     public static let placesShown = 3
 
-    public init(status: RaceStatus, placings: [Int] = [], names: [String] = [], from: Date? = nil) {
+    public init(
+        status: RaceStatus, placings: [Int] = [], names: [String] = [], winDividend: Double? = nil, from: Date? = nil
+    ) {
+        self.winDividend = placings.isEmpty ? nil : winDividend.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         self.status = status
         self.placings = Array(placings.prefix(Self.placesShown))
         self.names = names.count >= self.placings.count ? Array(names.prefix(self.placings.count)) : []
@@ -29,13 +34,16 @@ public struct RaceStanding: Sendable, Equatable {
         let names = placed.map { placing in
             placing.name ?? card.runners.first { $0.number == placing.runnerNumber }?.name ?? ""
         }
+        let winner = placed.first.map { String($0.runnerNumber) }
+        let win = card.dividends.last { TextFolding.equalIgnoringCase($0.bet, "Win") && $0.runners == winner }
         self.init(
-            status: status, placings: placed.map(\.runnerNumber), names: names.contains("") ? [] : names)
+            status: status, placings: placed.map(\.runnerNumber), names: names.contains("") ? [] : names,
+            winDividend: win?.amount)
     }
 
     /// The same standing from another moment.
     public func from(_ moment: Date?) -> RaceStanding {
-        RaceStanding(status: status, placings: placings, names: names, from: moment)
+        RaceStanding(status: status, placings: placings, names: names, winDividend: winDividend, from: moment)
     }
 
     /// `Closed`, `Interim 2-4-7`, `Final 2-4-7`, `Abandoned`: what a board says of a race that has jumped; nil

@@ -93,8 +93,8 @@ public final class SnapshotRaceCardService: RaceCardService {
         return try RaceCardDecoder().decodeBundleCard(bytes, at: ranges, raceID: id, source: source)
     }
 
-    /// Each card's status and first placings with their names (`Final 2-4-7 Brave Mistral|Velvet Lantern|Royal
-    /// Banjo`), from the small file made beside the bundle (`SnapshotData/SnapshotStatuses.swift`): every start
+    /// Each card's status, first placings, the win dividend and the placed runners' names (`Final 2-4-7 4.6 Brave
+    /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle (`SnapshotData/SnapshotStatuses.swift`): every start
     /// reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         let words: [String: String]
@@ -106,11 +106,13 @@ public final class SnapshotRaceCardService: RaceCardService {
             throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
         }
         return words.mapValues { text in
-            let parts = text.split(separator: " ", maxSplits: 2)
+            let parts = text.split(separator: " ", maxSplits: 3)
             let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
-            let names = parts.dropFirst(2).first.map { $0.split(separator: "|").map(String.init) } ?? []
+            let dividend = parts.dropFirst(2).first.flatMap { Double($0) }
+            let names = parts.dropFirst(3).first.map { $0.split(separator: "|").map(String.init) } ?? []
             return RaceStanding(
-                status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings, names: names)
+                status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings, names: names,
+                winDividend: dividend)
         }
     }
 
@@ -254,7 +256,8 @@ public enum SnapshotCardTimeline {
             let isClosed = change.status == .closed
             return RaceStanding(
                 status: change.status ?? made.status, placings: isClosed ? [] : made.placings,
-                names: isClosed ? [] : made.names, from: start.addingTimeInterval(change.after))
+                names: isClosed ? [] : made.names, winDividend: isClosed ? nil : made.winDividend,
+                from: start.addingTimeInterval(change.after))
         }
     }
 

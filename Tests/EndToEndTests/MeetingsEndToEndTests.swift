@@ -28,7 +28,7 @@ struct MeetingsEndToEndTests {
         #expect(lines.contains("  33  T  Meadowlands      13/13  finished"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
-        #expect(lines.contains("   R1  11:02am  Final 8-4-3  Harbourview Bakery Stake"), "\(run.stdout)")
+        #expect(lines.contains("   R1  11:02am  Final 8-4-3  won by Rapid Sparrow, $2.20"), "\(run.stdout)")
         #expect(lines.contains("   R4  11:50am  Abandoned    Hillcrest Cellars Stake"))
         #expect(lines.contains("   R5  12:06pm  18m 0s       Goldfields Printing Maiden"))
         #expect(lines.contains("  Romford R5 - Goldfields Printing Maiden"), "`show 5` opens R5's sheet")
@@ -42,7 +42,9 @@ struct MeetingsEndToEndTests {
         #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby      Final 2-10-7 -50s  Velvet Lantern")
         let meeting = try BinaryRunner.run(["--now", now, "meeting", "globe derby"], environment: ["TZ": "UTC"])
         #expect(meeting.status == 0)
-        #expect(meeting.lines.contains("  R9  11:54am  Final 2-10-7  Kingfisher Electrical Maiden Pace"))
+        #expect(
+            meeting.lines.contains("  R9  11:54am  Final 2-10-7  won by Velvet Lantern, $5.60"), "\(meeting.stdout)")
+        #expect(meeting.lines.contains("  Track Good - Clear"), "the going and weather under the details")
         #expect(meeting.lines.contains("  harness - SA, Australia - 9 of 9 run - finished"), "\(meeting.stdout)")
     }
 

@@ -145,6 +145,17 @@ struct MeetingsPresenterTests {
         #expect(interactor.resultsAsked.count == 1, "every race run has its placings")
         #expect(view.raceLines[2] == "R3 11:28am Final 1-2-3")
         #expect(presenter.highestNumber == 6)
+        // A result that names its winner and what the win paid says so; one without names gives the number.
+        interactor.standings["Randwick-1"] = RaceStanding(
+            status: .final, placings: [3, 1, 7], names: ["Copper Comet", "Ace", "Bo"], winDividend: 4.6)
+        _ = run(presenter.show)
+        let rows = view.meetings.last.flatMap { model -> [MeetingRaceRowViewModel]? in
+            if case .races(let rows) = model.content { return rows }
+            return nil
+        }
+        #expect(rows?.first?.result == "won by Copper Comet, $4.60")
+        #expect(rows?[2].result == "won by 1")
+        #expect(rows?[3].result == nil, "still to run")
     }
 
     @Test("a meeting by number, by code and name, by part of a name; several or none are said, with a guess")

@@ -78,14 +78,18 @@ struct RaceStatusTests {
         #expect(told["\(abandoned)@2000"] == [RaceStanding(status: .abandoned)])
         let placings = try #require(light[other]).placings
         let names = try #require(light[other]).names
+        let dividend = light[other]?.winDividend
+        #expect(dividend != nil, "what the winner paid comes with the light reading")
         #expect(names.count == placings.count, "the placed runners' names come with the light reading")
         #expect(
             told["\(other)@2000"] == [
                 RaceStanding(status: .closed, from: Date(timeIntervalSince1970: 2_000)),
                 RaceStanding(
-                    status: .interim, placings: placings, names: names, from: Date(timeIntervalSince1970: 2_025)),
+                    status: .interim, placings: placings, names: names, winDividend: dividend,
+                    from: Date(timeIntervalSince1970: 2_025)),
                 RaceStanding(
-                    status: .final, placings: placings, names: names, from: Date(timeIntervalSince1970: 2_045)),
+                    status: .final, placings: placings, names: names, winDividend: dividend,
+                    from: Date(timeIntervalSince1970: 2_045)),
             ])
         #expect(told["unknown@2000"] == nil)
     }

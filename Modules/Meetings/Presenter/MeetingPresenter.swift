@@ -124,14 +124,22 @@ public final class MeetingPresenter: MeetingModuleInput {
                 status: state.statusText, stage: Self.stage(state.stage), urgency: state.urgency,
                 secondsToStart: state.countdown.seconds,
                 statusWord: state.standing.flatMap { $0.status == .open ? nil : $0.status.word },
-                placings: state.standing?.placings ?? [])
+                placings: state.standing?.placings ?? [], result: Self.result(state.standing),
+                winner: state.standing?.names.first, winDividend: state.standing?.winDividend)
         }
         return MeetingViewModel(
             title: meeting.name, details: details.joined(separator: " · "), note: note, content: .races(rows),
             category: meeting.category, country: meeting.place.country, state: meeting.place.state,
             counts: MeetingViewModel.Counts(run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned),
             next: meeting.next?.nextRace,
-            isFollowUpFrame: drawing.watchFrame)
+            isFollowUpFrame: drawing.watchFrame, conditions: meeting.conditions)
+    }
+
+    /// `won by Velvet Lantern, $4.60`, `won by 2, $4.60`, `won by Velvet Lantern`; nil before a result.
+    static func result(_ standing: RaceStanding?) -> String? {
+        guard let standing, standing.status.hasBeenRun, let first = standing.placings.first else { return nil }
+        let winner = standing.names.first ?? String(first)
+        return "won by " + winner + (standing.winDividend.map { ", " + RaceMoney.dollars($0) } ?? "")
     }
 
     private static func stage(_ stage: MeetingSummary.RaceState.Stage) -> MeetingRaceRowViewModel.Stage {

@@ -65,6 +65,19 @@ struct MeetingSummary {
     }
 
     var name: String { races[0].meetingName }
+
+    /// `Track Good 4 · Fine`: the going and weather of the next race to run (else the last told).
+    var conditions: String? {
+        let told = (next.map { [$0.race] } ?? []) + races.reversed()
+        guard let race = told.first(where: { $0.form.trackCondition != nil || $0.form.weather != nil }) else {
+            return nil
+        }
+        let parts = [
+            race.form.trackCondition.map { "Track " + ConditionWording.going($0) },
+            race.form.weather.map(ConditionWording.weather),
+        ]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
     var category: RaceCategory { races[0].category }
     var run: Int { rows.count { $0.stage == .running || $0.stage == .result } }
     var abandoned: Int { rows.count { $0.stage == .abandoned } }

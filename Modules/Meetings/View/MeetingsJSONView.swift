@@ -36,6 +36,7 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
     public func display(_ viewModel: MeetingViewModel) {
         var body: [String: Any] = [
             "meeting": viewModel.title, "details": viewModel.details, "note": JSONFields.value(viewModel.note),
+            "conditions": JSONFields.value(viewModel.conditions),
             "run": viewModel.counts.run, "toRun": viewModel.counts.toRun, "abandoned": viewModel.counts.abandoned,
             "next": viewModel.next.map(Self.next) ?? JSONNull(),
             "category": JSONFields.value(viewModel.category?.displayName),
@@ -54,7 +55,8 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
                 ).merging(
                     [
                         "localTime": row.startTime, "status": JSONFields.value(row.statusWord),
-                        "placings": row.placings,
+                        "placings": row.placings, "winner": JSONFields.value(row.winner),
+                        "winDividend": row.winDividend ?? JSONNull(),
                     ]
                 ) { $1 }.filter { $0.key != "favourite" }
             }

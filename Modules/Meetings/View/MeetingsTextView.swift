@@ -57,6 +57,7 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
     public func display(_ viewModel: MeetingViewModel) {
         var lines = [style.paint(style.clean(viewModel.title), .bold)]
         lines += wrapped(viewModel.details, tone: nil)
+        if let conditions = viewModel.conditions { lines += wrapped(conditions, tone: nil) }
         if let note = viewModel.note { lines += wrapped(note, tone: .dim) }
         switch viewModel.content {
         case .missing(let message):
@@ -73,8 +74,9 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
                     "  " + TerminalText.padded(numbers[index], to: numberColumns, right: true) + "  "
                     + style.paint(TerminalText.padded(row.startTime, to: timeColumns, right: true), .dim) + "  "
                     + style.paint(statuses[index], tone(of: row))
+                // A race run says who won and what the win paid in place of its name.
                 if style.width >= Self.wideColumns, nameColumns >= Self.minimumNameColumns,
-                    let name = row.race.name
+                    let name = row.result ?? row.race.name
                 {
                     line +=
                         TerminalText.spaces(statusColumns - TerminalText.width(of: statuses[index])) + "  "

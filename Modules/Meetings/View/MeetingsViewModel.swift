@@ -109,6 +109,8 @@ public struct MeetingViewModel: Sendable, Equatable {
     public let title: String
     /// `horse · NSW, Australia · 5 of 8 run`.
     public let details: String
+    /// `Track Good 4 · Fine`: the going and weather, where the source has them.
+    public let conditions: String?
     public let note: String?
     public let content: Content
     /// For JSON: the meeting's code and place.
@@ -135,8 +137,9 @@ public struct MeetingViewModel: Sendable, Equatable {
     public init(
         title: String, details: String, note: String?, content: Content, category: RaceCategory?, country: String?,
         state: String?, counts: Counts = Counts(run: 0, toRun: 0, abandoned: 0),
-        next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil
+        next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil, conditions: String? = nil
     ) {
+        self.conditions = conditions
         self.counts = counts
         self.next = next
         self.title = title
@@ -168,11 +171,20 @@ public struct MeetingRaceRowViewModel: Sendable, Equatable {
     /// `Final`, `Interim`…; nil while betting is open.
     public let statusWord: String?
     public let placings: [Int]
+    /// A race run: its winner's name and what the win paid, as the source told them (`won by Velvet Lantern,
+    /// $4.60`); nil where it told neither.
+    public let result: String?
+    public let winner: String?
+    public let winDividend: Double?
 
     public init(
         race: Race, startTime: String, status: String, stage: Stage, urgency: CountdownUrgency? = nil,
-        secondsToStart: Int, statusWord: String?, placings: [Int]
+        secondsToStart: Int, statusWord: String?, placings: [Int], result: String? = nil, winner: String? = nil,
+        winDividend: Double? = nil
     ) {
+        self.result = result
+        self.winner = winner
+        self.winDividend = winDividend
         self.race = race
         self.startTime = startTime
         self.status = status

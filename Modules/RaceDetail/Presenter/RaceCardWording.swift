@@ -72,22 +72,10 @@ struct RaceCardWording {
             return DividendRowViewModel(
                 bet: bet == "First4" ? "First Four" : bet,
                 payouts: paid.map {
-                    "\($0.runners.replacing(":", with: "-")) \(Self.dollars($0.amount))"
+                    "\($0.runners.replacing(":", with: "-")) \(RaceMoney.dollars($0.amount))"
                 },
                 isFinal: paid.allSatisfy(\.isFinal))
         }
-    }
-
-    /// "$1,350.40".
-    static func dollars(_ value: Double) -> String {
-        let cents = Int((value * 100).rounded())
-        var whole = String(cents / 100)
-        var grouped = ""
-        while whole.count > 3 {
-            grouped = "," + whole.suffix(3) + grouped
-            whole.removeLast(3)
-        }
-        return "$" + whole + grouped + CFormat.string(".%02d", Int32(cents % 100))
     }
 
     static func ordinal(_ position: Int) -> String {

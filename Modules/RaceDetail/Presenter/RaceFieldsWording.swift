@@ -8,23 +8,6 @@ import RaceDetailView
 struct RaceFieldsWording {
     let timeZone: LocalZone
 
-    /// `$30,000` where the money is dollars, else the amount and its currency (`4,500 GBP`).
-    static func money(_ amount: Int, country: String?) -> String {
-        var digits = String(amount)
-        var grouped = ""
-        while digits.count > 3 {
-            grouped = "," + digits.suffix(3) + grouped
-            digits.removeLast(3)
-        }
-        let figure = digits + grouped
-        let currencies = [
-            "UK": "GBP", "IRE": "EUR", "FR": "EUR", "JPN": "JPY", "KOR": "KRW", "IND": "INR", "SAF": "ZAR",
-            "SWE": "SEK",
-        ]
-        if country == "HK" { return "HK$" + figure }
-        return currencies[country ?? ""].map { figure + " " + $0 } ?? "$" + figure
-    }
-
     func fields(of race: Race, countdown: Countdown, isAbandoned: Bool, isFavourite: Bool) -> [DetailField] {
         let timing =
             isAbandoned
@@ -47,7 +30,7 @@ struct RaceFieldsWording {
         if let track = race.form.trackCondition { fields.append(DetailField("Track", ConditionWording.going(track))) }
         if let weather = race.form.weather { fields.append(DetailField("Weather", ConditionWording.weather(weather))) }
         if let info = race.form.info {
-            let prize = info.prizeMoney.map { Self.money($0, country: race.venue.country) + " prize money" }
+            let prize = info.prizeMoney.map { RaceMoney.prize($0, country: race.venue.country) + " prize money" }
             let classAndPrize = [info.raceClass, prize].compactMap { $0 }
             if !classAndPrize.isEmpty { fields.append(DetailField("Class", classAndPrize.joined(separator: ", "))) }
             if let rail = info.railPosition { fields.append(DetailField("Rail", rail)) }

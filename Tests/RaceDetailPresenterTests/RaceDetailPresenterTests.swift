@@ -279,25 +279,31 @@ struct RaceDetailPresenterTests {
         #expect(interactor.cardRequests.isEmpty)
     }
 
-    @Test("after the jump: the placings as 1st, 2nd, with margins, and the main dividends, place together")
-    func showsTheResult() throws {
+    /// A sheet opened on the race, then its card answered as run: final, with these placings and dividends.
+    private func showRun(_ placings: [Placing], _ dividends: [Dividend]) {
         interactor.cardSourceDescription = "folder cards"
-        let presenter = presenter(Self.fullRace)
-        presenter.show { _ in }
+        presenter(Self.fullRace).show { _ in }
         var card = Self.card
         card.status = .final
-        card.placings = [
-            Placing(position: 1, runnerNumber: 1, name: "Tickford"),
-            Placing(position: 2, runnerNumber: 3, name: "Drifter", margin: "LG NK"),
-        ]
-        card.dividends = [
-            Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
-            Dividend(bet: "Double", runners: "2/4", amount: 9.8, isFinal: true),
-            Dividend(bet: "Win", runners: "1", amount: 6.6, isFinal: true),
-            Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
-            Dividend(bet: "Quinella", runners: "1:3", amount: 1350.4, isFinal: false),
-        ]
+        card.placings = placings
+        card.dividends = dividends
         interactor.answerCard(.success(card))
+    }
+
+    @Test("after the jump: the placings as 1st, 2nd, with margins, and the main dividends, place together")
+    func showsTheResult() throws {
+        showRun(
+            [
+                Placing(position: 1, runnerNumber: 1, name: "Tickford"),
+                Placing(position: 2, runnerNumber: 3, name: "Drifter", margin: "LG NK"),
+            ],
+            [
+                Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
+                Dividend(bet: "Double", runners: "2/4", amount: 9.8, isFinal: true),
+                Dividend(bet: "Win", runners: "1", amount: 6.6, isFinal: true),
+                Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
+                Dividend(bet: "Quinella", runners: "1:3", amount: 1350.4, isFinal: false),
+            ])
         let shown = try #require(view.last?.card)
         #expect(shown.placings.map(\.position) == ["1st", "2nd"])
         #expect(shown.placings[1].margin == "LG NK")
@@ -308,22 +314,17 @@ struct RaceDetailPresenterTests {
 
     @Test("place dividends in finishing order, whatever order the card lists them in")
     func placesInFinishingOrder() throws {
-        interactor.cardSourceDescription = "folder cards"
-        let presenter = presenter(Self.fullRace)
-        presenter.show { _ in }
-        var card = Self.card
-        card.status = .final
-        card.placings = [
-            Placing(position: 1, runnerNumber: 3, name: "Drifter"),
-            Placing(position: 2, runnerNumber: 1, name: "Tickford"),
-            Placing(position: 3, runnerNumber: 2, name: "Scratched Sam"),
-        ]
-        card.dividends = [
-            Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
-            Dividend(bet: "Place", runners: "2", amount: 1.9, isFinal: true),
-            Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
-        ]
-        interactor.answerCard(.success(card))
+        showRun(
+            [
+                Placing(position: 1, runnerNumber: 3, name: "Drifter"),
+                Placing(position: 2, runnerNumber: 1, name: "Tickford"),
+                Placing(position: 3, runnerNumber: 2, name: "Scratched Sam"),
+            ],
+            [
+                Dividend(bet: "Place", runners: "1", amount: 1.7, isFinal: true),
+                Dividend(bet: "Place", runners: "2", amount: 1.9, isFinal: true),
+                Dividend(bet: "Place", runners: "3", amount: 3.7, isFinal: true),
+            ])
         let shown = try #require(view.last?.card)
         #expect(shown.dividends.first?.payouts == ["3 $3.70", "1 $1.70", "2 $1.90"])
     }

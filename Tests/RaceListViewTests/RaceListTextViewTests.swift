@@ -23,6 +23,16 @@ struct RaceListTextViewTests {
         ]
     }
 
+    /// The board of `rows` as a plain (ASCII, no colour) window `width` columns wide draws it.
+    private func plainLines(_ rows: [RaceRowViewModel], width: Int) -> [String] {
+        let output = RecordingOutput()
+        RaceListTextView(
+            output: output,
+            style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: width)
+        ).display(model(.races(rows)))
+        return output.lines
+    }
+
     private func model(_ content: RaceListViewModel.Content, footnote: String? = nil) -> RaceListViewModel {
         RaceListViewModel(title: "Next to Go", filterSummary: "all categories", content: content, footnote: footnote)
     }
@@ -50,14 +60,7 @@ struct RaceListTextViewTests {
                 position: 2, category: .horse, raceNumber: "R4", meetingName: "Turffontein", countdown: "10s",
                 urgency: .imminent),
         ]
-        let at = { (width: Int) -> [String] in
-            let output = RecordingOutput()
-            RaceListTextView(
-                output: output,
-                style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: width)
-            ).display(self.model(.races(rows)))
-            return output.lines
-        }
+        let at = { (width: Int) in self.plainLines(rows, width: width) }
         let wide = at(100)
         #expect(wide[1].hasSuffix("Final 2-10-7 -50s  Velvet[31m Lantern") && !wide[1].contains("\u{1B}"), "\(wide)")
         #expect(wide[2].hasSuffix("10s"))
@@ -75,14 +78,7 @@ struct RaceListTextViewTests {
                 position: 2, category: .harness, raceNumber: "R8", meetingName: "Flamboro Downs", countdown: "1h 5m",
                 urgency: .later, startTime: "10:07am", place: "CAN"),
         ]
-        let at = { (width: Int) -> [String] in
-            let output = RecordingOutput()
-            RaceListTextView(
-                output: output,
-                style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: width)
-            ).display(self.model(.races(wide)))
-            return output.lines
-        }
+        let at = { (width: Int) in self.plainLines(wide, width: width) }
         #expect(
             at(100) == [
                 "Next to Go - all categories",

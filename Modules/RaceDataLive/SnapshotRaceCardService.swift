@@ -97,14 +97,22 @@ public final class SnapshotRaceCardService: RaceCardService {
     /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle (`SnapshotData/SnapshotStatuses.swift`): every start
     /// reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
-        let words: [String: String]
-        do {
-            words = try JSONDecoder().decode([String: String].self, from: EmbeddedBytes.of(snapshotStatuses))
-        } catch let error as RaceDataError {
-            throw error
-        } catch {
-            throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
+        // Read with the feed's own reader: every start reads these, and Foundation's decoder took longer than the
+        // feed.
+        var words: [String: String] = [:]
+        let read = EmbeddedBytes.of(snapshotStatuses).withUnsafeBytes { bytes -> Bool in
+            var reader = JSONByteReader(bytes)
+            do throws(JSONSyntaxError) {
+                try reader.readObject { reader, name throws(JSONSyntaxError) in
+                    guard case .string(let text, _) = try reader.readScalar() else { return }
+                    words[name.string] = text
+                }
+                return true
+            } catch {
+                return false
+            }
         }
+        guard read else { throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses") }
         return words.mapValues { text in
             let parts = text.split(separator: " ", maxSplits: 3)
             let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []

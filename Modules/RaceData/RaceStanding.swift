@@ -41,11 +41,6 @@ public struct RaceStanding: Sendable, Equatable {
             winDividend: win?.amount)
     }
 
-    /// The same standing from another moment.
-    public func from(_ moment: Date?) -> RaceStanding {
-        RaceStanding(status: status, placings: placings, names: names, winDividend: winDividend, from: moment)
-    }
-
     /// `Closed`, `Interim 2-4-7`, `Final 2-4-7`, `Abandoned`: what a board says of a race that has jumped; nil
     /// while betting is open, and for a word the app does not know.
     public var boardText: String? {

@@ -94,8 +94,8 @@ public final class SnapshotRaceCardService: RaceCardService {
     }
 
     /// Each card's status, first placings, the win dividend and the placed runners' names (`Final 2-4-7 4.6 Brave
-    /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle (`SnapshotData/SnapshotStatuses.swift`): every start
-    /// reads them for the first board, and the bundle is 1.3 MB.
+    /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle
+    /// (`SnapshotData/SnapshotStatuses.swift`): every start reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         // Read with the feed's own reader: every start reads these, and Foundation's decoder took longer than the
         // feed.
@@ -208,8 +208,9 @@ extension SnapshotRaceCardService: RaceMeetingsService {
 /// race's life. Before the jump the market moves: it opens `marketOpens` before the start (the morning of the
 /// race day) and its prices come in through the day, closer together as the jump nears, the last `lastFlucLead`
 /// before it; a late scratching shows from its time. The favourite is the shortest price of the moment and the
-/// mover the price that has come in most since the market opened, both from the trail shown so far. Then the race is run (`Closed`), its placings and interim
-/// dividends come in (`Interim`), and the result is made official (`Final`).
+/// mover the price that has come in most since the market opened, both from the trail shown so far. Then the race
+/// is run (`Closed`), its placings and interim dividends come in (`Interim`), and the result is made official
+/// (`Final`).
 public enum SnapshotCardTimeline {
     public static let lastFlucLead: TimeInterval = 60
     public static let marketOpens: TimeInterval = 6 * 3_600

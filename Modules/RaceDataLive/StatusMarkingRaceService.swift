@@ -80,9 +80,10 @@ public final class StatusMarkingRaceService: RaceService {
     private func askResults(of races: [Race], at now: Date) {
         guard let results else { return }
         let due = races.filter { race in
-            now >= race.advertisedStart && !race.hasLeftBoard(at: now)
-                && book.standing(ofRace: race.id, at: now).map { $0.status != .final || $0.placings.isEmpty } ?? true
-                && book.standing(ofRace: race.id, at: now)?.status != .abandoned
+            guard now >= race.advertisedStart, !race.hasLeftBoard(at: now) else { return false }
+            let standing = book.standing(ofRace: race.id, at: now)
+            let hasFinalPlacings = standing?.status == .final && standing?.placings.isEmpty == false
+            return !hasFinalPlacings && standing?.status != .abandoned
         }
         .sorted { $0.advertisedStart > $1.advertisedStart }
         let chosen = resultsAsked.withLock { asked -> [String] in

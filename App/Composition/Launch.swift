@@ -40,7 +40,8 @@ final class Launch {
     private var inputLoop: InputLoop?
     /// A save of gathered favourite changes failed: `--strict` ends with its status.
     private let failedSaves: FailedSaves
-    private let favourites: FileFavourites
+    /// The favourites and every feature's other kept lists.
+    private let keptLists: FileKeptLists
     private var finished: (@MainActor (ExitStatus) -> Void)?
 
     /// The options read, the sources made; or the run's end when they cannot be (answered on stderr, in JSON when
@@ -144,13 +145,13 @@ final class Launch {
         self.terminal = terminal
         let mode = RunMode(options: options, terminal: terminal)
         self.mode = mode
-        let favourites = FileFavourites(
+        let keptLists = FileKeptLists(
             directory: options.kernel.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileFavourites.defaultDirectory(environment: environment),
+                ?? FileKeptLists.defaultDirectory(environment: environment),
             clock: clock, lockPatience: mode.favouritesLockPatience, gathersChanges: mode.gathersFavouriteChanges)
         let failedSaves = FailedSaves()
         self.failedSaves = failedSaves
-        self.favourites = favourites
+        self.keptLists = keptLists
         let standardOutput = StandardOutput()
         self.standardOutput = standardOutput
         let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
@@ -190,7 +191,7 @@ final class Launch {
         screens = AppScreens(
             context: FeatureContext(
                 races: races, cards: cards, statusBook: statusBook, latestRaces: LatestRaces(),
-                favourites: favourites,
+                favourites: keptLists.favourites, keptLists: keptLists,
                 settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
                 clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,
                 firstCardWait: mode.firstCardWait, presentation: presentation, alsoAlert: alsoAlert))
@@ -253,7 +254,7 @@ final class Launch {
             var beginTurn: (@MainActor () -> Void)?
             var endTurn: (@MainActor () -> Void)?
             if mode.gathersFavouriteChanges {
-                beginTurn = { [favourites] in favourites.beginTurn() }
+                beginTurn = { [keptLists] in keptLists.beginTurn() }
                 endTurn = { [weak self] in self?.endFavouritesTurn() }
             }
             // A person typing at a prompt gets the first board without asking.
@@ -275,11 +276,12 @@ final class Launch {
         }
     }
 
-    /// Saves the favourite changes a piped turn gathered, before its answers are written: no answer is seen
-    /// before the change it reports is saved. A failed save is said on stderr, after them.
+    /// Saves the changes a piped turn gathered (favourites, every kept list), before its answers are written: no
+    /// answer is seen before the change it reports is saved. A failed save is said on stderr, after them.
     private func endFavouritesTurn() {
-        guard let problem = failedSaves.note(favourites.endTurn()) else { return }
-        standardOutput.writeError(problem)
+        for failure in keptLists.endTurn() {
+            standardOutput.writeError(failedSaves.note(failure))
+        }
     }
 
     /// The run's end, once: what is waiting written (the input loop has saved the favourites' last turn),
@@ -298,9 +300,8 @@ final class Launch {
 private final class FailedSaves {
     private(set) var any = false
 
-    /// The message for a failed save, noted; nil for none.
-    func note(_ error: FavouritesError?) -> String? {
-        guard let error else { return nil }
+    /// The message for a failed save, noted.
+    func note(_ error: KeptListError) -> String {
         any = true
         return error.description
     }

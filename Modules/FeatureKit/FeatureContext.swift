@@ -18,6 +18,9 @@ public struct FeatureContext {
     /// The race list's latest good races, for screens that show races without fetching.
     public let latestRaces: LatestRaces
     public let favourites: any FavouritesRepository
+    /// Where a feature keeps its own list between runs (`keptLists.list(of: Entry.self)`), as durably as the
+    /// favourites.
+    public let keptLists: any KeptListStore
     /// Where `save` keeps settings; nil where nothing is kept.
     public let settings: (any SettingsStore)?
     public let clock: any WallClock
@@ -36,7 +39,8 @@ public struct FeatureContext {
 
     public init(
         races: any RaceService, cards: CardServices, statusBook: RaceStatusBook, latestRaces: LatestRaces,
-        favourites: any FavouritesRepository, settings: (any SettingsStore)?, clock: any WallClock,
+        favourites: any FavouritesRepository, keptLists: any KeptListStore, settings: (any SettingsStore)?,
+        clock: any WallClock,
         timeZone: LocalZone, options: LaunchOptions, isLive: Bool, offersShell: Bool, firstCardWait: TimeInterval?,
         presentation: Presentation, alsoAlert: (@MainActor (String) -> Void)? = nil
     ) {
@@ -46,6 +50,7 @@ public struct FeatureContext {
         self.statusBook = statusBook
         self.latestRaces = latestRaces
         self.favourites = favourites
+        self.keptLists = keptLists
         self.settings = settings
         self.clock = clock
         self.timeZone = timeZone

@@ -497,7 +497,7 @@ extension JSONByteReader {
     /// Each member called `name` of the document's top-level object, as its bytes. JSON does not forbid a name
     /// twice, and a decoder keeps one of them: a file that holds one twice is damaged, never to be read as the
     /// first alone. Empty for a document that names it at most once, or that does not parse.
-    static func topLevelMembers(named name: StaticString, in data: Data) -> [Data] {
+    static func topLevelMembers(named name: String, in data: Data) -> [Data] {
         // A file this app writes names it once: only a second mention is worth a second parse.
         let quoted = Data("\"\(name)\"".utf8)
         guard let first = data.firstRange(of: quoted), data[first.upperBound...].firstRange(of: quoted) != nil else {
@@ -509,7 +509,7 @@ extension JSONByteReader {
             do {
                 guard try reader.nextKind() == .object else { return [] }
                 try reader.readObject { reader, member throws(JSONSyntaxError) in
-                    guard member.is(name) else { return try reader.skipValue() }
+                    guard member.string == name else { return try reader.skipValue() }
                     _ = try reader.nextKind()
                     let start = reader.offset
                     try reader.skipValue()

@@ -13,11 +13,12 @@ import RaceListRouter
 enum AppFeatures {
     static let all: [Feature] =
         [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features + [
-            MoversModule.feature
+            MoversModule.feature,
         ]
 
     /// Every feature's commands with the shell's own, in the order help lists them.
-    static let commands = CommandTable(all.flatMap(\.commands) + CommandTable.shellCommands)
+    static let commands = CommandTable(
+        all.flatMap(\.commands) + all.flatMap { $0.actions.map(\.entry) } + CommandTable.shellCommands)
 
     /// The launch options: the kernel's, with every feature's in their place.
     static let options = LaunchOptionTable.app(
@@ -58,8 +59,10 @@ enum AppFeatures {
 struct AppScreens: ScreenFactory {
     let context: FeatureContext
 
-    /// The root screen (the list's first feature); its first fetch starts at once, before any command.
+    /// The root screen (the list's first feature); its first fetch starts at once, before any command. Every
+    /// feature begins first (a marker for the board's races is in place for its first fetch).
     func makeRoot(navigator: any Navigator) -> any Screen {
+        for feature in AppFeatures.all { feature.begin(context) }
         guard let root = AppFeatures.all[0].makeScreen(.none, context, navigator) else {
             preconditionFailure("the first feature makes the root screen with no argument")
         }
@@ -68,5 +71,18 @@ struct AppScreens: ScreenFactory {
 
     func makeScreen(for route: AppRoute, navigator: any Navigator) -> (any Screen)? {
         AppFeatures.named(route.destination)?.makeScreen(route.argument, context, navigator)
+    }
+
+    func perform(
+        _ command: Command, on screen: any Screen, navigator: any Navigator,
+        completion: @escaping CommandCompletion
+    ) -> Bool {
+        let actions = AppFeatures.all.lazy.flatMap(\.actions)
+        guard
+            let action = actions.first(where: {
+                $0.entry.name == command.name && $0.entry.screens?.contains(screen.kind) ?? true
+            })
+        else { return false }
+        return action.perform(command, screen.subject, context, navigator, completion)
     }
 }

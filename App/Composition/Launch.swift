@@ -190,7 +190,7 @@ final class Launch {
         let offersShell: Bool = if case .single = mode.kind { false } else { true }
         screens = AppScreens(
             context: FeatureContext(
-                races: races, cards: cards, statusBook: statusBook, latestRaces: LatestRaces(),
+                races: races, cards: cards, statusBook: statusBook, raceMarks: RaceMarks(), latestRaces: LatestRaces(),
                 favourites: keptLists.favourites, keptLists: keptLists,
                 settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
                 clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,

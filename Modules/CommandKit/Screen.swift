@@ -28,11 +28,17 @@ public protocol Screen: AnyObject {
     /// Starts what the screen does by itself as time passes (the board's countdowns, alerts, refreshes), once the
     /// app's loop is running; `announcing`: said as lines of their own, for a screen reader.
     func startLiveUpdates(announcing: Bool)
+
+    /// What the screen shows, for a command another feature runs on it (`follow 3` on a race's card); nil for a
+    /// screen that offers nothing.
+    var subject: ScreenSubject? { get }
 }
 
 extension Screen {
     /// Most screens do nothing by themselves.
     public func startLiveUpdates(announcing: Bool) {}
+
+    public var subject: ScreenSubject? { nil }
 }
 
 public enum ScreenPresentation: Sendable {
@@ -57,4 +63,18 @@ public protocol Navigator: AnyObject {
 public protocol ScreenFactory {
     /// nil when no feature answers to the route's destination, or takes its argument.
     func makeScreen(for route: AppRoute, navigator: any Navigator) -> (any Screen)?
+
+    /// Runs a command a feature offers on another's screen (`follow 3` on a race's card), with what that screen
+    /// shows; false, without calling `completion`, when no feature offers it there.
+    func perform(
+        _ command: Command, on screen: any Screen, navigator: any Navigator,
+        completion: @escaping CommandCompletion
+    ) -> Bool
+}
+
+extension ScreenFactory {
+    public func perform(
+        _ command: Command, on screen: any Screen, navigator: any Navigator,
+        completion: @escaping CommandCompletion
+    ) -> Bool { false }
 }

@@ -40,3 +40,9 @@ public enum RouteArgument: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// What a screen shows, as another feature's command on it sees it.
+public enum ScreenSubject: Sendable, Equatable {
+    /// A race, and its card as the screen has it (nil: none yet).
+    case race(Race, card: RaceCard?)
+}

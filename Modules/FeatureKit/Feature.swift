@@ -25,13 +25,21 @@ public struct Feature: Sendable {
     /// Its screen for a route to it, made from what the app hands every feature; nil for an argument it does
     /// not take.
     public let makeScreen: @MainActor @Sendable (RouteArgument, FeatureContext, any Navigator) -> (any Screen)?
+    /// Its commands on other features' screens, run with what the screen shows (`follow 3` on a race's card).
+    public let actions: [FeatureAction]
+    /// What it sets going once, when the app has made the context and before the first screen: a marker for the
+    /// board's races, say.
+    public let begin: @MainActor @Sendable (FeatureContext) -> Void
 
     public init(
         _ destination: Destination, commands: [CommandEntry], options: [LaunchOptionEntry] = [],
         settings: [SettingEntry] = [], opens: [Destination] = [],
         mayAlert: @escaping @Sendable (LaunchOptions, _ isLive: Bool) -> Bool = { _, _ in false },
+        actions: [FeatureAction] = [], begin: @escaping @MainActor @Sendable (FeatureContext) -> Void = { _ in },
         makeScreen: @escaping @MainActor @Sendable (RouteArgument, FeatureContext, any Navigator) -> (any Screen)?
     ) {
+        self.actions = actions
+        self.begin = begin
         self.destination = destination
         self.commands = commands
         self.options = options
@@ -39,5 +47,27 @@ public struct Feature: Sendable {
         self.opens = opens
         self.mayAlert = mayAlert
         self.makeScreen = makeScreen
+    }
+}
+
+/// A command a feature runs on another feature's screen: its entry (for the command table, with the screens it
+/// works on) and what it does with what that screen shows.
+public struct FeatureAction: Sendable {
+    public let entry: CommandEntry
+    /// Returns false for arguments or a screen it does not take (the shell then says so).
+    public let perform:
+        @MainActor @Sendable (
+            Command, ScreenSubject?, FeatureContext, any Navigator, @escaping CommandCompletion
+        ) -> Bool
+
+    public init(
+        _ entry: CommandEntry,
+        perform:
+            @escaping @MainActor @Sendable (
+                Command, ScreenSubject?, FeatureContext, any Navigator, @escaping CommandCompletion
+            ) -> Bool
+    ) {
+        self.entry = entry
+        self.perform = perform
     }
 }

@@ -13,8 +13,13 @@ public struct FeatureContext {
     public let cards: (any RaceCardService)?
     /// The card source's list of the day's meetings, where it has one (the affiliates API, the race day's).
     public let meetings: (any RaceMeetingsService)?
+    /// The card source answers from what it holds (the embedded day, a folder): reading many cards costs no
+    /// requests.
+    public let cardsAnswerAtOnce: Bool
     /// What the cards have said of races' status, shared by every screen.
     public let statusBook: RaceStatusBook
+    /// Where the board and the sheet ask which runners are marked (a feature registers the marker).
+    public let raceMarks: RaceMarks
     /// The race list's latest good races, for screens that show races without fetching.
     public let latestRaces: LatestRaces
     public let favourites: any FavouritesRepository
@@ -38,7 +43,8 @@ public struct FeatureContext {
     public let alsoAlert: (@MainActor (String) -> Void)?
 
     public init(
-        races: any RaceService, cards: CardServices, statusBook: RaceStatusBook, latestRaces: LatestRaces,
+        races: any RaceService, cards: CardServices, statusBook: RaceStatusBook, raceMarks: RaceMarks = RaceMarks(),
+        latestRaces: LatestRaces,
         favourites: any FavouritesRepository, keptLists: any KeptListStore, settings: (any SettingsStore)?,
         clock: any WallClock,
         timeZone: LocalZone, options: LaunchOptions, isLive: Bool, offersShell: Bool, firstCardWait: TimeInterval?,
@@ -47,7 +53,9 @@ public struct FeatureContext {
         self.races = races
         self.cards = cards.cards
         self.meetings = cards.meetings
+        cardsAnswerAtOnce = cards.statuses?.answersAtOnce ?? false
         self.statusBook = statusBook
+        self.raceMarks = raceMarks
         self.latestRaces = latestRaces
         self.favourites = favourites
         self.keptLists = keptLists

@@ -47,13 +47,16 @@ public struct ScreenDrawing<Presenter>: Sendable {
     let renderLive: @MainActor @Sendable (Presenter) -> Void
     let numberedRows: @MainActor @Sendable (Presenter) -> Int
     let startLiveUpdates: @MainActor @Sendable (Presenter, Bool) -> Void
+    let subject: @MainActor @Sendable (Presenter) -> ScreenSubject?
 
     public init(
         render: @escaping @MainActor @Sendable (Presenter, @escaping CommandCompletion) -> Void,
         renderLive: @escaping @MainActor @Sendable (Presenter) -> Void,
         numberedRows: @escaping @MainActor @Sendable (Presenter) -> Int = { _ in 0 },
-        startLiveUpdates: @escaping @MainActor @Sendable (Presenter, Bool) -> Void = { _, _ in }
+        startLiveUpdates: @escaping @MainActor @Sendable (Presenter, Bool) -> Void = { _, _ in },
+        subject: @escaping @MainActor @Sendable (Presenter) -> ScreenSubject? = { _ in nil }
     ) {
+        self.subject = subject
         self.render = render
         self.renderLive = renderLive
         self.numberedRows = numberedRows
@@ -102,4 +105,6 @@ public final class ModuleScreen<Presenter>: Screen {
     public func startLiveUpdates(announcing: Bool) {
         drawing.startLiveUpdates(presenter, announcing)
     }
+
+    public var subject: ScreenSubject? { drawing.subject(presenter) }
 }

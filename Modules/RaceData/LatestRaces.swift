@@ -73,6 +73,17 @@ public final class LatestRaces: Sendable {
         if !mustWait { lookUp() }
     }
 
+    /// Every race of the last fetch: now, or when the fetch in flight has finished. Answers on the caller's
+    /// thread when nothing is in flight, else on the fetch's.
+    public func races(completion: @escaping @Sendable ([Race]) -> Void) {
+        let answer: @Sendable () -> Void = { [self] in completion(state.withLock { $0.races }) }
+        let mustWait = state.withLock { state in
+            if state.fetchesInFlight > 0 { state.waiting.append(answer) }
+            return state.fetchesInFlight > 0
+        }
+        if !mustWait { answer() }
+    }
+
     /// The race as the last finished fetch had it, without waiting.
     public func race(id: String) -> Race? {
         state.withLock { $0.race(id) }

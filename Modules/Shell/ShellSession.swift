@@ -137,7 +137,11 @@ public final class ShellSession: Navigator {
         case "watch" where watchHandler != nil:
             watchHandler?(completion)
         default:
-            let handled = topScreen.handle(parsed) { result in completion(.finished(result)) }
+            let finish: CommandCompletion = { result in completion(.finished(result)) }
+            // The screen's own commands first, then another feature's on it (`follow 3` on a race's card).
+            let handled =
+                topScreen.handle(parsed, completion: finish)
+                || factory.perform(parsed, on: topScreen, navigator: self, completion: finish)
             if !handled {
                 output.writeError(unknownCommandMessage(command))
                 completion(.finished(.failure(.usage)))

@@ -16,13 +16,16 @@ public struct RaceTableRow: Sendable, Equatable {
     public let place: String?
     /// A word after the row where the window has room for it whole (the winner's name).
     public let aside: String?
+    /// The blackbook follows a runner, rider or trainer in it.
+    public let isFollowed: Bool
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
         statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil,
-        aside: String? = nil
+        aside: String? = nil, isFollowed: Bool = false
     ) {
         self.aside = aside
+        self.isFollowed = isFollowed
         self.startTime = startTime
         self.place = place
         self.position = position
@@ -52,6 +55,23 @@ public enum RaceTable {
 
     /// ♥ on a UTF-8 terminal, `*` otherwise.
     public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
+    /// A race the blackbook follows someone in.
+    public static func followedMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "◆" : "B" }
+
+    /// The marks after a row's status: a favourite's, then the blackbook's.
+    static func markers(of row: RaceTableRow, style: DisplayStyle) -> (text: String, columns: Int) {
+        var text = ""
+        var columns = 0
+        if row.isFavourite {
+            text += style.paint(favouriteMarker(style: style), .red)
+            columns += 1
+        }
+        if row.isFollowed {
+            text += style.paint(followedMarker(style: style), .yellow)
+            columns += 1
+        }
+        return (text, columns)
+    }
 
     public static func lines(for rows: [RaceTableRow], style: DisplayStyle) -> [String] {
         let asciiOnly = !style.usesGlyphs
@@ -61,7 +81,8 @@ public enum RaceTable {
         let numberColumns = max(minimumRaceNumberColumns, raceNumbers.map(TerminalText.width(of:)).max() ?? 0)
         let statusColumns = max(minimumStatusColumns, statuses.map(TerminalText.width(of:)).max() ?? 0)
         let positionColumns = String(rows.map(\.position).max() ?? 0).count
-        let markerColumns = rows.contains(where: \.isFavourite) ? 3 : 0
+        let widestMarkers = rows.map { markers(of: $0, style: style).columns }.max() ?? 0
+        let markerColumns = widestMarkers > 0 ? 2 + widestMarkers : 0
         let isWide = style.width >= wideColumns && rows.contains { $0.startTime != nil }
         let places = rows.map { style.clean($0.place ?? "") }
         let times = rows.map { style.clean($0.startTime ?? "") }
@@ -83,7 +104,8 @@ public enum RaceTable {
                 TerminalText.spaces(statusColumns - TerminalText.width(of: statuses[index]))
                 + statuses[index]
             let paintedStatus = row.statusTone.map { style.paint(status, $0) } ?? status
-            let marker = row.isFavourite ? "  " + style.paint(favouriteMarker(style: style), .red) : ""
+            let rowMarkers = markers(of: row, style: style)
+            let marker = rowMarkers.columns > 0 ? "  " + rowMarkers.text : ""
             var whereAndWhen = ""
             if isWide {
                 if placeColumns > 0 {
@@ -99,7 +121,8 @@ public enum RaceTable {
                 + TerminalText.fit(meetingNames[index], columns: meetingColumns, asciiOnly: asciiOnly) + "  "
                 + whereAndWhen + paintedStatus + marker
             // The aside only whole, never cut: a name half shown is a wrong name.
-            let lineColumns = fixedColumns + meetingColumns - (row.isFavourite ? 0 : markerColumns)
+            let lineColumns =
+                fixedColumns + meetingColumns - markerColumns + (rowMarkers.columns > 0 ? 2 + rowMarkers.columns : 0)
             guard let aside = row.aside.map(style.clean), !aside.isEmpty,
                 lineColumns + 2 + TerminalText.width(of: aside) <= style.width
             else { return line }

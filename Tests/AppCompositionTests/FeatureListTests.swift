@@ -17,9 +17,11 @@ struct FeatureListTests {
         }
     }
 
-    @Test("the command table is every feature's commands with the shell's own")
+    @Test("the command table is every feature's commands, its commands on others' screens, and the shell's own")
     func commands() {
-        let expected = AppFeatures.all.flatMap(\.commands).count + CommandTable.shellCommands.count
+        let expected =
+            AppFeatures.all.flatMap(\.commands).count + AppFeatures.all.flatMap(\.actions).count
+            + CommandTable.shellCommands.count
         #expect(AppFeatures.commands.entries.count == expected)
     }
 }

@@ -116,7 +116,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("help leaves the board in the scrollback as it stood; the next board drawn is live in its place")
     func otherOutputFreezesTheBoard() throws {
-        let session = try replaySession()
+        // Tall enough for the board, help's lines and the prompt, so the board stays in sight.
+        let session = try replaySession(rows: 40)
         defer { session.stop() }
         try session.type("help")
         try session.send("Enter")

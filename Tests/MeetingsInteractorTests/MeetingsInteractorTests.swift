@@ -39,22 +39,6 @@ final class FakeResultCards: RaceCardService {
     }
 }
 
-/// Deliveries kept for the test to run on the main actor when it chooses.
-final class HeldDeliveries: Sendable {
-    private let held = Mutex<[@MainActor @Sendable () -> Void]>([])
-
-    var deliver: MainDelivery { { work in self.held.withLock { $0.append(work) } } }
-
-    @MainActor func runAll() {
-        for work in held.withLock({ list in
-            defer { list = [] }
-            return list
-        }) {
-            work()
-        }
-    }
-}
-
 @MainActor
 @Suite("Meetings interactor")
 struct MeetingsInteractorTests {

@@ -190,6 +190,38 @@ struct LiveUpdatesTests {
         #expect(view.alerts.count == 2)
     }
 
+    @Test("a race with a followed runner alerts as a favourite's does, saying whom; its row is marked")
+    func followedAlerts() throws {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([150, 3000, 3100, 3200, 3300])
+        interactor.marks = [
+            feed[0].id: [
+                RaceMark(runnerNumber: 3, runnerName: "Crimson Tango", role: .rider, reason: "C Merriman (rider)")
+            ]
+        ]
+        interactor.answer(.success(RaceFeed(races: feed)))
+        presenter.startLiveUpdates(announcing: false)
+        scheduler.advance(by: 30)
+        #expect(view.alerts == ["R1 M0 (horse) starts in 2m 0s (following C Merriman (rider))"])
+        scheduler.advance(by: 150)
+        #expect(view.alerts.last == "R1 M0 (horse) has jumped (following C Merriman (rider))")
+        #expect(interactor.markReloads > 0)
+        presenter.redraw { _ in }
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("no board drawn")
+            return
+        }
+        #expect(rows.map(\.followed) == [["C Merriman (rider)"], [], [], [], []])
+        interactor.marks[feed[1].id] = [RaceMark(runnerNumber: 1, runnerName: "X", role: .runner, reason: "X")]
+        presenter.redraw { _ in }
+        guard case .races(let marked)? = view.last?.content else {
+            Issue.record("no board drawn")
+            return
+        }
+        #expect(marked.map(\.followed) == [["C Merriman (rider)"], ["X"], [], [], []])
+    }
+
     @Test("an abandoned race is never the next in the status line, and a favourite abandoned does not alert")
     func abandoned() throws {
         let presenter = presenter()

@@ -17,6 +17,12 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
     /// How the race stands at `now` as the app's one account of races' standings has it (the board's): nil
     /// where nothing has told it.
     func standing(at now: Date) -> RaceStanding?
+    /// The race's marked runners (followed in the blackbook), as known now.
+    func marks() -> [RaceMark]
+}
+
+extension RaceDetailInteractorInput {
+    public func marks() -> [RaceMark] { [] }
 }
 
 /// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
@@ -29,18 +35,20 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let deliver: MainDelivery
     private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
     private let statusBook: RaceStatusBook?
+    private let raceMarks: RaceMarks?
 
     /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
     ///   abandoned).
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
-        statusBook: RaceStatusBook? = nil,
+        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.raceID = raceID
         self.cards = cards
         self.statusBook = statusBook
+        self.raceMarks = raceMarks
         self.favourites = favourites
         self.deliver = deliver
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
@@ -50,6 +58,10 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
 
     public func standing(at now: Date) -> RaceStanding? {
         statusBook?.standing(ofRace: raceID, at: now)
+    }
+
+    public func marks() -> [RaceMark] {
+        raceMarks?.marks(inRace: raceID) ?? []
     }
 
     @MainActor
@@ -68,12 +80,14 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
             return
         }
         fetches.request(
-            { [raceID, statusBook] in
+            { [raceID, statusBook, raceMarks] in
                 let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
                 // The sheet's card tells the board how the race stands, its placings too.
                 if case .success(let card?) = result, let standing = RaceStanding(card: card) {
                     statusBook?.record([standing], forRace: raceID)
                 }
+                // Its field marks the runners followed, here and on the board, without another read.
+                if case .success(let card?) = result { raceMarks?.learn(card) }
                 return result
             }, completion: completion)
     }

@@ -1,5 +1,6 @@
 import Core
 import Platform
+import RaceData
 import RaceDetailView
 
 /// Words a race card for the sheet: the field in number order with the scratched last, prices with two
@@ -8,6 +9,8 @@ import RaceDetailView
 struct RaceCardWording {
     let timeZone: LocalZone
     let category: RaceCategory
+    /// The runners the blackbook follows (or whose rider or trainer it follows).
+    var marks: [RaceMark] = []
 
     /// The dividends the sheet shows, in this order; the card's other pools (doubles, quaddies) are left out.
     static let mainBets = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First4"]
@@ -19,7 +22,8 @@ struct RaceCardWording {
             status: card.status?.word, runners: runners.map(row), placings: placings.map(row),
             dividends: dividends(card.dividends, placings: placings), card: card,
             barrierHeading: category == .greyhound ? "Box" : "Bar",
-            riderHeading: category == .harness ? "Driver" : "Rider")
+            riderHeading: category == .harness ? "Driver" : "Rider",
+            followed: Dictionary(grouping: marks, by: \.runnerNumber).mapValues { $0.map(\.role.rawValue) })
     }
 
     private func row(_ runner: Runner) -> RunnerRowViewModel {
@@ -31,6 +35,13 @@ struct RaceCardWording {
         case nil:
             if runner.isFavourite { notes.append("favourite") }
             if runner.isMover { notes.append("mover") }
+        }
+        for mark in marks where mark.runnerNumber == runner.number {
+            switch mark.role {
+            case .runner: notes.append("followed")
+            case .rider: notes.append(category == .harness ? "driver followed" : "rider followed")
+            case .trainer: notes.append("trainer followed")
+            }
         }
         let opening = runner.flucs.first
         let now = runner.fixedWin ?? runner.flucs.last

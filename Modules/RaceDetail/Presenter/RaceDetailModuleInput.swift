@@ -15,4 +15,6 @@ public protocol RaceDetailModuleInput: AnyObject {
     func showSpeedMap(completion: @escaping CommandCompletion)
     /// `runner N`: one runner in full in place of the field.
     func showRunner(_ number: Int, completion: @escaping CommandCompletion)
+    /// The race and its card as the sheet has them, for other features' commands on it (`follow 3`).
+    var subject: ScreenSubject { get }
 }

@@ -28,6 +28,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         let card: RaceCard
         let timeZone: LocalZone
         let category: RaceCategory
+        let marks: [RaceMark]
     }
 
     /// - Parameter timeZone: for the local start time; the app passes the
@@ -142,6 +143,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         view?.display(viewModel())
     }
 
+    public var subject: ScreenSubject { .race(race, card: cardFeed.card(at: clock.now())) }
+
     func viewModel() -> RaceDetailViewModel {
         let now = clock.now()
         let countdown = Countdown(from: now, to: race.advertisedStart)
@@ -162,9 +165,11 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     private func worded(_ card: RaceCard) -> RaceCardViewModel {
-        Self.wordedCard.answer(to: WordingQuestion(card: card, timeZone: timeZone, category: race.category)) {
-            question in
-            RaceCardWording(timeZone: question.timeZone, category: question.category).viewModel(question.card)
+        let question = WordingQuestion(
+            card: card, timeZone: timeZone, category: race.category, marks: interactor.marks())
+        return Self.wordedCard.answer(to: question) { question in
+            RaceCardWording(timeZone: question.timeZone, category: question.category, marks: question.marks)
+                .viewModel(question.card)
         }
     }
 }

@@ -68,7 +68,7 @@ public enum RaceDetailModule {
             presenter: presenter, view: view, kind: .raceDetail, presentation: .sheet, commands: commands,
             drawing: ScreenDrawing(
                 render: { presenter, done in presenter.show(completion: done) },
-                renderLive: { presenter in presenter.showLive() }))
+                renderLive: { presenter in presenter.showLive() }, subject: { presenter in presenter.subject }))
     }
 
     /// The feature, for the app's list: a race's sheet, opened from the lists (`show N`).
@@ -76,7 +76,8 @@ public enum RaceDetailModule {
         argument, context, navigator in
         guard let race = argument.race else { return nil }
         return makeScreen(
-            race: race, cards: context.cards, statusBook: context.statusBook, favourites: context.favourites,
+            race: race, cards: context.cards, statusBook: context.statusBook, raceMarks: context.raceMarks,
+            favourites: context.favourites,
             clock: context.clock, timeZone: context.timeZone, firstCardWait: context.firstCardWait,
             view: view(for: context.presentation), navigator: navigator)
     }
@@ -88,13 +89,13 @@ public enum RaceDetailModule {
 
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
-        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil,
+        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
         favourites: any FavouritesRepository,
         clock: any WallClock, timeZone: LocalZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
-            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook)
+            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks)
         let router = RaceDetailRouter()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,

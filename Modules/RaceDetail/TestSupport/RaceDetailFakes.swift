@@ -17,6 +17,9 @@ public final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @uncheck
     public var standingNow: RaceStanding?
 
     public func standing(at now: Date) -> RaceStanding? { standingNow }
+    /// The race's followed runners: none unless the test tells it.
+    public var marksNow: [RaceMark] = []
+    public func marks() -> [RaceMark] { marksNow }
     /// Card requests waiting for `answerCard`, oldest first.
     public private(set) var cardRequests: [RaceCardCompletion] = []
 
@@ -74,6 +77,12 @@ public final class RecordingRaceDetailPresenter: CallRecorder, RaceDetailModuleI
     public func showRunner(_ number: Int, completion: @escaping CommandCompletion) {
         record("showRunner(\(number))", completion)
     }
+    /// What the sheet shows, as another feature's command on it sees it.
+    public var subject = ScreenSubject.race(
+        Race(
+            id: "r", number: 1, name: nil, meetingName: "M", category: .horse,
+            advertisedStart: Date(timeIntervalSince1970: 0)),
+        card: nil)
 }
 
 /// The sheet's interactor as failing values: each call fails the test until the test gives it a body.
@@ -84,6 +93,9 @@ public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unch
     public var standingNow: RaceStanding?
 
     public func standing(at now: Date) -> RaceStanding? { standingNow }
+    /// The race's followed runners: none unless the test tells it.
+    public var marksNow: [RaceMark] = []
+    public func marks() -> [RaceMark] { marksNow }
     public var onFetchCard: @MainActor (@escaping RaceCardCompletion) -> Void = { _ in unexpectedCall("fetchCard") }
     public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
         unexpectedFavouritesCall("loadFavourites")

@@ -26,7 +26,11 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
         fields["onBoard"] = viewModel.expiredNotice == nil
         let card = viewModel.card?.card
         fields["status"] = JSONFields.value(card?.status?.word)
-        fields["runners"] = (card?.runners ?? []).map(Self.runner)
+        let followed = viewModel.card?.followed ?? [:]
+        fields["runners"] = (card?.runners ?? []).map { runner in
+            // Who of the runner the blackbook follows: "runner", "rider", "trainer" (empty for none).
+            Self.runner(runner).merging(["book": followed[runner.number] ?? []]) { $1 }
+        }
         fields["results"] = (card?.placings ?? []).map { placing -> [String: Any] in
             [
                 "position": placing.position, "runner": placing.runnerNumber, "name": JSONFields.value(placing.name),

@@ -74,12 +74,15 @@ public struct RaceCardViewModel: Sendable, Equatable {
     /// horse's driver.
     public let barrierHeading: String
     public let riderHeading: String
+    /// By runner number, who of it the blackbook follows ("runner", "rider", "trainer").
+    public let followed: [Int: [String]]
 
     public init(
         status: String?, runners: [RunnerRowViewModel], placings: [PlacingRowViewModel],
         dividends: [DividendRowViewModel], card: RaceCard, barrierHeading: String = "Bar",
-        riderHeading: String = "Rider"
+        riderHeading: String = "Rider", followed: [Int: [String]] = [:]
     ) {
+        self.followed = followed
         self.status = status
         self.runners = runners
         self.placings = placings

@@ -16,6 +16,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let settings: (any SettingsStore)?
     private let latestRaces: LatestRaces
     private let statusBook: RaceStatusBook
+    private let raceMarks: RaceMarks
     private let fetches: CoalescedFetch<Result<RaceFeed, RaceDataError>>
 
     /// - Parameter deliver: how results reach the main actor; the default hops
@@ -26,6 +27,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces = LatestRaces(),
         statusBook: RaceStatusBook = RaceStatusBook(),
+        raceMarks: RaceMarks = RaceMarks(),
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -34,6 +36,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         self.settings = settings
         self.latestRaces = latestRaces
         self.statusBook = statusBook
+        self.raceMarks = raceMarks
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
@@ -43,11 +46,17 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     public func raceStandings(at now: Date) -> [String: RaceStanding] { statusBook.standings(at: now) }
 
+    public func marks(inRace id: String) -> [RaceMark] { raceMarks.marks(inRace: id) }
+
+    @MainActor public func reloadMarks() { raceMarks.reload() }
+
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         fetches.request(
-            { [service, latestRaces] in
+            { [service, latestRaces, raceMarks] in
                 latestRaces.fetchStarted()
                 let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
+                // In the fetch, so the board drawn from it has its marks (followed runners) with it.
+                if let races = try? result.get().races { raceMarks.prepare(races) }
                 latestRaces.fetchFinished(with: try? result.get().races)
                 return result
             }, completion: completion)

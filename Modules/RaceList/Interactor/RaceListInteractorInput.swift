@@ -26,11 +26,17 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     var abandonedRaceIDs: Set<String> { get }
     /// How each race the card source told of stands at `now` (`Closed`, `Interim 2-4-7`…), read at each draw.
     func raceStandings(at now: Date) -> [String: RaceStanding]
+    /// The race's marked runners (followed in the blackbook), as known now.
+    func marks(inRace id: String) -> [RaceMark]
+    /// Reads again what marks races, before a draw: another screen or copy may have changed it.
+    @MainActor func reloadMarks()
 }
 
 extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
+    public func marks(inRace id: String) -> [RaceMark] { [] }
+    @MainActor public func reloadMarks() {}
 }
 
 public typealias RaceListFetchCompletion = @MainActor @Sendable (Result<RaceFeed, RaceDataError>) -> Void

@@ -20,10 +20,14 @@ final class FavouriteMarkers {
         self.alerts = alerts
     }
 
-    /// Reads the favourites; `racesNow` gives each one's race as the feed has it now, for alerts by its start.
-    func reload(racesNow: (String) -> Race?, at now: () -> Date) {
+    /// Reads the favourites and what marks races; `racesNow` gives each favourite's race as the feed has it now,
+    /// for alerts by its start.
+    /// - Parameter boardRaces: the board's races: those the blackbook follows a runner in alert as favourites do.
+    func reload(racesNow: (String) -> Race?, boardRaces: [Race] = [], at now: () -> Date) {
+        interactor.reloadMarks()
+        let followed = boardRaces.filter { !interactor.marks(inRace: $0.id).isEmpty }
         switch interactor.loadFavourites() {
-        case .success(let state): apply(state, racesNow: racesNow, now: now())
+        case .success(let state): apply(state, racesNow: racesNow, followed: followed, now: now())
         case .failure(let error): events?.handle(.warning(error.description))
         }
     }
@@ -39,12 +43,13 @@ final class FavouriteMarkers {
         }
     }
 
-    private func apply(_ state: FavouritesState, racesNow: (String) -> Race?, now: Date) {
+    private func apply(_ state: FavouritesState, racesNow: (String) -> Race?, followed: [Race] = [], now: Date) {
         favourites = state.favourites
         ids = state.ids
         if let warning = state.warning { events?.handle(.warning(warning)) }
         // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
         let current = favourites.map { favourite in racesNow(favourite.id).map(FavouriteRace.init) ?? favourite }
-        for alert in alerts.due(for: current, at: now) { events?.handle(.alert(alert)) }
+        let alsoFollowed = followed.filter { !ids.contains($0.id) }.map(FavouriteRace.init)
+        for alert in alerts.due(for: current + alsoFollowed, at: now) { events?.handle(.alert(alert)) }
     }
 }

@@ -208,7 +208,7 @@ public final class RaceListPresenter: RaceListModuleInput {
 
     /// Reads the favourites (markers and alerts).
     private func loadFavourites() {
-        markers.reload(racesNow: board.race(id:), at: clock.now)
+        markers.reload(racesNow: board.race(id:), boardRaces: board.races, at: clock.now)
     }
 
     // MARK: - View model
@@ -217,7 +217,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         let now = clock.now()
         return RaceListViewModels(
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: now, watchFrame: watchFrame,
-            standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone)
+            standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone,
+            marks: { [interactor] in interactor.marks(inRace: $0) })
     }
 
     private func render(all: Bool = false) -> CommandResult {

@@ -32,12 +32,16 @@ public struct RaceListViewModels: Sendable {
 
     /// Where the local start times are told.
     public var timeZone = LocalZone.system
+    /// Each race's marked runners (followed in the blackbook).
+    public var marks: @Sendable (String) -> [RaceMark] = { _ in [] }
 
     /// - Parameter watchFrame: while `watch` runs, whether this is a frame after the first; nil when not watching.
     public init(
         board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, watchFrame: Bool? = nil,
-        standings: [String: RaceStanding] = [:], offersShell: Bool = true, timeZone: LocalZone = .system
+        standings: [String: RaceStanding] = [:], offersShell: Bool = true, timeZone: LocalZone = .system,
+        marks: @escaping @Sendable (String) -> [RaceMark] = { _ in [] }
     ) {
+        self.marks = marks
         self.board = board
         self.freshness = freshness
         self.favouriteIDs = favouriteIDs
@@ -196,7 +200,7 @@ public struct RaceListViewModels: Sendable {
             isFavourite: favouriteIDs.contains(race.id),
             race: race, secondsToStart: countdown.seconds,
             startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue),
-            winner: told == nil ? nil : standing?.names.first)
+            winner: told == nil ? nil : standing?.names.first, followed: marks(race.id).map(\.reason))
     }
 
     /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.
@@ -235,12 +239,15 @@ public struct RaceListViewModels: Sendable {
 
     public func alert(_ alert: FavouriteAlerts.Alert) -> RaceAlertViewModel {
         let race = alert.race.race
+        // A race alerted for what the blackbook follows in it says what.
+        let followed = marks(race.id).map(\.reason)
+        let why = followed.isEmpty ? "" : " (following \(followed.joined(separator: ", ")))"
         switch alert {
         case .startingSoon:
             let countdown = Countdown(from: now, to: race.advertisedStart)
-            return RaceAlertViewModel(message: "\(Self.name(of: race)) starts in \(countdown.text)")
+            return RaceAlertViewModel(message: "\(Self.name(of: race)) starts in \(countdown.text)\(why)")
         case .jumped:
-            return RaceAlertViewModel(message: "\(Self.name(of: race)) has jumped")
+            return RaceAlertViewModel(message: "\(Self.name(of: race)) has jumped\(why)")
         }
     }
 

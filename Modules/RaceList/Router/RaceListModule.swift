@@ -231,7 +231,8 @@ public enum RaceListModule {
     public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
         makeScreen(
             service: context.races, favourites: context.favourites, settings: context.settings,
-            latestRaces: context.latestRaces, statusBook: context.statusBook, clock: context.clock,
+            latestRaces: context.latestRaces, statusBook: context.statusBook, raceMarks: context.raceMarks,
+            clock: context.clock,
             refreshInterval: context.options.kernel.refreshInterval,
             alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
             board: context.options[board], offersShell: context.offersShell,
@@ -243,14 +244,15 @@ public enum RaceListModule {
     /// - Parameter board: the board the run starts with; its alert, if chosen, is what `save` keeps.
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
-        latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), clock: any WallClock,
+        latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), raceMarks: RaceMarks = RaceMarks(),
+        clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
         offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
-                statusBook: statusBook),
+                statusBook: statusBook, raceMarks: raceMarks),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
             offersShell: offersShell, view: view, navigator: navigator)
     }

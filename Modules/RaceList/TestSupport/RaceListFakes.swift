@@ -26,6 +26,12 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
         standings.merging(abandonedRaceIDs.map { ($0, RaceStanding(status: .abandoned)) }) { told, _ in told }
     }
 
+    /// The runners followed in each race, by race id (none unless the test says).
+    public var marks: [String: [RaceMark]] = [:]
+    public private(set) var markReloads = 0
+    public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
+    @MainActor public func reloadMarks() { markReloads += 1 }
+
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         refreshCount += 1
         waiting.append(completion)

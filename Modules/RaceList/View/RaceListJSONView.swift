@@ -41,7 +41,8 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
 
     private static func race(_ row: RaceRowViewModel) -> [String: Any]? {
         guard let race = row.race else { return nil }
-        var fields: [String: Any] = ["position": row.position]
+        // What the blackbook follows in the race (empty for none).
+        var fields: [String: Any] = ["position": row.position, "book": row.followed]
         if let winner = row.winner { fields["winner"] = winner }
         return fields.merging(
             JSONFields.race(

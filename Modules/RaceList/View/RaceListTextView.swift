@@ -94,7 +94,8 @@ public final class RaceListTextView: RaceListViewInput, TextFeedbackView {
         RaceTableRow(
             position: row.position, category: row.category, raceNumber: row.raceNumber,
             meetingName: row.meetingName, status: row.countdown, statusTone: row.urgency.tone,
-            isFavourite: row.isFavourite, startTime: row.startTime, place: row.place, aside: row.winner)
+            isFavourite: row.isFavourite, startTime: row.startTime, place: row.place, aside: row.winner,
+            isFollowed: !row.followed.isEmpty)
     }
 
     private func writeBoard(_ viewModel: RaceListViewModel, body: [String]) {

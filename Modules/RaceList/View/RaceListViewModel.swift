@@ -68,13 +68,16 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let place: String?
     /// In a race's last minute, the winner's name where the source told it: shown after the row where it fits.
     public let winner: String?
+    /// What the blackbook follows in this race ("Brave Mistral", "J McDonald (rider)"): the row is marked.
+    public let followed: [String]
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
         urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
-        startTime: String? = nil, place: String? = nil, winner: String? = nil
+        startTime: String? = nil, place: String? = nil, winner: String? = nil, followed: [String] = []
     ) {
         self.winner = winner
+        self.followed = followed
         self.startTime = startTime
         self.place = place
         self.race = race

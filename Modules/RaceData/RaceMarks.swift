@@ -1,0 +1,73 @@
+import Core
+import Platform
+import Synchronization
+
+/// A runner of a race that something the user keeps marks: a followed horse, or the rider or trainer of it.
+public struct RaceMark: Sendable, Equatable {
+    /// Who of the runner is followed.
+    public enum Role: String, Sendable, Equatable, Codable, CaseIterable {
+        case runner, rider, trainer
+    }
+
+    public let runnerNumber: Int
+    public let runnerName: String
+    public let role: Role
+    /// What the user keeps that marks it, as they would name it ("Brave Mistral", "J McDonald (rider)").
+    public let reason: String
+
+    public init(runnerNumber: Int, runnerName: String, role: Role, reason: String) {
+        self.runnerNumber = runnerNumber
+        self.runnerName = runnerName
+        self.role = role
+        self.reason = reason
+    }
+}
+
+/// What marks races: a feature that keeps runners, riders or trainers (the blackbook) hands one to `RaceMarks`
+/// at launch, and the board and the sheet ask through it without knowing the feature.
+public protocol RaceMarker: Sendable {
+    /// Reads what marking these races needs (their cards), blocking: run in the board's own fetch, on its queue,
+    /// so the board drawn from the feed has its marks. A source that must be asked over the network is asked a
+    /// little at a time, within its budget.
+    func prepare(_ races: [Race])
+    /// The race's marks as known now, without waiting: the board and the sheet draw with them.
+    func marks(inRace id: String) -> [RaceMark]
+    /// A race's card was read elsewhere (an open sheet): its field serves the marks at once.
+    func learn(_ card: RaceCard)
+    /// Reads again what the user keeps, if another screen or copy changed it: before the board draws.
+    @MainActor func reload()
+}
+
+/// The app's one place races are marked through: empty until a feature hands it a marker, and then asked by the
+/// board and the sheet.
+public final class RaceMarks: Sendable {
+    private let marker = Mutex<(any RaceMarker)?>(nil)
+
+    public init() {}
+
+    /// From now on, races are marked by `marker`.
+    public func register(_ marker: any RaceMarker) {
+        self.marker.withLock { $0 = marker }
+    }
+
+    /// The marker registered, if it is of this type: the feature that registered it finds its own again.
+    public func marker<Marker: RaceMarker>(of type: Marker.Type) -> Marker? {
+        marker.withLock { $0 } as? Marker
+    }
+
+    public func prepare(_ races: [Race]) {
+        marker.withLock { $0 }?.prepare(races)
+    }
+
+    public func marks(inRace id: String) -> [RaceMark] {
+        marker.withLock { $0 }?.marks(inRace: id) ?? []
+    }
+
+    public func learn(_ card: RaceCard) {
+        marker.withLock { $0 }?.learn(card)
+    }
+
+    @MainActor public func reload() {
+        marker.withLock { $0 }?.reload()
+    }
+}

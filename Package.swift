@@ -85,6 +85,7 @@ let features = [
     Feature(name: "Favourites"),
     Feature(name: "Meetings"),
     Feature(name: "Movers"),
+    Feature(name: "Blackbook"),
 ]
 
 extension [Feature] {

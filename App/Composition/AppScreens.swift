@@ -1,3 +1,4 @@
+import BlackbookRouter
 import CommandKit
 import Core
 import FavouritesRouter
@@ -13,7 +14,7 @@ import RaceListRouter
 enum AppFeatures {
     static let all: [Feature] =
         [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features + [
-            MoversModule.feature,
+            MoversModule.feature, BlackbookModule.feature,
         ]
 
     /// Every feature's commands with the shell's own, in the order help lists them.

@@ -1,0 +1,93 @@
+import Core
+import Platform
+import RaceData
+
+/// Someone the user follows across the day: a runner, a rider (a driver in harness) or a trainer, by name, with
+/// the user's note.
+public struct BlackbookEntry: KeptItem, Sendable, Equatable {
+    public typealias Kind = RaceMark.Role
+
+    public let kind: Kind
+    public let name: String
+    public let note: String?
+    public let followedAt: Date
+
+    public init(kind: Kind, name: String, note: String? = nil, followedAt: Date) {
+        self.kind = kind
+        self.name = name
+        self.note = note
+        self.followedAt = followedAt
+    }
+
+    /// One entry per kind and name as a card spells it, whatever its case, dots or spacing: `J. McDonald` and
+    /// `j mcdonald` are one rider.
+    public var id: String { "\(kind.rawValue):\(Self.key(name))" }
+
+    /// The entry with this note (nil or blank: none).
+    public func noted(_ note: String?) -> BlackbookEntry {
+        let kept = note?.trimmingWhitespace()
+        return BlackbookEntry(
+            kind: kind, name: name, note: kept?.isEmpty == false ? kept : nil, followedAt: followedAt)
+    }
+
+    /// As messages name it: "Brave Mistral", "J McDonald (rider)".
+    public var spoken: String { kind == .runner ? name : "\(name) (\(kind.rawValue))" }
+
+    /// Whether `runner` is this entry: the horse itself, or the one its rider rides or its trainer trains.
+    public func matches(_ runner: LineupRunner) -> Bool {
+        let theirs: String? =
+            switch kind {
+            case .runner: runner.name
+            case .rider: runner.rider
+            case .trainer: runner.trainer
+            }
+        return theirs.map { Self.key($0) == Self.key(name) } ?? false
+    }
+
+    /// A name folded for comparing: letters and digits, lower case, single spaces.
+    static func key(_ name: String) -> String {
+        name.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+    }
+
+    /// The longest name or note kept: a feed's names are cut to 300 characters, and a note is a line.
+    public static let longestName = 1_000
+    public static let longestNote = 500
+
+    public var keptOrder: Date { followedAt }
+
+    public var implausibility: String? {
+        if Self.key(name).isEmpty || name.count > Self.longestName {
+            return "a name that is empty or over \(Self.longestName) characters"
+        }
+        if let note, note.count > Self.longestNote { return "a note over \(Self.longestNote) characters" }
+        if !Race.plausibleStarts.contains(followedAt) { return "a time followed that is not between 2000 and 2100" }
+        return nil
+    }
+
+    /// A few hundred is more than anyone follows; past that the file is not what this app wrote.
+    public static let keptList = KeptListKind(
+        name: "blackbook", singular: "blackbook entry", plural: "blackbook entries", maximumItems: 500,
+        maximumFileBytes: 1024 * 1024, makingRoom: "`unfollow N` on `book`", pruned: "no longer followed")
+}
+
+/// A runner of a race as the blackbook reads it from the race's card.
+public struct LineupRunner: Sendable, Equatable {
+    public let number: Int
+    public let name: String
+    public let rider: String?
+    public let trainer: String?
+
+    public init(number: Int, name: String, rider: String? = nil, trainer: String? = nil) {
+        self.number = number
+        self.name = name
+        self.rider = rider
+        self.trainer = trainer
+    }
+
+    /// The card's runners still in the race: a scratched runner is not engaged.
+    public static func field(of card: RaceCard) -> [LineupRunner] {
+        card.runners.filter { !$0.isScratched }.map {
+            LineupRunner(number: $0.number, name: $0.name, rider: $0.rider, trainer: $0.trainer)
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import Core
+import Dispatch
+import Platform
+import RaceData
+import Synchronization
+
+/// What the blackbook's presenter may ask of its interactor.
+public protocol BlackbookInteractorInput: AnyObject, Sendable {
+    /// The entries now, answered at once.
+    @MainActor func loadEntries() -> Result<KeptListState<BlackbookEntry>, KeptListError>
+    /// Makes the change: saved (or gathered in the turn) when it returns.
+    @MainActor func change(_ change: KeptListChange<BlackbookEntry>) -> Result<
+        KeptListState<BlackbookEntry>, KeptListError
+    >
+    /// The races to come with their fields, as far as their cards have been read, answered on the main actor.
+    /// Requests made while one is out join it.
+    func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void)
+    /// A race's field read elsewhere (the open sheet's card): kept, so the book and the board know it at once.
+    func learn(_ card: RaceCard)
+}
+
+/// The races still to run and the fields of those whose cards were read.
+public struct RacesToCome: Sendable, Equatable {
+    /// Soonest first.
+    public let races: [Race]
+    /// By race id; a race missing here had no card read yet (or none published).
+    public let fields: [String: [LineupRunner]]
+
+    public init(races: [Race], fields: [String: [LineupRunner]]) {
+        self.races = races
+        self.fields = fields
+    }
+
+    /// Races whose fields are known.
+    public var readCount: Int { races.count { fields[$0.id] != nil } }
+}
+
+/// The blackbook's data: the entries through the app's kept list (on the main actor), and the fields of races to
+/// come, read from their cards on a serial queue of its own and kept. A card source that answers from what it
+/// holds (the embedded day, a folder) has every race to come read; one that asks a server has a few read at a
+/// time, soonest first, within the card budget it shares with every sheet.
+///
+/// It is also the app's race marker: the board and the sheet ask it which runners are followed.
+public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
+    /// How far ahead races are looked at: the day's racing.
+    public static let horizon: TimeInterval = 24 * 3600
+    /// Cards read from a server at one look (soonest first); the rest at the next looks.
+    public static let cardsPerLook = 4
+    /// How long a field read from a server holds: late scratchings and changes of rider come through the day.
+    public static let fieldLifetime: TimeInterval = 600
+
+    private let list: any KeptList<BlackbookEntry>
+    private let cards: (any RaceCardService)?
+    private let cardsAnswerAtOnce: Bool
+    private let meetings: (any RaceMeetingsService)?
+    private let latestRaces: LatestRaces
+    private let clock: any WallClock
+    private let queue: DispatchQueue
+    private let looks: CoalescedFetch<Result<RacesToCome, RaceDataError>>
+    /// The entries as last read on the main actor, for marks asked on other threads.
+    private let entries = Mutex<[BlackbookEntry]>([])
+    private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date)]>([:])
+
+    /// - Parameters:
+    ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
+    ///   - meetings: the day's meetings, where the card source lists them; else the board's feed is the day.
+    public init(
+        list: any KeptList<BlackbookEntry>, cards: (any RaceCardService)?, cardsAnswerAtOnce: Bool,
+        meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces, clock: any WallClock,
+        queue: DispatchQueue = DispatchQueue(label: "NextToGo.BlackbookInteractor"),
+        deliver: @escaping MainDelivery = deliverOnMain
+    ) {
+        self.list = list
+        self.cards = cards
+        self.cardsAnswerAtOnce = cardsAnswerAtOnce
+        self.meetings = meetings
+        self.latestRaces = latestRaces
+        self.clock = clock
+        self.queue = queue
+        looks = CoalescedFetch(queue: queue, deliver: deliver)
+    }
+
+    // MARK: - Entries
+
+    @MainActor
+    public func loadEntries() -> Result<KeptListState<BlackbookEntry>, KeptListError> {
+        remembered(list.result(of: nil))
+    }
+
+    @MainActor
+    public func change(
+        _ change: KeptListChange<BlackbookEntry>
+    ) -> Result<KeptListState<BlackbookEntry>, KeptListError> {
+        remembered(list.result(of: change))
+    }
+
+    private func remembered(
+        _ result: Result<KeptListState<BlackbookEntry>, KeptListError>
+    ) -> Result<KeptListState<BlackbookEntry>, KeptListError> {
+        if case .success(let state) = result { entries.withLock { $0 = state.items } }
+        return result
+    }
+
+    // MARK: - Races to come
+
+    public func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void) {
+        looks.request(
+            { [self] in
+                Result { () throws(RaceDataError) in
+                    let races = try upcoming(among: try dayRaces())
+                    read(fieldsOf: races)
+                    let known = fields.withLock { $0 }.compactMapValues(\.runners)
+                    return RacesToCome(races: races, fields: known.filter { id, _ in races.contains { $0.id == id } })
+                }
+            }, completion: completion)
+    }
+
+    public func learn(_ card: RaceCard) {
+        let runners = LineupRunner.field(of: card)
+        let now = clock.now()
+        fields.withLock { $0[card.raceID] = (runners, now) }
+    }
+
+    /// The day's races: the card source's meetings where it lists them, else the board's latest feed.
+    private func dayRaces() throws(RaceDataError) -> [Race] {
+        if let meetings { return try meetings.raceDay(at: clock.now()).races }
+        let answer = Mutex<[Race]>([])
+        let done = DispatchSemaphore(value: 0)
+        latestRaces.races { races in
+            answer.withLock { $0 = races }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 }
+    }
+
+    /// Those not yet jumped (or jumped less than `since` ago), within the horizon, soonest first.
+    private func upcoming(among races: [Race], since: TimeInterval = 0) throws(RaceDataError) -> [Race] {
+        let now = clock.now()
+        return races.filter { $0.advertisedStart > now - since && $0.advertisedStart <= now + Self.horizon }
+            .sorted { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) }
+    }
+
+    /// Reads the fields not known or gone stale: all of them from a source that answers at once, else a few,
+    /// soonest first. A card that cannot be read now is tried at a later look.
+    private func read(fieldsOf races: [Race]) {
+        let now = clock.now()
+        let known = fields.withLock { $0 }
+        let due = races.filter { race in
+            guard let read = known[race.id] else { return true }
+            return !cardsAnswerAtOnce && now.timeIntervalSince(read.readAt) > Self.fieldLifetime
+        }
+        guard let cards else { return }
+        for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
+            let answer = Result { () throws(RaceDataError) in try cards.card(forRace: race.id) }
+            guard case .success(let card?) = answer else { continue }
+            let runners = LineupRunner.field(of: card)
+            fields.withLock { $0[race.id] = (runners, now) }
+        }
+    }
+
+    // MARK: - Marking races (RaceMarker)
+
+    public func prepare(_ races: [Race]) {
+        guard !entries.withLock(\.isEmpty) else { return }
+        // The board's races too, in their last minute on it.
+        let toCome = (try? upcoming(among: races, since: Race.boardExpiryDelay)) ?? []
+        if cardsAnswerAtOnce {
+            read(fieldsOf: toCome)
+        } else {
+            // A server is asked beside the board's fetch, never holding it up.
+            queue.async { [self] in read(fieldsOf: toCome) }
+        }
+    }
+
+    public func marks(inRace id: String) -> [RaceMark] {
+        let followed = entries.withLock { $0 }
+        guard !followed.isEmpty, let runners = fields.withLock({ $0[id]?.runners }) else { return [] }
+        return Self.marks(of: followed, in: runners)
+    }
+
+    /// Each runner matched by an entry, in the field's order, once for each entry that matches it.
+    public static func marks(of entries: [BlackbookEntry], in runners: [LineupRunner]) -> [RaceMark] {
+        runners.flatMap { runner in
+            entries.filter { $0.matches(runner) }.map { entry in
+                RaceMark(
+                    runnerNumber: runner.number, runnerName: runner.name, role: entry.kind,
+                    reason: entry.spoken)
+            }
+        }
+    }
+
+    @MainActor
+    public func reload() {
+        _ = loadEntries()
+    }
+}

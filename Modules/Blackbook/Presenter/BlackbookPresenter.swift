@@ -1,0 +1,238 @@
+import BlackbookInteractor
+import BlackbookView
+import Core
+import Platform
+import RaceData
+
+/// What the shell may ask of the blackbook screen.
+@MainActor
+public protocol BlackbookModuleInput: AnyObject {
+    /// Loads the entries, looks for each one's next run and draws the book.
+    func show(completion: @escaping CommandCompletion)
+    /// Draws the book again at once from what it holds, countdowns moved on.
+    func showLive()
+    /// Entries as last drawn: the numbers `show N`, `unfollow N` and `note N` reach.
+    var drawnCount: Int { get }
+    /// `show N`: opens the race entry N runs in next.
+    func openNextRun(position: Int, completion: @escaping CommandCompletion)
+    /// `unfollow N`: stops following entry N.
+    func unfollow(position: Int, completion: @escaping CommandCompletion)
+    /// `note N TEXT`: keeps TEXT with entry N (none: clears it).
+    func note(_ words: String, completion: @escaping CommandCompletion)
+}
+
+/// The navigation the book needs; its router provides it.
+@MainActor
+public protocol BlackbookRouterInput: AnyObject {
+    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
+}
+
+/// Orders the book (entries engaged soonest first, then the rest by name), finds each entry's next run among
+/// the races to come, words it, and makes the changes asked for.
+@MainActor
+public final class BlackbookPresenter: BlackbookModuleInput {
+    private let interactor: any BlackbookInteractorInput
+    private let router: any BlackbookRouterInput
+    private let clock: any WallClock
+    private let timeZone: LocalZone
+    private weak var view: (any BlackbookViewInput)?
+
+    /// The book as last drawn, in order, with each entry's next run: what the numbers refer to.
+    private var shown: [(entry: BlackbookEntry, next: NextRun?)] = []
+    private var racesToCome: RacesToCome?
+    /// The card source could not be read at the last look: why, for the footnote.
+    private var lookFailure: String?
+
+    public static let title = "Blackbook"
+    public static let emptyMessage =
+        "You follow no one yet. On a race's card, `follow N` follows runner N, `follow rider N` its rider, `follow trainer N` its trainer."
+
+    /// Where an entry runs next, and as whom.
+    struct NextRun: Equatable {
+        let race: Race
+        let runner: LineupRunner
+    }
+
+    public init(
+        interactor: any BlackbookInteractorInput, router: any BlackbookRouterInput, view: any BlackbookViewInput,
+        clock: any WallClock, timeZone: LocalZone
+    ) {
+        self.interactor = interactor
+        self.router = router
+        self.view = view
+        self.clock = clock
+        self.timeZone = timeZone
+    }
+
+    public var drawnCount: Int { shown.count }
+
+    public func show(completion: @escaping CommandCompletion) {
+        guard let entries = loaded(completion: completion) else { return }
+        interactor.racesToCome { [weak self] result in
+            guard let self else { return completion(.success) }
+            switch result {
+            case .success(let races):
+                racesToCome = races
+                lookFailure = nil
+            case .failure(let error):
+                lookFailure = error.description
+            }
+            render(entries)
+            completion(.success)
+        }
+    }
+
+    public func showLive() {
+        guard case .success(let state) = interactor.loadEntries() else { return }
+        render(state.items)
+    }
+
+    public func openNextRun(position: Int, completion: @escaping CommandCompletion) {
+        guard let index = index(of: position, command: "show", completion: completion) else { return }
+        guard let next = shown[index].next else {
+            view?.displayCommandError(
+                "\(shown[index].entry.name) is \(BlackbookRowViewModel.notEngaged); there is no race to open.")
+            return completion(.failure(.usage))
+        }
+        router.openRaceDetail(next.race, completion: completion)
+    }
+
+    public func unfollow(position: Int, completion: @escaping CommandCompletion) {
+        guard let index = index(of: position, command: "unfollow", completion: completion) else { return }
+        let entry = shown[index].entry
+        save(.remove([entry.id]), completion: completion) {
+            BlackbookChangeViewModel(
+                action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
+                message: "No longer following \(entry.spoken).")
+        }
+    }
+
+    public func note(_ words: String, completion: @escaping CommandCompletion) {
+        let trimmed = words.trimmingWhitespace()
+        let number = trimmed.prefix { !$0.isWhitespace }
+        guard let position = Int(number) else {
+            view?.displayCommandError("Usage: note N TEXT, where N is an entry's number in the blackbook.")
+            return completion(.failure(.usage))
+        }
+        let text = String(trimmed.dropFirst(number.count)).trimmingWhitespace()
+        guard let index = index(of: position, command: "note", completion: completion) else { return }
+        let entry = shown[index].entry.noted(text.isEmpty ? nil : text)
+        if let note = entry.note, note.count > BlackbookEntry.longestNote {
+            view?.displayCommandError(
+                "A note is at most \(BlackbookEntry.longestNote) characters; this one is \(note.count).")
+            return completion(.failure(.usage))
+        }
+        save(.put(entry), completion: completion) {
+            BlackbookChangeViewModel(
+                action: "note", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
+                message: entry.note == nil ? "Note on \(entry.spoken) cleared." : "Noted on \(entry.spoken).")
+        }
+    }
+
+    // MARK: - Rules
+
+    private func loaded(completion: CommandCompletion) -> [BlackbookEntry]? {
+        switch interactor.loadEntries() {
+        case .success(let state):
+            if let warning = state.warning { view?.displayWarning(warning) }
+            return state.items
+        case .failure(let error):
+            view?.displayCommandError(error.description)
+            completion(.failure(.cannotSave))
+            return nil
+        }
+    }
+
+    private func save(
+        _ change: KeptListChange<BlackbookEntry>, completion: CommandCompletion, said: () -> BlackbookChangeViewModel
+    ) {
+        guard
+            let state = BookChange.make(change, interactor: interactor, view: view, completion: completion, said: said)
+        else { return }
+        render(state.items)
+        completion(.success)
+    }
+
+    private func index(of position: Int, command: String, completion: CommandCompletion) -> Int? {
+        guard !shown.isEmpty else {
+            view?.displayCommandError("The blackbook is empty; there is no entry to \(command).")
+            completion(.failure(.usage))
+            return nil
+        }
+        guard (1...shown.count).contains(position) else {
+            view?.displayCommandError(
+                "There is no entry \(position) in the blackbook; choose \(shown.count == 1 ? "1" : "1 to \(shown.count)")."
+            )
+            completion(.failure(.usage))
+            return nil
+        }
+        return position - 1
+    }
+
+    /// Each entry's next run: the soonest race to come whose field has it (a race that jumped since the look is
+    /// no one's next run).
+    static func nextRuns(of entries: [BlackbookEntry], in races: RacesToCome?, after now: Date) -> [String: NextRun] {
+        var found: [String: NextRun] = [:]
+        guard let races else { return found }
+        for race in races.races where race.advertisedStart > now {
+            guard let field = races.fields[race.id] else { continue }
+            for entry in entries where found[entry.id] == nil {
+                if let runner = field.first(where: entry.matches) {
+                    found[entry.id] = NextRun(race: race, runner: runner)
+                }
+            }
+            if found.count == entries.count { break }
+        }
+        return found
+    }
+
+    // MARK: - View model
+
+    private func render(_ entries: [BlackbookEntry]) {
+        let now = clock.now()
+        let runs = Self.nextRuns(of: entries, in: racesToCome, after: now)
+        shown = entries.map { ($0, runs[$0.id]) }.sorted { lhs, rhs in
+            switch (lhs.next, rhs.next) {
+            case (let left?, let right?):
+                return (left.race.advertisedStart, lhs.entry.name) < (right.race.advertisedStart, rhs.entry.name)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return TextFolding.compareIgnoringCase(lhs.entry.name, rhs.entry.name) < 0
+            }
+        }
+        guard !shown.isEmpty else {
+            view?.display(BlackbookViewModel(title: Self.title, content: .empty(message: Self.emptyMessage)))
+            return
+        }
+        let rows = shown.enumerated().map { index, item in
+            row(item.entry, next: item.next, position: index + 1, now: now)
+        }
+        view?.display(
+            BlackbookViewModel(title: "\(Self.title) (\(rows.count))", content: .entries(rows), footnote: footnote))
+    }
+
+    private func row(_ entry: BlackbookEntry, next: NextRun?, position: Int, now: Date) -> BlackbookRowViewModel {
+        // A harness race's rider is its driver.
+        let kind = entry.kind == .rider && next?.race.category == .harness ? "driver" : entry.kind.rawValue
+        guard let next else {
+            return BlackbookRowViewModel(
+                position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil)
+        }
+        let countdown = Countdown(from: now, to: next.race.advertisedStart)
+        let time = ClockTime.text(of: next.race.advertisedStart, in: timeZone)
+        let runner = entry.kind == .runner ? "no. \(next.runner.number)" : "\(next.runner.number) \(next.runner.name)"
+        return BlackbookRowViewModel(
+            position: position, name: entry.name, kind: kind, note: entry.note,
+            nextRun: "R\(next.race.number) \(next.race.meetingName) \(time) (\(runner))", countdown: countdown.text,
+            next: BlackbookRowViewModel.NextRun(
+                race: next.race, runnerNumber: next.runner.number, runnerName: next.runner.name,
+                secondsToStart: countdown.seconds))
+    }
+
+    private var footnote: String? {
+        if let lookFailure { return "Races to come could not be read: \(lookFailure)" }
+        guard let racesToCome, racesToCome.readCount < racesToCome.races.count else { return nil }
+        return
+            "Cards read for \(racesToCome.readCount) of \(racesToCome.races.count) races to come; `book` again reads more, soonest first."
+    }
+}

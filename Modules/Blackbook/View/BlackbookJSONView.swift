@@ -1,0 +1,47 @@
+import Core
+import Platform
+import Text
+
+/// The book as a `--json` document (`"type": "book"`), and a change to it (`"type": "bookChange"`): the README's
+/// schema.
+@MainActor
+public final class BlackbookJSONView: BlackbookViewInput, JSONFeedbackView {
+    public let output: any JSONDocumentOutput
+
+    public init(output: any JSONDocumentOutput) { self.output = output }
+
+    public func display(_ viewModel: BlackbookViewModel) {
+        var body: [String: Any] = ["title": viewModel.title, "footnote": JSONFields.value(viewModel.footnote)]
+        switch viewModel.content {
+        case .empty(let message):
+            body["entries"] = [Any]()
+            body["message"] = message
+        case .entries(let rows):
+            body["message"] = JSONNull()
+            body["entries"] = rows.map(Self.entry)
+        }
+        output.show("book", body)
+    }
+
+    public func displayChange(_ change: BlackbookChangeViewModel) {
+        output.show(
+            "bookChange",
+            [
+                "action": change.action, "kind": change.kind, "name": change.name,
+                "note": JSONFields.value(change.note), "message": change.message,
+            ])
+    }
+
+    private static func entry(_ row: BlackbookRowViewModel) -> [String: Any] {
+        var next: Any = JSONNull()
+        if let run = row.next {
+            next = JSONFields.race(
+                run.race, secondsToStart: run.secondsToStart, countdown: row.countdown ?? "", favourite: false
+            ).merging(["runner": ["number": run.runnerNumber, "name": run.runnerName]]) { $1 }
+        }
+        return [
+            "position": row.position, "kind": row.kind, "name": row.name, "note": JSONFields.value(row.note),
+            "next": next,
+        ]
+    }
+}

@@ -1,0 +1,91 @@
+import Core
+import Text
+
+/// The blackbook screen, worded by the presenter.
+public struct BlackbookViewModel: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
+        case entries([BlackbookRowViewModel])
+        case empty(message: String)
+    }
+
+    public let title: String
+    public let content: Content
+    /// How far the races to come were read ("Cards read for 12 of 140 races to come"); nil when all were.
+    public let footnote: String?
+
+    public init(title: String, content: Content, footnote: String? = nil) {
+        self.title = title
+        self.content = content
+        self.footnote = footnote
+    }
+}
+
+/// One entry of the book: who, the note, and where it runs next.
+public struct BlackbookRowViewModel: Sendable, Equatable {
+    public let position: Int
+    public let name: String
+    /// "runner", "rider", "driver", "trainer".
+    public let kind: String
+    public let note: String?
+    /// "R4 Randwick 2:35pm (3 Brave Mistral)"; nil when not engaged.
+    public let nextRun: String?
+    /// "12m 5s"; nil when not engaged.
+    public let countdown: String?
+    /// What a row says with no next run.
+    public static let notEngaged = "not engaged today"
+    /// The entry's fields and its next run, for formats that show every field (JSON).
+    public let next: NextRun?
+
+    /// The race an entry runs in next, and its runner there.
+    public struct NextRun: Sendable, Equatable {
+        public let race: Race
+        public let runnerNumber: Int
+        public let runnerName: String
+        public let secondsToStart: Int
+
+        public init(race: Race, runnerNumber: Int, runnerName: String, secondsToStart: Int) {
+            self.race = race
+            self.runnerNumber = runnerNumber
+            self.runnerName = runnerName
+            self.secondsToStart = secondsToStart
+        }
+    }
+
+    public init(
+        position: Int, name: String, kind: String, note: String?, nextRun: String?, countdown: String?,
+        next: NextRun? = nil
+    ) {
+        self.position = position
+        self.name = name
+        self.kind = kind
+        self.note = note
+        self.nextRun = nextRun
+        self.countdown = countdown
+        self.next = next
+    }
+}
+
+/// A change to the book, said in a line (`follow 3`, `unfollow 1`, `note 2 ...`).
+public struct BlackbookChangeViewModel: Sendable, Equatable {
+    /// "follow", "unfollow", "note".
+    public let action: String
+    public let kind: String
+    public let name: String
+    public let note: String?
+    public let message: String
+
+    public init(action: String, kind: String, name: String, note: String?, message: String) {
+        self.action = action
+        self.kind = kind
+        self.name = name
+        self.note = note
+        self.message = message
+    }
+}
+
+/// What the blackbook presenter tells its view.
+@MainActor
+public protocol BlackbookViewInput: FeedbackView {
+    func display(_ viewModel: BlackbookViewModel)
+    func displayChange(_ change: BlackbookChangeViewModel)
+}

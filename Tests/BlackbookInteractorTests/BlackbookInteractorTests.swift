@@ -1,0 +1,141 @@
+import BlackbookInteractor
+import Core
+import Dispatch
+import Foundation
+import RaceData
+import Synchronization
+import TestSupport
+import Testing
+
+/// Cards by race id, counting each read.
+final class CountingCards: RaceCardService, Sendable {
+    let cards: [String: RaceCard]
+    private let reads = Mutex<[String]>([])
+
+    init(_ cards: [String: RaceCard]) { self.cards = cards }
+
+    var sourceDescription: String { "test cards" }
+    var readIDs: [String] { reads.withLock { $0 } }
+
+    func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+        reads.withLock { $0.append(id) }
+        return cards[id]
+    }
+}
+
+@MainActor
+@Suite("Blackbook interactor")
+struct BlackbookInteractorTests {
+    let clock = ManualClock(1_764_310_000)
+    let queue = DispatchQueue(label: "test.blackbook")
+    let held = HeldDeliveries()
+
+    func races() -> [Race] {
+        (1...6).map {
+            Race.make("r\($0)", number: $0, meeting: "Randwick", startsIn: TimeInterval($0 * 600), from: clock)
+        }
+            + [Race.make("gone", number: 9, meeting: "Randwick", startsIn: -120, from: clock)]
+    }
+
+    func cards() -> CountingCards {
+        var cards: [String: RaceCard] = [:]
+        for index in 1...6 {
+            cards["r\(index)"] = RaceCard(
+                raceID: "r\(index)",
+                runners: [
+                    Runner(number: 1, name: "Horse \(index)", rider: index == 4 ? "J. McDonald" : "K McEvoy"),
+                    Runner(number: 2, name: "Scratched", rider: "J McDonald", scratching: .scratched),
+                ])
+        }
+        return CountingCards(cards)
+    }
+
+    func interactor(
+        _ cards: CountingCards, atOnce: Bool, entries: [BlackbookEntry] = []
+    ) -> (BlackbookInteractor, FakeKeptList<BlackbookEntry>) {
+        let latest = LatestRaces()
+        latest.replace(with: races())
+        let list = FakeKeptList(entries)
+        let interactor = BlackbookInteractor(
+            list: list, cards: cards, cardsAnswerAtOnce: atOnce, meetings: nil, latestRaces: latest, clock: clock,
+            queue: queue, deliver: held.deliver)
+        return (interactor, list)
+    }
+
+    func look(_ interactor: BlackbookInteractor) -> RacesToCome? {
+        var answer: RacesToCome?
+        interactor.racesToCome { answer = try? $0.get() }
+        queue.sync {}
+        held.runAll()
+        return answer
+    }
+
+    @Test("a source that answers at once has every race to come read, soonest first, once; jumped races are not")
+    func readsAllAtOnce() {
+        let cards = cards()
+        let (interactor, _) = interactor(cards, atOnce: true)
+        let first = look(interactor)
+        #expect(first?.races.map(\.id) == ["r1", "r2", "r3", "r4", "r5", "r6"])
+        #expect(first?.readCount == 6)
+        _ = look(interactor)
+        #expect(cards.readIDs == ["r1", "r2", "r3", "r4", "r5", "r6"])
+    }
+
+    @Test("a server's cards are read a few at a look, soonest first")
+    func readsAFewAtATime() {
+        let cards = cards()
+        let (interactor, _) = interactor(cards, atOnce: false)
+        let first = look(interactor)
+        #expect(first?.readCount == BlackbookInteractor.cardsPerLook)
+        let second = look(interactor)
+        #expect(second?.readCount == 6)
+        #expect(cards.readIDs == ["r1", "r2", "r3", "r4", "r5", "r6"])
+    }
+
+    @Test("marks: the rider followed, whatever the dots and case, and never a scratched runner")
+    func marks() {
+        let cards = cards()
+        let entry = BlackbookEntry(kind: .rider, name: "j mcdonald", followedAt: clock.now())
+        let (interactor, _) = interactor(cards, atOnce: true, entries: [entry])
+        _ = interactor.loadEntries()
+        interactor.prepare(races())
+        #expect(interactor.marks(inRace: "r4").map(\.reason) == ["j mcdonald (rider)"])
+        #expect(interactor.marks(inRace: "r4").map(\.runnerNumber) == [1])
+        #expect(interactor.marks(inRace: "r1").isEmpty)
+    }
+
+    @Test("with nothing followed, the board's fetch reads no card")
+    func nothingFollowedReadsNothing() {
+        let cards = cards()
+        let (interactor, _) = interactor(cards, atOnce: true)
+        _ = interactor.loadEntries()
+        interactor.prepare(races())
+        #expect(cards.readIDs.isEmpty)
+    }
+
+    @Test("a card learned from a sheet marks its race without a read; a change shows at the next mark")
+    func learnAndChange() {
+        let cards = cards()
+        let (interactor, _) = interactor(cards, atOnce: false)
+        interactor.learn(RaceCard(raceID: "x", runners: [Runner(number: 7, name: "Brave Mistral")]))
+        #expect(interactor.marks(inRace: "x").isEmpty)
+        _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "BRAVE  MISTRAL", followedAt: clock.now())))
+        #expect(interactor.marks(inRace: "x").map(\.runnerNumber) == [7])
+        _ = interactor.change(.remove(["runner:brave mistral"]))
+        #expect(interactor.marks(inRace: "x").isEmpty)
+        #expect(cards.readIDs.isEmpty)
+    }
+
+    @Test("entries read from disk are input: empty names, huge notes and impossible times make no sense")
+    func implausible() {
+        let now = clock.now()
+        #expect(BlackbookEntry(kind: .runner, name: " .. ", followedAt: now).implausibility != nil)
+        #expect(
+            BlackbookEntry(kind: .runner, name: "A", note: String(repeating: "n", count: 501), followedAt: now)
+                .implausibility != nil)
+        #expect(
+            BlackbookEntry(kind: .runner, name: "A", followedAt: Date(timeIntervalSince1970: 1e12)).implausibility
+                != nil)
+        #expect(BlackbookEntry(kind: .trainer, name: "C Waller", followedAt: now).implausibility == nil)
+    }
+}

@@ -1,0 +1,193 @@
+import BlackbookInteractor
+import BlackbookPresenter
+import BlackbookTestSupport
+import BlackbookView
+import Core
+import Foundation
+import Platform
+import RaceData
+import TestSupport
+import Testing
+
+@MainActor
+@Suite("Blackbook presenter")
+struct BlackbookPresenterTests {
+    let clock = ManualClock(1_764_310_000)
+    let view = FakeBlackbookView()
+    let router = FakeBlackbookRouter()
+
+    func presenter(_ interactor: FakeBlackbookInteractor) -> BlackbookPresenter {
+        BlackbookPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: LocalZone(identifier: "UTC")!)
+    }
+
+    func cardPresenter(_ interactor: FakeBlackbookInteractor) -> CardFollowPresenter {
+        CardFollowPresenter(interactor: interactor, view: view, clock: clock)
+    }
+
+    func entry(_ kind: BlackbookEntry.Kind, _ name: String, note: String? = nil) -> BlackbookEntry {
+        BlackbookEntry(kind: kind, name: name, note: note, followedAt: clock.now())
+    }
+
+    /// Two races to come: R4 Addington (harness) in 10 minutes, R6 Randwick in an hour.
+    func day() -> RacesToCome {
+        let harness = Race.make("h4", number: 4, meeting: "Addington", category: .harness, startsIn: 600, from: clock)
+        let gallop = Race.make("r6", number: 6, meeting: "Randwick", startsIn: 3600, from: clock)
+        return RacesToCome(
+            races: [harness, gallop],
+            fields: [
+                "h4": [LineupRunner(number: 11, name: "Crimson Tango", rider: "Casey Merriman", trainer: "Lee Varga")],
+                "r6": [
+                    LineupRunner(number: 2, name: "Brave Mistral", rider: "J. McDonald", trainer: "C Waller"),
+                    LineupRunner(number: 5, name: "Velvet Lantern", rider: "Casey Merriman", trainer: "Lee Varga"),
+                ],
+            ])
+    }
+
+    func card(_ runners: [Runner]) -> ScreenSubject {
+        let race = Race.make("r6", number: 6, meeting: "Randwick", startsIn: 3600, from: clock)
+        return .race(race, card: RaceCard(raceID: "r6", runners: runners))
+    }
+
+    @Test("the book: engaged entries soonest first, each with its next run; the rest by name, not engaged")
+    func ordersByNextRun() {
+        let interactor = FakeBlackbookInteractor([
+            entry(.runner, "Zephyr Gold"), entry(.runner, "Brave Mistral", note: "loves the wet"),
+            entry(.rider, "casey merriman"), entry(.trainer, "Anne Other"),
+        ])
+        interactor.racesToCome = .success(day())
+        presenter(interactor).show { #expect($0 == .success) }
+        #expect(
+            view.rows == [
+                "1 casey merriman (driver) R4 Addington 6:16am (11 Crimson Tango) in 10m 0s",
+                "2 Brave Mistral (runner) R6 Randwick 7:06am (no. 2) in 1h 0m loves the wet",
+                "3 Anne Other (trainer)", "4 Zephyr Gold (runner)",
+            ])
+        #expect(view.displayed.last?.title == "Blackbook (4)")
+        #expect(view.displayed.last?.footnote == nil)
+    }
+
+    @Test("cards not all read: the footnote says how many, and book again reads more")
+    func footnote() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral")])
+        var races = day()
+        races = RacesToCome(races: races.races, fields: ["r6": races.fields["r6"]!])
+        interactor.racesToCome = .success(races)
+        presenter(interactor).show { _ in }
+        #expect(view.displayed.last?.footnote?.hasPrefix("Cards read for 1 of 2 races to come") == true)
+    }
+
+    @Test("a next run that jumped since the look is no longer shown as next")
+    func jumpedSinceLook() {
+        let interactor = FakeBlackbookInteractor([entry(.rider, "Casey Merriman")])
+        interactor.racesToCome = .success(day())
+        let book = presenter(interactor)
+        book.show { _ in }
+        clock.advance(by: 601)
+        book.showLive()
+        #expect(view.rows == ["1 Casey Merriman (rider) R6 Randwick 7:06am (5 Velvet Lantern) in 49m 59s"])
+    }
+
+    @Test("empty book says how to follow")
+    func empty() {
+        presenter(FakeBlackbookInteractor()).show { _ in }
+        #expect(view.displayed.last?.content == .empty(message: BlackbookPresenter.emptyMessage))
+    }
+
+    @Test("unfollow N removes entry N as drawn; note N TEXT keeps it, and no text clears it")
+    func unfollowAndNote() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral"), entry(.trainer, "Lee Varga")])
+        interactor.racesToCome = .success(day())
+        let book = presenter(interactor)
+        book.show { _ in }
+        book.note(" 2   first up  ") { #expect($0 == .success) }
+        #expect(interactor.list.items.first { $0.name == "Brave Mistral" }?.note == "first up")
+        book.note("2") { _ in }
+        #expect(interactor.list.items.first { $0.name == "Brave Mistral" }?.note == nil)
+        book.unfollow(position: 1) { #expect($0 == .success) }
+        #expect(interactor.list.items.map(\.name) == ["Brave Mistral"])
+        #expect(view.changes.map(\.message).last == "No longer following Lee Varga (trainer).")
+        book.unfollow(position: 3) { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "There is no entry 3 in the blackbook; choose 1.")
+        book.note("first up") { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "Usage: note N TEXT, where N is an entry's number in the blackbook.")
+    }
+
+    @Test("show N opens entry N's next run; one not engaged has nothing to open")
+    func openNextRun() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral"), entry(.runner, "Nobody")])
+        interactor.racesToCome = .success(day())
+        let book = presenter(interactor)
+        book.show { _ in }
+        router.expectNavigation()
+        book.openNextRun(position: 1) { _ in }
+        #expect(router.opened.map(\.id) == ["r6"])
+        book.openNextRun(position: 2) { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "Nobody is not engaged today; there is no race to open.")
+    }
+
+    @Test("follow on a card: runner, rider, trainer by number; the card is learned at once")
+    func follow() {
+        let interactor = FakeBlackbookInteractor()
+        let book = cardPresenter(interactor)
+        let subject = card([
+            Runner(number: 2, name: "Brave Mistral", rider: "J McDonald", trainer: "C Waller")
+        ])
+        book.follow("2", on: subject) { #expect($0 == .success) }
+        book.follow("rider 2", on: subject) { _ in }
+        book.follow("Trainer  2", on: subject) { _ in }
+        #expect(interactor.list.items.map(\.id) == ["runner:brave mistral", "rider:j mcdonald", "trainer:c waller"])
+        #expect(interactor.learned == ["r6", "r6", "r6"])
+        book.follow("jockey 2", on: subject) { _ in }
+        #expect(view.changes.last?.message == "Already following J McDonald (rider). `book` lists who you follow.")
+        #expect(interactor.list.items.count == 3)
+    }
+
+    @Test("follow's mistakes: no card, no such runner, no rider named, words it does not take")
+    func followMistakes() {
+        let interactor = FakeBlackbookInteractor()
+        let book = cardPresenter(interactor)
+        let subject = card([Runner(number: 2, name: "Brave Mistral"), Runner(number: 4, name: "Quiet Banjo")])
+        for (words, message) in [
+            ("9", "No runner 9 in this race; the field is 2-4."),
+            ("rider 2", "The card names no rider for runner 2."),
+            (
+                "owner 2",
+                "Usage: follow N, follow rider N or follow trainer N, where N is a runner's number on this card."
+            ),
+            ("2 3", "Usage: follow N, follow rider N or follow trainer N, where N is a runner's number on this card."),
+        ] {
+            book.follow(words, on: subject) { #expect($0 == .failure(.usage)) }
+            #expect(view.errors.last == message)
+        }
+        book.follow("2", on: nil) { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "`follow` works on a race's card: open one with `show N` first.")
+        #expect(interactor.list.items.isEmpty)
+    }
+
+    @Test("unfollow on a card: only what is followed")
+    func unfollowOnCard() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral")])
+        let book = cardPresenter(interactor)
+        let subject = card([Runner(number: 2, name: "BRAVE MISTRAL", rider: "J McDonald")])
+        book.unfollow("rider 2", on: subject) { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "You do not follow J McDonald (rider).")
+        book.unfollow("2", on: subject) { #expect($0 == .success) }
+        #expect(interactor.list.items.isEmpty)
+    }
+
+    @Test("a store that cannot save: the error, and nothing said to have changed")
+    func storeFails() {
+        let interactor = FakeBlackbookInteractor()
+        interactor.list.fail(
+            with: KeptListError(things: "blackbook entries", location: "/d/blackbook.json", reason: "disk full"))
+        cardPresenter(interactor).follow("2", on: card([Runner(number: 2, name: "Brave Mistral")])) {
+            #expect($0 == .failure(.cannotSave))
+        }
+        #expect(view.changes.isEmpty)
+        #expect(
+            view.errors.last
+                == "Could not update blackbook entries in /d/blackbook.json: disk full. Nothing saved was lost.")
+        presenter(interactor).show { #expect($0 == .failure(.cannotSave)) }
+    }
+}

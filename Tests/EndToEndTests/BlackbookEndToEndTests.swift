@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The blackbook through the real binary on the default race day, with a pinned clock and a temporary
+/// `--data-dir`: follow on a card, start again, the book and the board's mark.
+@Suite("next-to-go blackbook end to end")
+struct BlackbookEndToEndTests {
+    /// Fri 28 Nov 2025 06:06:40 UTC: the board's first race, Alexandra Park R3 (harness), jumped 40 s ago.
+    static let now = "1764310000"
+    let data: TemporaryDirectory
+
+    init() throws {
+        data = try TemporaryDirectory()
+    }
+
+    private func run(_ stdin: String, _ arguments: [String] = []) throws -> ProcessRunner.Run {
+        try Self.run(stdin, arguments, in: data.url.path)
+    }
+
+    private static func run(_ stdin: String, _ arguments: [String] = [], in folder: String) throws -> ProcessRunner.Run
+    {
+        try BinaryRunner.run(["--now", now, "--data-dir", folder] + arguments, stdin: stdin)
+    }
+
+    @Test("follow on a card, quit, start again: book shows each entry's next run, the board marks the race")
+    func survivesRestart() throws {
+        defer { data.remove() }
+        let first = try run("show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nquit\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.contains("Following Quiet Banjo. `book` lists who you follow and where they run next."))
+        #expect(first.lines.contains { $0.hasPrefix("Following Casey Merriman (rider).") })
+
+        let second = try run("book\nlist\n")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr == "")
+        #expect(
+            Array(second.lines.prefix(7)) == [
+                "Blackbook (3)",
+                "  1  Casey Merriman (driver)",
+                "     next: R4 Alexandra Park 6:34am (11 Crimson Tango), in 27m 20s",
+                "  2  Lee Varga (trainer)",
+                "     next: R6 Alexandra Park 7:30am (1 Silver Whisper), in 1h 23m",
+                "  3  Quiet Banjo (runner)",
+                "     next: R4 Vincennes 2:17pm (no. 2), in 8h 10m",
+            ])
+        let board = second.lines.drop { !$0.hasPrefix("Next to Go") }.dropFirst()
+        #expect(board.first?.contains("Alexandra Park") == true && board.first?.contains("  B") == true, "\(board)")
+        #expect(board.dropFirst().allSatisfy { !$0.contains("  B") }, "\(board)")
+    }
+
+    @Test("the sheet notes the runner followed; note, unfollow and show N on the book; JSON book and board")
+    func bookCommands() throws {
+        defer { data.remove() }
+        let first = try run("show 1\nfollow 2\nfollow driver 3\nshow\nbook\nnote 2 first up  \nunfollow 1\nshow 1\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.contains { $0.contains("Quiet Banjo") && $0.hasSuffix("followed") }, "\(first.lines)")
+        #expect(first.lines.contains { $0.contains("Bold Drifter") && $0.hasSuffix("driver followed") })
+        #expect(first.lines.contains("Noted on Quiet Banjo."))
+        #expect(first.lines.contains("No longer following Casey Merriman (rider)."))
+        #expect(first.lines.contains("     note: first up"))
+        #expect(first.lines.last { $0.contains("Vincennes R4") } != nil, "show 1 opens Quiet Banjo's next run")
+
+        let book = try run("", ["--json", "book"])
+        #expect(book.status == 0, "\(book.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(book.stdout.utf8)) as? [String: Any])
+        #expect(document["type"] as? String == "book")
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ["Quiet Banjo"])
+        #expect(entries.first?["note"] as? String == "first up")
+        let next = try #require(entries.first?["next"] as? [String: Any])
+        #expect(next["meeting"] as? String == "Vincennes")
+        #expect((next["runner"] as? [String: Any])?["number"] as? Int == 2)
+
+        let list = try run("", ["--json", "list"])
+        let races = try #require(
+            (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["races"]
+                as? [[String: Any]])
+        #expect(races.map { ($0["book"] as? [String])?.count } == [1, 0, 0, 0, 0])
+        #expect(races.first?["book"] as? [String] == ["Quiet Banjo"])
+    }
+
+    @Test("mistakes: follow off a card, a runner not there, unfollow N on an empty book; nothing saved is lost")
+    func mistakes() throws {
+        defer { data.remove() }
+        let run = try run("follow 2\nshow 1\nfollow 42\nfollow owner 2\nback\nbook\nunfollow 1\nnote x y\n")
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "`follow` works on a race's details, not here. Type `help` to see the commands here.",
+                "No runner 42 in this race; the field is 1-8.",
+                "Usage: follow N, follow rider N or follow trainer N, where N is a runner's number on this card.",
+                "The blackbook is empty; there is no entry to unfollow.",
+                "Usage: note N TEXT, where N is an entry's number in the blackbook.",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: data.url.appendingPathComponent("blackbook.json").path))
+    }
+
+    @Test("two copies following at once: every entry of both lands")
+    func twoCopies() async throws {
+        defer { data.remove() }
+        // Each copy opens races one by one and follows a runner in each, in one piped turn: a transaction each.
+        let left = (1...5).map { "show \($0)\nfollow 1\nfollow trainer 1\nback\n" }.joined()
+        let right = (1...5).map { "show \($0)\nfollow 2\nfollow rider 2\nback\n" }.joined()
+        let folder = data.url.path
+        async let leftRun = blocking { try Self.run(left, in: folder) }
+        async let rightRun = blocking { try Self.run(right, in: folder) }
+        let runs = try await [leftRun, rightRun]
+        #expect(runs.map(\.status) == [0, 0], "\(runs.map(\.stderr))")
+        // "Following Quiet Banjo. `book` …", "Following Lee Varga (trainer). `book` …": the names each copy saved.
+        let followed = runs.flatMap { run in
+            run.lines.filter { $0.hasPrefix("Following ") }.map { line in
+                String(line.dropFirst("Following ".count).prefix { $0 != "." })
+                    .replacingOccurrences(of: " (rider)", with: "").replacingOccurrences(of: " (trainer)", with: "")
+            }
+        }
+        let book = try run("", ["--json", "book"])
+        let entries = try #require(
+            (try JSONSerialization.jsonObject(with: Data(book.stdout.utf8)) as? [String: Any])?["entries"]
+                as? [[String: Any]])
+        #expect(followed.count >= 10)
+        #expect(Set(entries.compactMap { $0["name"] as? String }) == Set(followed), "\(followed)")
+    }
+}

@@ -23,8 +23,8 @@ struct MeetingsEndToEndTests {
         let lines = run.lines
         #expect(lines.first == "Meetings - 36 today")
         #expect(lines[checked: 1] == "Australia - NSW")
-        #expect(lines.contains("   7  T  Globe Derby        8/9  R9 6m 0s   11:54am"), "\(run.stdout)")
-        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm"), "\(run.stdout)")
+        #expect(lines.contains("   7  T  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Clear"), "\(run.stdout)")
+        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Overcast"), "\(run.stdout)")
         #expect(lines.contains("  33  T  Meadowlands      13/13  finished"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))

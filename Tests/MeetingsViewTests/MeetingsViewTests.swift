@@ -22,7 +22,7 @@ struct MeetingsViewTests {
                 progress: "3/10",
                 next: "R4 12m 0s", nextTime: "12:00pm",
                 nextRace: .init(id: "r4", number: 4, start: start, secondsToStart: 720, countdown: "12m 0s"),
-                isOver: false),
+                isOver: false, conditions: "Soft 6 · Showers"),
             MeetingRowViewModel(
                 position: 12, name: "Murray Bridge Straight\u{1B}[31m", category: .greyhound, races: 9, run: 9,
                 toRun: 0, abandoned: 0, progress: "9/9", next: "finished", nextTime: nil, nextRace: nil, isOver: true),
@@ -43,10 +43,20 @@ struct MeetingsViewTests {
             output.lines == [
                 "Meetings - 2 today",
                 "Australia - NSW",
-                "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm",
+                "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm  Soft 6 - Showers",
                 "Australia - SA",
                 "  12  G  Murray Bridge Straigh...   9/9  finished",
             ])
+    }
+
+    @Test("a meeting's going and weather follow its next start where they fit whole, and only there")
+    func listConditions() {
+        MeetingsTextView(output: output, style: style(width: 100, glyphs: true)).display(list)
+        #expect(output.lines[2] == "   1  🏇  Randwick                  3/10  R4 12m 0s  12:00pm  Soft 6 · Showers")
+        #expect(output.lines[4].hasSuffix("9/9  finished"))
+        output.reset()
+        MeetingsTextView(output: output, style: style(width: 70)).display(list)
+        #expect(output.lines[2] == "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm")
     }
 
     @Test("at 40 columns every line fits, names cut with an ellipsis, no times")
@@ -98,6 +108,7 @@ struct MeetingsViewTests {
         let first = try #require((groups.first?["meetings"] as? [[String: Any]])?.first)
         #expect(first["meeting"] as? String == "Randwick" && first["toRun"] as? Int == 7)
         #expect((first["next"] as? [String: Any])?["raceNumber"] as? Int == 4)
+        #expect(first["conditions"] as? String == "Soft 6 · Showers")
         view.display(meeting)
         let races = try #require(documents.documents.last?.body["races"] as? [[String: Any]])
         #expect(documents.documents.last?.type == "meeting" && documents.documents.last?.streamed == false)

@@ -68,15 +68,21 @@ struct MeetingSummary {
 
     /// `Track Good 4 · Fine`: the going and weather of the next race to run (else the last told).
     var conditions: String? {
+        conditionWords.map { [$0.going.map { "Track " + $0 }, $0.weather].compactMap { $0 }.joined(separator: " · ") }
+    }
+
+    /// `Good 4 · Fine`: the same, short, for the meeting's line on the list.
+    var shortConditions: String? {
+        conditionWords.map { [$0.going, $0.weather].compactMap { $0 }.joined(separator: " · ") }
+    }
+
+    /// The going and the weather as the sheet words them, of the next race to run (else the last told).
+    private var conditionWords: (going: String?, weather: String?)? {
         let told = (next.map { [$0.race] } ?? []) + races.reversed()
         guard let race = told.first(where: { $0.form.trackCondition != nil || $0.form.weather != nil }) else {
             return nil
         }
-        let parts = [
-            race.form.trackCondition.map { "Track " + ConditionWording.going($0) },
-            race.form.weather.map(ConditionWording.weather),
-        ]
-        return parts.compactMap { $0 }.joined(separator: " · ")
+        return (race.form.trackCondition.map(ConditionWording.going), race.form.weather.map(ConditionWording.weather))
     }
     var category: RaceCategory { races[0].category }
     var run: Int { rows.count { $0.stage == .running || $0.stage == .result } }

@@ -121,6 +121,6 @@ public final class MeetingsPresenter: MeetingsModuleInput {
             run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned,
             progress: "\(meeting.run)/\(meeting.races.count)", next: meeting.nextText,
             nextTime: next.map { ClockTime.text(of: $0.race.advertisedStart, in: timeZone) },
-            nextRace: next.map(\.nextRace), isOver: meeting.isOver)
+            nextRace: next.map(\.nextRace), isOver: meeting.isOver, conditions: meeting.shortConditions)
     }
 }

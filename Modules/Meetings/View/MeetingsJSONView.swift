@@ -21,6 +21,7 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
                         "races": row.races, "run": row.run, "toRun": row.toRun,
                         "abandoned": row.abandoned, "status": row.next,
                         "next": row.nextRace.map(Self.next) ?? JSONNull(),
+                        "conditions": JSONFields.value(row.conditions),
                     ]
                 },
             ]

@@ -47,6 +47,12 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
                     line +=
                         TerminalText.spaces(nextColumns - TerminalText.width(of: style.clean(row.next))) + "  "
                         + style.paint(time, .dim)
+                    // The going and weather after the time, only whole.
+                    if let conditions = row.conditions.map(style.clean),
+                        fixed + nameColumns + 2 + TerminalText.width(of: conditions) <= style.width
+                    {
+                        line += TerminalText.spaces(timeColumns - time.count + 2) + style.paint(conditions, .dim)
+                    }
                 }
                 lines.append(line)
             }

@@ -57,6 +57,8 @@ public struct MeetingRowViewModel: Sendable, Equatable {
     public let nextTime: String?
     public let nextRace: NextRace?
     public let isOver: Bool
+    /// `Good 4 · Fine`: the going and weather, where the source has them; shown after the row where it fits whole.
+    public let conditions: String?
 
     public struct NextRace: Sendable, Equatable {
         public let id: String
@@ -81,8 +83,10 @@ public struct MeetingRowViewModel: Sendable, Equatable {
 
     public init(
         position: Int, name: String, category: RaceCategory, races: Int, run: Int, toRun: Int, abandoned: Int,
-        progress: String, next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool
+        progress: String, next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool,
+        conditions: String? = nil
     ) {
+        self.conditions = conditions
         self.position = position
         self.name = name
         self.category = category

@@ -79,18 +79,48 @@ public final class SnapshotRaceCardService: RaceCardService {
 
     /// Every card of the package's bundle (tests; the app decodes the one it needs).
     @Sendable public static func embedded() throws(RaceDataError) -> [String: RaceCard] {
-        try RaceCardDecoder().decodeBundle(try embeddedBytes(), source: source)
+        var cards: [String: RaceCard] = [:]
+        for id in try embeddedIndex().keys {
+            if let card = try embeddedCard(id) { cards[id] = card }
+        }
+        return cards
     }
 
-    /// One card of the embedded bundle, read alone: where each lies is found once, in one pass over the bundle
-    /// (a `movers` reading eight cards made eight passes over its 3.6 MB).
+    /// One card of the embedded bundle, read alone: each card is deflated apart from the others and the index
+    /// says where, so a sheet inflates its own card's few kilobytes, not the day's 3.9 MB (a one-shot `show`
+    /// was 3.9 times a one-shot `list`, most of it a pass over the whole bundle).
     @Sendable public static func embeddedCard(_ id: String) throws(RaceDataError) -> RaceCard? {
-        let bytes = try embeddedBytes()
-        let index = try once(bundleIndex) { () throws(RaceDataError) in
-            try RaceCardDecoder().bundleIndex(bytes, source: source)
+        guard let place = try embeddedIndex()[id] else { return nil }
+        let packed = EmbeddedBytes.of(snapshotCards)
+        guard place.offset >= 0, place.length > 0, place.offset + place.length <= packed.count,
+            let deflated = Data(base64Encoded: packed[place.offset..<(place.offset + place.length)]),
+            let bytes = Inflated.bytes(of: deflated, size: place.inflated)
+        else { throw .unavailable(source: source, reason: "its race cards are damaged in this build") }
+        return try RaceCardDecoder().decodeBundleCard(bytes, at: [0..<bytes.count], raceID: id, source: source)
+    }
+
+    /// Where a card lies in the bundle's characters, and how long it is inflated.
+    struct CardPlace: Sendable {
+        let offset: Int
+        let length: Int
+        let inflated: Int
+    }
+
+    private static let cardPlaces = Mutex<Result<[String: CardPlace], RaceDataError>?>(nil)
+
+    /// The bundle's index (`id offset length inflated;` each), read once.
+    private static func embeddedIndex() throws(RaceDataError) -> [String: CardPlace] {
+        try once(cardPlaces) { () throws(RaceDataError) -> [String: CardPlace] in
+            var places: [String: CardPlace] = [:]
+            for entry in String(decoding: EmbeddedBytes.of(snapshotCardsIndex), as: UTF8.self).split(separator: ";") {
+                let parts = entry.split(separator: " ")
+                guard parts.count == 4, let offset = Int(parts[1]), let length = Int(parts[2]),
+                    let inflated = Int(parts[3])
+                else { throw .unavailable(source: source, reason: "its race cards' index is damaged in this build") }
+                places[String(parts[0])] = CardPlace(offset: offset, length: length, inflated: inflated)
+            }
+            return places
         }
-        guard let ranges = index[id] else { return nil }
-        return try RaceCardDecoder().decodeBundleCard(bytes, at: ranges, raceID: id, source: source)
     }
 
     /// Each card's status, first placings, the win dividend and the placed runners' names (`Final 2-4-7 4.6 Brave
@@ -124,18 +154,6 @@ public final class SnapshotRaceCardService: RaceCardService {
         }
     }
 
-    /// The bundle's bytes, read from the package once.
-    private static let bundleBytes = Mutex<Result<Data, RaceDataError>?>(nil)
-    private static let bundleIndex = Mutex<Result<[String: [Range<Int>]], RaceDataError>?>(nil)
-
-    private static func embeddedBytes() throws(RaceDataError) -> Data {
-        try once(bundleBytes) { () throws(RaceDataError) -> Data in
-            guard let packed = Data(base64Encoded: EmbeddedBytes.of(snapshotCards)),
-                let bytes = Inflated.bytes(of: packed, size: snapshotCardsSize)
-            else { throw .unavailable(source: source, reason: "its race cards are damaged in this build") }
-            return bytes
-        }
-    }
 }
 
 extension SnapshotRaceCardService: RaceStatusService {

@@ -70,10 +70,13 @@ struct BlackbookInteractorTests {
         return answer
     }
 
-    @Test("a source that answers at once has every race to come read, soonest first, once; jumped races are not")
+    var nobody: BlackbookEntry { BlackbookEntry(kind: .runner, name: "Nobody", followedAt: clock.now()) }
+
+    @Test("a source that answers at once has every race to come read for an entry not engaged, once; not jumped ones")
     func readsAllAtOnce() {
         let cards = cards()
-        let (interactor, _) = interactor(cards, atOnce: true)
+        let (interactor, _) = interactor(cards, atOnce: true, entries: [nobody])
+        _ = interactor.loadEntries()
         let first = look(interactor)
         #expect(first?.races.map(\.id) == ["r1", "r2", "r3", "r4", "r5", "r6"])
         #expect(first?.readCount == 6)
@@ -84,12 +87,27 @@ struct BlackbookInteractorTests {
     @Test("a server's cards are read a few at a look, soonest first")
     func readsAFewAtATime() {
         let cards = cards()
-        let (interactor, _) = interactor(cards, atOnce: false)
+        let (interactor, _) = interactor(cards, atOnce: false, entries: [nobody])
+        _ = interactor.loadEntries()
         let first = look(interactor)
         #expect(first?.readCount == BlackbookInteractor.cardsPerLook)
         let second = look(interactor)
-        #expect(second?.readCount == 6)
+        #expect(second?.readCount == 6 && second?.isSettled == true)
+        #expect(first?.isSettled == false)
         #expect(cards.readIDs == ["r1", "r2", "r3", "r4", "r5", "r6"])
+    }
+
+    @Test("reading stops once every entry's next run is found; nothing followed reads nothing")
+    func stopsWhenFound() {
+        let cards = cards()
+        let (interactor, _) = interactor(cards, atOnce: true)
+        _ = interactor.loadEntries()
+        #expect(look(interactor)?.isSettled == true)
+        #expect(cards.readIDs.isEmpty)
+        _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "Horse 2", followedAt: clock.now())))
+        let found = look(interactor)
+        #expect(found?.isSettled == true && found?.readCount == 2)
+        #expect(cards.readIDs == ["r1", "r2"])
     }
 
     @Test("marks: the rider followed, whatever the dots and case, and never a scratched runner")

@@ -25,10 +25,14 @@ public struct RacesToCome: Sendable, Equatable {
     public let races: [Race]
     /// By race id; a race missing here had no card read yet (or none published).
     public let fields: [String: [LineupRunner]]
+    /// Every card that could tell an entry's next run was read: all of them, or those up to the last entry's
+    /// next run. False while a server's cards are still being read a few at a time.
+    public let isSettled: Bool
 
-    public init(races: [Race], fields: [String: [LineupRunner]]) {
+    public init(races: [Race], fields: [String: [LineupRunner]], isSettled: Bool? = nil) {
         self.races = races
         self.fields = fields
+        self.isSettled = isSettled ?? races.allSatisfy { fields[$0.id] != nil }
     }
 
     /// Races whose fields are known.
@@ -108,9 +112,14 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             { [self] in
                 Result { () throws(RaceDataError) in
                     let races = try upcoming(among: try dayRaces())
-                    read(fieldsOf: races)
+                    let followed = entries.withLock { $0 }
+                    // Nothing followed needs no card; read soonest first, only until every entry's next run is
+                    // found (a whole day's cards for an entry not engaged).
+                    let stoppedEarly = followed.isEmpty || read(fieldsOf: races, until: followed)
                     let known = fields.withLock { $0 }.compactMapValues(\.runners)
-                    return RacesToCome(races: races, fields: known.filter { id, _ in races.contains { $0.id == id } })
+                    return RacesToCome(
+                        races: races, fields: known.filter { id, _ in races.contains { $0.id == id } },
+                        isSettled: stoppedEarly ? true : nil)
                 }
             }, completion: completion)
     }
@@ -141,22 +150,34 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             .sorted { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) }
     }
 
-    /// Reads the fields not known or gone stale: all of them from a source that answers at once, else a few,
-    /// soonest first. A card that cannot be read now is tried at a later look.
-    private func read(fieldsOf races: [Race]) {
+    /// Reads the fields not known or gone stale, soonest first: all of them from a source that answers at once,
+    /// else a few. A card that cannot be read now is tried at a later look.
+    /// - Parameter entries: when given, reading stops once each has a next run among the races read so far.
+    /// - Returns: whether it stopped so, every entry's next run found.
+    @discardableResult
+    private func read(fieldsOf races: [Race], until entries: [BlackbookEntry]? = nil) -> Bool {
         let now = clock.now()
-        let known = fields.withLock { $0 }
-        let due = races.filter { race in
-            guard let read = known[race.id] else { return true }
-            return !cardsAnswerAtOnce && now.timeIntervalSince(read.readAt) > Self.fieldLifetime
+        var unfound = entries ?? []
+        var due: [Race] = []
+        for race in races {
+            let known = fields.withLock { $0[race.id] }
+            if let known, cardsAnswerAtOnce || now.timeIntervalSince(known.readAt) <= Self.fieldLifetime {
+                unfound.removeAll { entry in known.runners.contains(where: entry.matches) }
+                if entries != nil && unfound.isEmpty { return true }
+            } else {
+                due.append(race)
+            }
         }
-        guard let cards else { return }
+        guard let cards else { return false }
         for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
             let answer = Result { () throws(RaceDataError) in try cards.card(forRace: race.id) }
             guard case .success(let card?) = answer else { continue }
             let runners = LineupRunner.field(of: card)
             fields.withLock { $0[race.id] = (runners, now) }
+            unfound.removeAll { entry in runners.contains(where: entry.matches) }
+            if entries != nil && unfound.isEmpty { return true }
         }
+        return false
     }
 
     // MARK: - Marking races (RaceMarker)

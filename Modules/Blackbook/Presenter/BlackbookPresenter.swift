@@ -231,7 +231,7 @@ public final class BlackbookPresenter: BlackbookModuleInput {
 
     private var footnote: String? {
         if let lookFailure { return "Races to come could not be read: \(lookFailure)" }
-        guard let racesToCome, racesToCome.readCount < racesToCome.races.count else { return nil }
+        guard let racesToCome, !racesToCome.isSettled else { return nil }
         return
             "Cards read for \(racesToCome.readCount) of \(racesToCome.races.count) races to come; `book` again reads more, soonest first."
     }

@@ -20,6 +20,19 @@ open class NavigationRecorder {
     }
 }
 
+/// A feature's router as its presenter sees it, where the presenter opens races' sheets: records each race
+/// opened and finishes at once; navigation not expected fails the test.
+@MainActor
+open class RaceOpeningRecorder: NavigationRecorder {
+    public private(set) var opened: [Race] = []
+
+    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
+        navigated("openRaceDetail(\(race.id))")
+        opened.append(race)
+        completion(.success)
+    }
+}
+
 /// The shell's navigation as a router sees it: records where it was asked to go and finishes at once; navigation
 /// not expected fails the test.
 @MainActor

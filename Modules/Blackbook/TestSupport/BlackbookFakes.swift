@@ -63,15 +63,7 @@ public final class FakeBlackbookView: BlackbookViewInput {
 
 /// Records where the presenter asked to go, and finishes at once; navigation not expected fails the test.
 @MainActor
-public final class FakeBlackbookRouter: NavigationRecorder, BlackbookRouterInput {
-    public private(set) var opened: [Race] = []
-
-    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigated("openRaceDetail(\(race.id))")
-        opened.append(race)
-        completion(.success)
-    }
-}
+public final class FakeBlackbookRouter: RaceOpeningRecorder, BlackbookRouterInput {}
 
 /// The book's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor

@@ -56,15 +56,7 @@ public final class FakeFavouritesView: FavouritesViewInput {
 /// Records where the presenter asked to go, and finishes at once. Navigation the test did not say to expect
 /// (`expectNavigation()`) fails the test.
 @MainActor
-public final class FakeFavouritesRouter: NavigationRecorder, FavouritesRouterInput {
-    public private(set) var opened: [Race] = []
-
-    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigated("openRaceDetail(\(race.id))")
-        opened.append(race)
-        completion(.success)
-    }
-}
+public final class FakeFavouritesRouter: RaceOpeningRecorder, FavouritesRouterInput {}
 
 /// The favourites screen's presenter as its screen drives it: records each call, in words, and finishes at once.
 @MainActor

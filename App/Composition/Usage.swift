@@ -34,7 +34,7 @@ enum Usage {
         \(settingsParagraph)
         `save` at the prompt writes the board's filter, region, count and alert there.
 
-        Files: favourites in the data directory above; the last good feed of each URL in
+        Files: favourites and the blackbook in the data directory above; the last good feed of each URL in
         $XDG_CACHE_HOME/next-to-go (else ~/.cache/next-to-go), shown marked stale when the
         URL cannot be reached at start, and of each race card fetched over HTTP in its cards/ folder
         (the last 300), shown marked offline; the shell's history in $XDG_STATE_HOME/next-to-go/history

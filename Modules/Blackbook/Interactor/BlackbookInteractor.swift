@@ -52,6 +52,10 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public static let cardsPerLook = 4
     /// How long a field read from a server holds: late scratchings and changes of rider come through the day.
     public static let fieldLifetime: TimeInterval = 600
+    /// The races of each code the board's fetch reads fields for, soonest first: a default board's five and a
+    /// few more (a whole day's cards in a one-shot `list` cost 230 ms). Races further off are marked as they
+    /// come nearer; the book reads all it needs itself.
+    public static let markedPerCategory = 8
 
     private let list: any KeptList<BlackbookEntry>
     private let cards: (any RaceCardService)?
@@ -185,7 +189,11 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public func prepare(_ races: [Race]) {
         guard !entries.withLock(\.isEmpty) else { return }
         // The board's races too, in their last minute on it.
-        let toCome = (try? upcoming(among: races, since: Race.boardExpiryDelay)) ?? []
+        var perCategory: [RaceCategory: Int] = [:]
+        let toCome = ((try? upcoming(among: races, since: Race.boardExpiryDelay)) ?? []).filter { race in
+            perCategory[race.category, default: 0] += 1
+            return perCategory[race.category, default: 0] <= Self.markedPerCategory
+        }
         if cardsAnswerAtOnce {
             read(fieldsOf: toCome)
         } else {
@@ -195,9 +203,10 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     }
 
     public func marks(inRace id: String) -> [RaceMark] {
+        // Asked for every row at every draw: a race with no field read is answered before the entries are copied.
+        guard let runners = fields.withLock({ $0[id]?.runners }) else { return [] }
         let followed = entries.withLock { $0 }
-        guard !followed.isEmpty, let runners = fields.withLock({ $0[id]?.runners }) else { return [] }
-        return Self.marks(of: followed, in: runners)
+        return followed.isEmpty ? [] : Self.marks(of: followed, in: runners)
     }
 
     /// Each runner matched by an entry, in the field's order, once for each entry that matches it.

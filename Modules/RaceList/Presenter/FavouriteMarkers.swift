@@ -25,7 +25,16 @@ final class FavouriteMarkers {
     /// - Parameter boardRaces: the board's races: those the blackbook follows a runner in alert as favourites do.
     func reload(racesNow: (String) -> Race?, boardRaces: [Race] = [], at now: () -> Date) {
         interactor.reloadMarks()
-        let followed = boardRaces.filter { !interactor.marks(inRace: $0.id).isEmpty }
+        // Only races an alert could be due for are asked whether they are followed: a draw in a script asked
+        // every race of the feed, ten thousand times.
+        var followed: [Race] = []
+        if let lead = alerts.lead {
+            let time = now()
+            let due = (time.addingTimeInterval(-Race.boardExpiryDelay))...(time.addingTimeInterval(lead))
+            followed = boardRaces.filter {
+                due.contains($0.advertisedStart) && !interactor.marks(inRace: $0.id).isEmpty
+            }
+        }
         switch interactor.loadFavourites() {
         case .success(let state): apply(state, racesNow: racesNow, followed: followed, now: now())
         case .failure(let error): events?.handle(.warning(error.description))

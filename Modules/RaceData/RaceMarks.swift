@@ -34,8 +34,9 @@ public protocol RaceMarker: Sendable {
     func marks(inRace id: String) -> [RaceMark]
     /// A race's card was read elsewhere (an open sheet): its field serves the marks at once.
     func learn(_ card: RaceCard)
-    /// Reads again what the user keeps, if another screen or copy changed it: before the board draws.
-    @MainActor func reload()
+    /// Reads again what the user keeps, if another screen or copy changed it: before the board draws. Returns
+    /// what the user should be told once (a damaged file set aside), if anything.
+    @MainActor func reload() -> String?
 }
 
 /// The app's one place races are marked through: empty until a feature hands it a marker, and then asked by the
@@ -67,7 +68,7 @@ public final class RaceMarks: Sendable {
         marker.withLock { $0 }?.learn(card)
     }
 
-    @MainActor public func reload() {
+    @MainActor public func reload() -> String? {
         marker.withLock { $0 }?.reload()
     }
 }

@@ -235,4 +235,28 @@ struct HostileInputEndToEndTests {
         let kept = try FileManager.default.contentsOfDirectory(atPath: data.url.path)
         #expect(kept.contains { $0.hasPrefix("favourites.json.before-repair-") }, "the file as it was is kept")
     }
+
+    @Test("a blackbook file of hostile entries: each dropped with its reason, the rest shown clean, the file kept")
+    func hostileBlackbook() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let entries = [
+            #"{"kind": "rider", "name": "Casey\u001b[2J Merriman", "note": "bell\u0007 rings", "followedAt": 1764300000}"#,
+            #"{"kind": "owner", "name": "Nobody", "followedAt": 1764300000}"#,
+            #"{"kind": "runner", "name": "Too Late", "followedAt": 1e300}"#,
+            #"{"kind": "runner", "name": "\#(String(repeating: "n", count: 2_000))", "followedAt": 1764300000}"#,
+        ]
+        var bytes = Data(#"{"version": 1, "blackbook": [\#(entries.joined(separator: ","))], "x": ""#.utf8)
+        bytes += Data([0xFF, 0xFE]) + Data(#""}"#.utf8)
+        _ = try data.file("blackbook.json", contents: bytes)
+        let run = try BinaryRunner.run(
+            ["--now", BlackbookEndToEndTests.now, "--data-dir", data.url.path, "book"], timeout: 30)
+        expectNoCrash(run)
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("3 entries in \(data.url.path)/blackbook.json made no sense"), "\(run.stderr)")
+        #expect(run.stdout.contains("Blackbook (1)"), "\(run.stdout)")
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.stdout)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: data.url.path)
+        #expect(kept.contains { $0.hasPrefix("blackbook.json.before-repair-") }, "the file as it was is kept")
+    }
 }

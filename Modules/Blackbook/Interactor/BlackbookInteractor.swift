@@ -68,6 +68,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     /// The entries as last read on the main actor, for marks asked on other threads.
     private let entries = Mutex<[BlackbookEntry]>([])
     private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date)]>([:])
+    /// A warning from a read no screen asked for (the board's, before it draws), kept until it is said.
+    private let unsaid = Mutex<String?>(nil)
 
     /// - Parameters:
     ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
@@ -92,7 +94,11 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
 
     @MainActor
     public func loadEntries() -> Result<KeptListState<BlackbookEntry>, KeptListError> {
-        remembered(list.result(of: nil))
+        remembered(list.result(of: nil)).map { state in
+            guard let warning = unsaid.withLock({ $0.take() }) else { return state }
+            return KeptListState(
+                items: state.items, warning: [warning, state.warning].compactMap { $0 }.joined(separator: "\n"))
+        }
     }
 
     @MainActor
@@ -220,8 +226,17 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         }
     }
 
+    /// The board's look before it draws: its warning is the board's to say.
     @MainActor
-    public func reload() {
-        _ = loadEntries()
+    public func reload() -> String? {
+        guard case .success(let state) = loadEntries() else { return nil }
+        return state.warning
+    }
+
+    /// Who is followed, read before the board's first fetch; a warning it gives waits to be said.
+    @MainActor
+    public func loadBeforeTheBoard() {
+        guard case .success(let state) = loadEntries(), let warning = state.warning else { return }
+        unsaid.withLock { $0 = warning }
     }
 }

@@ -89,7 +89,7 @@ public enum BlackbookModule {
             let marker = interactor(context)
             context.raceMarks.register(marker)
             // Who is followed is known before the board's first fetch, which marks its races.
-            marker.reload()
+            marker.loadBeforeTheBoard()
         }
     ) { _, context, navigator in
         let view = view(for: context.presentation)

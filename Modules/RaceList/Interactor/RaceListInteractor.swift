@@ -48,7 +48,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     public func marks(inRace id: String) -> [RaceMark] { raceMarks.marks(inRace: id) }
 
-    @MainActor public func reloadMarks() { raceMarks.reload() }
+    @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         fetches.request(

@@ -28,15 +28,16 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     func raceStandings(at now: Date) -> [String: RaceStanding]
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
-    /// Reads again what marks races, before a draw: another screen or copy may have changed it.
-    @MainActor func reloadMarks()
+    /// Reads again what marks races, before a draw: another screen or copy may have changed it. Returns a
+    /// warning to say once, if any.
+    @MainActor func reloadMarks() -> String?
 }
 
 extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
     public func marks(inRace id: String) -> [RaceMark] { [] }
-    @MainActor public func reloadMarks() {}
+    @MainActor public func reloadMarks() -> String? { nil }
 }
 
 public typealias RaceListFetchCompletion = @MainActor @Sendable (Result<RaceFeed, RaceDataError>) -> Void

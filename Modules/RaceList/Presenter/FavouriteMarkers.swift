@@ -24,7 +24,7 @@ final class FavouriteMarkers {
     /// for alerts by its start.
     /// - Parameter boardRaces: the board's races: those the blackbook follows a runner in alert as favourites do.
     func reload(racesNow: (String) -> Race?, boardRaces: [Race] = [], at now: () -> Date) {
-        interactor.reloadMarks()
+        if let warning = interactor.reloadMarks() { events?.handle(.warning(warning)) }
         // Only races an alert could be due for are asked whether they are followed: a draw in a script asked
         // every race of the feed, ten thousand times.
         var followed: [Race] = []

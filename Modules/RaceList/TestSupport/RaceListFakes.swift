@@ -30,7 +30,10 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public var marks: [String: [RaceMark]] = [:]
     public private(set) var markReloads = 0
     public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
-    @MainActor public func reloadMarks() { markReloads += 1 }
+    @MainActor public func reloadMarks() -> String? {
+        markReloads += 1
+        return nil
+    }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         refreshCount += 1

@@ -41,10 +41,12 @@ extension KeptListChange where Item == FavouriteRace {
 }
 
 extension KeptListState where Item == FavouriteRace {
+    @inlinable
     public init(favourites: [FavouriteRace], warning: String? = nil) {
         self.init(items: favourites, warning: warning)
     }
 
+    @inlinable
     public var favourites: [FavouriteRace] { items }
 }
 

@@ -45,6 +45,7 @@ public struct KeptListKind: Sendable {
 
     public var fileName: String { "\(name).json" }
 
+    @inlinable
     public func counted(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
 }
 
@@ -66,6 +67,7 @@ public protocol KeptList<Item>: AnyObject, Sendable {
 
 extension KeptList {
     /// The change made (nil: a load), as a result, for interactors that hand it to their presenter.
+    @inlinable
     public func result(of change: KeptListChange<Item>?) -> Result<KeptListState<Item>, KeptListError> {
         Result { () throws(KeptListError) in
             guard let change else { return try load() }
@@ -94,6 +96,7 @@ public enum KeptListChange<Item: KeptItem>: Sendable, Equatable {
 
     /// Why this change cannot be made to these items, if it cannot: adding one past the most kept is refused
     /// before it is acknowledged (once it was acknowledged, and the next read dropped another).
+    @inlinable
     public func refusal(given items: [Item]) -> String? {
         let kind = Item.keptList
         let added: Item
@@ -107,6 +110,7 @@ public enum KeptListChange<Item: KeptItem>: Sendable, Equatable {
     }
 
     /// The items with this change made, as a store makes it.
+    @inlinable
     public func applied(to items: [Item]) -> [Item] {
         var changed = items
         switch self {
@@ -134,13 +138,17 @@ public struct KeptListState<Item: KeptItem>: Sendable, Equatable {
     public let items: [Item]
     public let warning: String?
 
+    // Inlinable, so a caller's use is made for its own item type: a board asks at every draw.
+    @inlinable
     public init(items: [Item], warning: String? = nil) {
         self.items = items
         self.warning = warning
     }
 
+    @inlinable
     public func contains(_ id: String) -> Bool { items.contains { $0.id == id } }
-    public var ids: Set<String> { Set(items.map(\.id)) }
+    @inlinable
+    public var ids: Set<String> { Set(items.lazy.map { $0.id }) }
 }
 
 /// A kept list could not be read or changed; what was saved is as it was.

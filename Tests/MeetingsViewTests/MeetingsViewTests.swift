@@ -22,7 +22,7 @@ struct MeetingsViewTests {
                 progress: "3/10",
                 next: "R4 12m 0s", nextTime: "12:00pm",
                 nextRace: .init(id: "r4", number: 4, start: start, secondsToStart: 720, countdown: "12m 0s"),
-                isOver: false, conditions: "Soft 6 · Showers"),
+                isOver: false, conditions: ["Soft 6", "Showers"]),
             MeetingRowViewModel(
                 position: 12, name: "Murray Bridge Straight\u{1B}[31m", category: .greyhound, races: 9, run: 9,
                 toRun: 0, abandoned: 0, progress: "9/9", next: "finished", nextTime: nil, nextRace: nil, isOver: true),

@@ -71,18 +71,24 @@ struct MeetingSummary {
         conditionWords.map { [$0.going.map { "Track " + $0 }, $0.weather].compactMap { $0 }.joined(separator: " · ") }
     }
 
-    /// `Good 4 · Fine`: the same, short, for the meeting's line on the list.
-    var shortConditions: String? {
-        conditionWords.map { [$0.going, $0.weather].compactMap { $0 }.joined(separator: " · ") }
+    /// `Good 4`, `Fine`: the same, short, for the meeting's line on the list.
+    var shortConditions: [String] {
+        conditionWords.map { [$0.going, $0.weather].compactMap { $0 } } ?? []
     }
 
     /// The going and the weather as the sheet words them, of the next race to run (else the last told).
     private var conditionWords: (going: String?, weather: String?)? {
-        let told = (next.map { [$0.race] } ?? []) + races.reversed()
-        guard let race = told.first(where: { $0.form.trackCondition != nil || $0.form.weather != nil }) else {
+        // Drawn for every meeting at every draw: the races are looked through in place, none copied.
+        func told(_ form: RaceForm) -> Bool { form.trackCondition != nil || form.weather != nil }
+        let form: RaceForm
+        if let next, told(next.race.form) {
+            form = next.race.form
+        } else if let index = races.lastIndex(where: { told($0.form) }) {
+            form = races[index].form
+        } else {
             return nil
         }
-        return (race.form.trackCondition.map(ConditionWording.going), race.form.weather.map(ConditionWording.weather))
+        return (form.trackCondition.map(ConditionWording.going), form.weather.map(ConditionWording.weather))
     }
     var category: RaceCategory { races[0].category }
     var run: Int { rows.count { $0.stage == .running || $0.stage == .result } }

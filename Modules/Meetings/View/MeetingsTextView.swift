@@ -48,8 +48,11 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
                         TerminalText.spaces(nextColumns - TerminalText.width(of: style.clean(row.next))) + "  "
                         + style.paint(time, .dim)
                     // The going and weather after the time, only whole.
-                    if let conditions = row.conditions.map(style.clean),
-                        fixed + nameColumns + 2 + TerminalText.width(of: conditions) <= style.width
+                    // Cleaned apart and joined in the style's own way: folding a `·` for a pipe at every draw was
+                    // a third of a script's `meetings`.
+                    let conditions = row.conditionParts.map(style.clean).joined(
+                        separator: style.usesGlyphs ? " · " : " - ")
+                    if !conditions.isEmpty, fixed + nameColumns + 2 + TerminalText.width(of: conditions) <= style.width
                     {
                         line += TerminalText.spaces(timeColumns - time.count + 2) + style.paint(conditions, .dim)
                     }

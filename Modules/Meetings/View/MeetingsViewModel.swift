@@ -57,8 +57,11 @@ public struct MeetingRowViewModel: Sendable, Equatable {
     public let nextTime: String?
     public let nextRace: NextRace?
     public let isOver: Bool
-    /// `Good 4 · Fine`: the going and weather, where the source has them; shown after the row where it fits whole.
-    public let conditions: String?
+    /// The going and weather (`Good 4`, `Fine`), where the source has them; shown after the row where it fits
+    /// whole. Apart, so each view joins them in its own way (a pipe's plain text, the terminal's glyph).
+    public let conditionParts: [String]
+    /// `Good 4 · Fine`, or nil.
+    public var conditions: String? { conditionParts.isEmpty ? nil : conditionParts.joined(separator: " · ") }
 
     public struct NextRace: Sendable, Equatable {
         public let id: String
@@ -84,9 +87,9 @@ public struct MeetingRowViewModel: Sendable, Equatable {
     public init(
         position: Int, name: String, category: RaceCategory, races: Int, run: Int, toRun: Int, abandoned: Int,
         progress: String, next: String, nextTime: String?, nextRace: NextRace?, isOver: Bool,
-        conditions: String? = nil
+        conditions: [String] = []
     ) {
-        self.conditions = conditions
+        self.conditionParts = conditions
         self.position = position
         self.name = name
         self.category = category

@@ -205,7 +205,7 @@ struct MeetingsPresenterTests {
         _ = run(presenter.show)
         router.expectNavigation()
         #expect(run { presenter.openRace(number: 2, completion: $0) } == [.success])
-        #expect(router.openedRaces.map(\.id) == ["Hove-2"])
+        #expect(router.opened.map(\.id) == ["Hove-2"])
         #expect(run { presenter.openRace(number: 7, completion: $0) } == [.failure(.usage)])
         #expect(view.errors.last == "Hove has no race 7; choose 1 to 3.")
     }

@@ -125,7 +125,7 @@ struct AutoRefreshTests {
         presenter.openRace(position: 3, completion: log.callback)
         presenter.toggleFavourite(position: 2, completion: log.callback)
         #expect(log.results == [.success, .success, .success], "none waited")
-        #expect(router.openedRaces.map(\.id) == ["r2"])
+        #expect(router.opened.map(\.id) == ["r2"])
         #expect(view.lastRows.count == 5)
         // A fetch a command needs makes the one out awaited: refresh waits for what it brings.
         presenter.refresh(completion: log.callback)

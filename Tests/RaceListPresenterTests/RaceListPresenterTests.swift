@@ -451,7 +451,7 @@ struct RaceListPresenterTests {
         presenter.change(.toggle([.greyhound]), completion: log.callback)
         router.expectNavigation()
         presenter.openRace(position: 1, completion: log.callback)
-        #expect(router.openedRaces.map(\.id) == ["g"])
+        #expect(router.opened.map(\.id) == ["g"])
     }
 
     @Test("show N before any board was drawn uses the board as it would be drawn")
@@ -459,9 +459,9 @@ struct RaceListPresenterTests {
         presenter.start()
         router.expectNavigation()
         presenter.openRace(position: 2, completion: log.callback)
-        #expect(router.openedRaces.isEmpty, "waits for the first fetch")
+        #expect(router.opened.isEmpty, "waits for the first fetch")
         interactor.answer([race("a", 100), race("b", 200)])
-        #expect(router.openedRaces.map(\.id) == ["b"])
+        #expect(router.opened.map(\.id) == ["b"])
         #expect(log.results == [.success])
     }
 
@@ -472,7 +472,7 @@ struct RaceListPresenterTests {
         clock.advance(by: 75)
         router.expectNavigation()
         presenter.openRace(position: 1, completion: log.callback)
-        #expect(router.openedRaces.map(\.id) == ["a"])
+        #expect(router.opened.map(\.id) == ["a"])
     }
 
     @Test("positions off the board are usage errors naming the range")
@@ -489,7 +489,7 @@ struct RaceListPresenterTests {
                 "There is no race -1 on the board; choose 1 to 2.",
             ])
         #expect(log.results == [.success, .failure(.usage), .failure(.usage), .failure(.usage)])
-        #expect(router.openedRaces.isEmpty)
+        #expect(router.opened.isEmpty)
         #expect(interactor.favourites.toggled.isEmpty)
     }
 

@@ -69,19 +69,12 @@ public final class FakeMeetingsView: MeetingsViewInput {
 /// Records where the presenters asked to go, and finishes at once; navigation the test did not say to expect
 /// (`expectNavigation()`) fails it.
 @MainActor
-public final class FakeMeetingsRouter: NavigationRecorder, MeetingsRouterInput {
+public final class FakeMeetingsRouter: RaceOpeningRecorder, MeetingsRouterInput {
     public private(set) var openedMeetings: [MeetingRequest] = []
-    public private(set) var openedRaces: [Race] = []
 
     public func openMeeting(_ request: MeetingRequest, completion: @escaping CommandCompletion) {
         navigated("openMeeting(\(request.word))")
         openedMeetings.append(request)
-        completion(.success)
-    }
-
-    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigated("openRaceDetail(\(race.id))")
-        openedRaces.append(race)
         completion(.success)
     }
 }

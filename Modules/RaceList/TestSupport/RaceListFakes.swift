@@ -109,15 +109,8 @@ public final class FakeRaceListView: RaceListViewInput {
 /// Records where the presenter asked to go, and finishes at once. Navigation the test did not say to expect
 /// (`expectNavigation()`) fails the test.
 @MainActor
-public final class FakeRaceListRouter: NavigationRecorder, RaceListRouterInput {
-    public private(set) var openedRaces: [Race] = []
+public final class FakeRaceListRouter: RaceOpeningRecorder, RaceListRouterInput {
     public private(set) var favouritesOpened = 0
-
-    public func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion) {
-        navigated("openRaceDetail(\(race.id))")
-        openedRaces.append(race)
-        completion(.success)
-    }
 
     public func openFavourites(completion: @escaping CommandCompletion) {
         navigated("openFavourites")

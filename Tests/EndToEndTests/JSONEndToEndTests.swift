@@ -27,13 +27,15 @@ struct JSONEndToEndTests {
         }
     }
 
-    @Test("--json watch 3 on the real clock: three boards, in order, a second apart by their own countdowns")
+    @Test("--json watch 3 on the real clock: three boards, in order, each a later second by its own countdowns")
     func watchFrames() throws {
         let run = try BinaryRunner.run(["--json", "watch", "3"])
         #expect(run.status == 0, "\(run.stderr)")
         let frames = try documents(run.stdout)
         #expect(frames.map { $0["type"] as? String } == ["board", "board", "board"])
-        // A race on all three boards: its seconds to go fall by one a frame, never two frames in one second.
+        // A race on all three boards: its seconds to go fall at every frame, never two frames in one second. By
+        // how much is the real clock's: on a loaded machine a frame can come a second late (one second each is
+        // the watch presenter's test, on an injected clock).
         let seconds = frames.map { frame -> [String: Int] in
             let races = (frame["races"] as? [[String: Any]]) ?? []
             return Dictionary(
@@ -42,7 +44,9 @@ struct JSONEndToEndTests {
                 }, uniquingKeysWith: { first, _ in first })
         }
         let common = try #require(seconds.first?.keys.first { id in seconds.allSatisfy { $0[id] != nil } })
-        #expect(seconds.compactMap { $0[common] } == (0..<3).map { (seconds[0][common] ?? 0) - $0 }, "\(run.stdout)")
+        let countdowns = seconds.compactMap { $0[common] }
+        #expect(
+            countdowns.count == 3 && zip(countdowns, countdowns.dropFirst()).allSatisfy { $0 > $1 }, "\(run.stdout)")
     }
 
     @Test("board, sheet, favourites and text, one document per command; watch streams a document per tick")

@@ -81,7 +81,8 @@ public enum RaceTable {
         let numberColumns = max(minimumRaceNumberColumns, raceNumbers.map(TerminalText.width(of:)).max() ?? 0)
         let statusColumns = max(minimumStatusColumns, statuses.map(TerminalText.width(of:)).max() ?? 0)
         let positionColumns = String(rows.map(\.position).max() ?? 0).count
-        let widestMarkers = rows.map { markers(of: $0, style: style).columns }.max() ?? 0
+        let rowMarkers = rows.map { markers(of: $0, style: style) }
+        let widestMarkers = rowMarkers.map(\.columns).max() ?? 0
         let markerColumns = widestMarkers > 0 ? 2 + widestMarkers : 0
         let isWide = style.width >= wideColumns && rows.contains { $0.startTime != nil }
         let places = rows.map { style.clean($0.place ?? "") }
@@ -104,8 +105,8 @@ public enum RaceTable {
                 TerminalText.spaces(statusColumns - TerminalText.width(of: statuses[index]))
                 + statuses[index]
             let paintedStatus = row.statusTone.map { style.paint(status, $0) } ?? status
-            let rowMarkers = markers(of: row, style: style)
-            let marker = rowMarkers.columns > 0 ? "  " + rowMarkers.text : ""
+            let marks = rowMarkers[index]
+            let marker = marks.columns > 0 ? "  " + marks.text : ""
             var whereAndWhen = ""
             if isWide {
                 if placeColumns > 0 {
@@ -122,7 +123,7 @@ public enum RaceTable {
                 + whereAndWhen + paintedStatus + marker
             // The aside only whole, never cut: a name half shown is a wrong name.
             let lineColumns =
-                fixedColumns + meetingColumns - markerColumns + (rowMarkers.columns > 0 ? 2 + rowMarkers.columns : 0)
+                fixedColumns + meetingColumns - markerColumns + (marks.columns > 0 ? 2 + marks.columns : 0)
             guard let aside = row.aside.map(style.clean), !aside.isEmpty,
                 lineColumns + 2 + TerminalText.width(of: aside) <= style.width
             else { return line }

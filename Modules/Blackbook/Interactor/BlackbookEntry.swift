@@ -35,14 +35,11 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
 
     /// Whether `runner` is this entry: the horse itself, or the one its rider rides or its trainer trains.
     public func matches(_ runner: LineupRunner) -> Bool {
-        let theirs: String? =
-            switch kind {
-            case .runner: runner.name
-            case .rider: runner.rider
-            case .trainer: runner.trainer
-            }
-        return theirs.map { Self.key($0) == Self.key(name) } ?? false
+        runner.name(as: kind).map { Self.key($0) == Self.key(name) } ?? false
     }
+
+    /// Whether the name has a letter or a digit to follow it by.
+    public var hasName: Bool { !Self.key(name).isEmpty }
 
     /// A name folded for comparing: letters and digits, lower case, single spaces.
     static func key(_ name: String) -> String {
@@ -84,10 +81,21 @@ public struct LineupRunner: Sendable, Equatable {
         self.trainer = trainer
     }
 
+    public init(_ runner: Runner) {
+        self.init(number: runner.number, name: runner.name, rider: runner.rider, trainer: runner.trainer)
+    }
+
+    /// Its name as the entry of this kind would follow it: the runner's own, its rider's or its trainer's.
+    public func name(as kind: BlackbookEntry.Kind) -> String? {
+        switch kind {
+        case .runner: name
+        case .rider: rider
+        case .trainer: trainer
+        }
+    }
+
     /// The card's runners still in the race: a scratched runner is not engaged.
     public static func field(of card: RaceCard) -> [LineupRunner] {
-        card.runners.filter { !$0.isScratched }.map {
-            LineupRunner(number: $0.number, name: $0.name, rider: $0.rider, trainer: $0.trainer)
-        }
+        card.runners.filter { !$0.isScratched }.map(LineupRunner.init)
     }
 }

@@ -121,15 +121,18 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         looks.request(
             { [self] in
                 Result { () throws(RaceDataError) in
-                    let races = try upcoming(among: try dayRaces())
+                    let races = upcoming(among: try dayRaces())
                     let followed = entries.withLock { $0 }
                     // Nothing followed needs no card; read soonest first, only until every entry's next run is
                     // found (a whole day's cards for an entry not engaged).
                     let stoppedEarly = followed.isEmpty || read(fieldsOf: races, until: followed)
-                    let known = fields.withLock { $0 }.compactMapValues(\.runners)
-                    return RacesToCome(
-                        races: races, fields: known.filter { id, _ in races.contains { $0.id == id } },
-                        isSettled: stoppedEarly ? true : nil)
+                    let fieldsToCome = fields.withLock { known in
+                        // A feed may name a race twice: the first is kept, as everywhere.
+                        Dictionary(
+                            races.compactMap { race in known[race.id].map { (race.id, $0.runners) } },
+                            uniquingKeysWith: { first, _ in first })
+                    }
+                    return RacesToCome(races: races, fields: fieldsToCome, isSettled: stoppedEarly ? true : nil)
                 }
             }, completion: completion)
     }
@@ -154,7 +157,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     }
 
     /// Those not yet jumped (or jumped less than `since` ago), within the horizon, soonest first.
-    private func upcoming(among races: [Race], since: TimeInterval = 0) throws(RaceDataError) -> [Race] {
+    private func upcoming(among races: [Race], since: TimeInterval = 0) -> [Race] {
         let now = clock.now()
         return races.filter { $0.advertisedStart > now - since && $0.advertisedStart <= now + Self.horizon }
             .sorted { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) }
@@ -196,7 +199,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         guard !entries.withLock(\.isEmpty) else { return }
         // The board's races too, in their last minute on it.
         var perCategory: [RaceCategory: Int] = [:]
-        let toCome = ((try? upcoming(among: races, since: Race.boardExpiryDelay)) ?? []).filter { race in
+        let toCome = upcoming(among: races, since: Race.boardExpiryDelay).filter { race in
             perCategory[race.category, default: 0] += 1
             return perCategory[race.category, default: 0] <= Self.markedPerCategory
         }

@@ -84,19 +84,14 @@ public final class CardFollowPresenter {
             completion(.failure(.usage))
             return nil
         }
-        let name: String? =
-            switch request.kind {
-            case .runner: runner.name
-            case .rider: runner.rider
-            case .trainer: runner.trainer
-            }
-        guard let name, !BlackbookEntry(kind: request.kind, name: name, followedAt: clock.now()).id.hasSuffix(":")
+        guard let name = LineupRunner(runner).name(as: request.kind),
+            case let entry = BlackbookEntry(kind: request.kind, name: name, followedAt: clock.now()), entry.hasName
         else {
             view?.displayCommandError("The card names no \(request.kind.rawValue) for runner \(runner.number).")
             completion(.failure(.usage))
             return nil
         }
-        return (BlackbookEntry(kind: request.kind, name: name, followedAt: clock.now()), card)
+        return (entry, card)
     }
 
     private func save(

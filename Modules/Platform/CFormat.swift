@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +16,20 @@ public enum CFormat {
 
     /// "5.00": a price as books print it, two decimals whatever the locale.
     public static func price(_ value: Double) -> String {
-        string("%.2f", value)
+        // Boards print the same few prices at every draw, a script's thousands of times, and a `printf` through
+        // `CVarArg` costs more than the rest of a row: each text is made once.
+        if let known = prices.withLock({ $0[value] }) { return known }
+        let text = string("%.2f", value)
+        prices.withLock { prices in
+            if prices.count >= maximumPrices { prices.removeAll() }
+            prices[value] = text
+        }
+        return text
     }
+
+    private static let prices = Mutex<[Double: String]>([:])
+    /// Prices are on a ladder of a few hundred steps; a bound all the same.
+    private static let maximumPrices = 4_096
 
     public static func string(_ format: String, _ arguments: any CVarArg...) -> String {
         var buffer = [CChar](repeating: 0, count: 128)

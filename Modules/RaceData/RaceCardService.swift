@@ -36,19 +36,21 @@ extension RaceStatusService {
 }
 
 /// What a card source offers, each as its own value: cards, and where it has them, a meetings list and races'
-/// statuses. Handed to the features as they are, so none has to guess what a service can do by casting it.
+/// statuses, and the market favourites of the races to come. Handed to the features as they are, so none has to guess what a service can do by casting it.
 public struct CardServices: Sendable {
     public let cards: (any RaceCardService)?
     public let meetings: (any RaceMeetingsService)?
     public let statuses: (any RaceStatusService)?
+    public let markets: (any RaceMarketService)?
 
     public init(
         cards: (any RaceCardService)?, meetings: (any RaceMeetingsService)? = nil,
-        statuses: (any RaceStatusService)? = nil
+        statuses: (any RaceStatusService)? = nil, markets: (any RaceMarketService)? = nil
     ) {
         self.cards = cards
         self.meetings = meetings
         self.statuses = statuses
+        self.markets = markets
     }
 
     /// No card source.

@@ -8,4 +8,23 @@ enum EmbeddedBytes {
             bytesNoCopy: UnsafeMutableRawPointer(mutating: literal.utf8Start), count: literal.utf8CodeUnitCount,
             deallocator: .none)
     }
+
+    /// A literal holding a JSON object of strings (`{"id":"text",...}`), read with the feed's own reader: every
+    /// start reads some, and Foundation's decoder took longer than the feed. nil when it is not one.
+    static func strings(of literal: StaticString) -> [String: String]? {
+        var words: [String: String] = [:]
+        let read = of(literal).withUnsafeBytes { bytes -> Bool in
+            var reader = JSONByteReader(bytes)
+            do throws(JSONSyntaxError) {
+                try reader.readObject { reader, name throws(JSONSyntaxError) in
+                    guard case .string(let text, _) = try reader.readScalar() else { return }
+                    words[name.string] = text
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        return read ? words : nil
+    }
 }

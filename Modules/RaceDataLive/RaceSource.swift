@@ -157,14 +157,18 @@ public enum RaceCardSource: Sendable, Equatable {
             return .none
         case .snapshot:
             let service = SnapshotRaceCardService(clock: clock)
-            return CardServices(cards: service, meetings: service, statuses: service)
+            return CardServices(cards: service, meetings: service, statuses: service, markets: SnapshotMarkets())
         case .folder(let path):
             let service = FolderRaceCardService(directory: path)
-            return CardServices(cards: service, statuses: service)
+            return CardServices(
+                cards: service, statuses: service,
+                markets: CardMarkets(cards: service, answersAtOnce: true, clock: clock))
         case .http(let base):
             let service = HTTPRaceCardService(
                 base: base, headers: headers, transport: transport, cache: cache, clock: clock)
-            return CardServices(cards: service, meetings: service, statuses: service)
+            return CardServices(
+                cards: service, meetings: service, statuses: service,
+                markets: CardMarkets(cards: service, answersAtOnce: false, clock: clock))
         }
     }
 }

@@ -127,22 +127,9 @@ public final class SnapshotRaceCardService: RaceCardService {
     /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle
     /// (`SnapshotData/SnapshotStatuses.swift`): every start reads them for the first board, and the bundle is 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
-        // Read with the feed's own reader: every start reads these, and Foundation's decoder took longer than the
-        // feed.
-        var words: [String: String] = [:]
-        let read = EmbeddedBytes.of(snapshotStatuses).withUnsafeBytes { bytes -> Bool in
-            var reader = JSONByteReader(bytes)
-            do throws(JSONSyntaxError) {
-                try reader.readObject { reader, name throws(JSONSyntaxError) in
-                    guard case .string(let text, _) = try reader.readScalar() else { return }
-                    words[name.string] = text
-                }
-                return true
-            } catch {
-                return false
-            }
+        guard let words = EmbeddedBytes.strings(of: snapshotStatuses) else {
+            throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
         }
-        guard read else { throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses") }
         return words.mapValues { text in
             let parts = text.split(separator: " ", maxSplits: 3)
             let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
@@ -329,8 +316,8 @@ public enum SnapshotCardTimeline {
     ) -> Runner {
         var runner = made
         if case .late(let time?) = made.scratching {
-            let shifted = time.addingTimeInterval(shift)
-            runner.scratching = now >= shifted ? .late(at: shifted) : nil
+            runner.scratching =
+                isScratched(made, shiftedBy: shift, at: now) ? .late(at: time.addingTimeInterval(shift)) : nil
         }
         if var form = made.form {
             // Its last starts as many days before this replay's race as before the captured one.
@@ -355,12 +342,36 @@ public enum SnapshotCardTimeline {
         guard !made.flucs.isEmpty, shownCount < made.flucs.count else { return runner }
         // Prices still to come are not known yet: the trail so far, the price its last, the place price had
         // from it as the bookmaker has it from the final one.
-        let shown = Array(made.flucs.prefix(shownCount))
-        runner.flucs = shown
-        if let price = shown.last, made.fixedWin != nil {
+        runner.flucs = Array(made.flucs.prefix(shownCount))
+        if let price = fixedWin(made, shownCount: shownCount) {
             runner.fixedWin = price
             if made.fixedPlace != nil { runner.fixedPlace = PriceLadder.placePrice(fromWin: price, runners: running) }
         }
         return runner
+    }
+
+    /// The fixed win price a runner made with `made` shows at `now`, its race starting at `start`: the last price
+    /// of its trail shown so far, the card's own once the whole trail is.
+    public static func fixedWin(_ made: Runner, startingAt start: Date, at now: Date) -> Double? {
+        guard !made.flucs.isEmpty else { return made.fixedWin }
+        return fixedWin(made, shownCount: shownPrices(made.flucs.count, start: start, at: now))
+    }
+
+    private static func fixedWin(_ made: Runner, shownCount: Int) -> Double? {
+        guard made.fixedWin != nil, shownCount < made.flucs.count else { return made.fixedWin }
+        return made.flucs[max(0, shownCount - 1)]
+    }
+
+    /// When the price of a runner made with `made` changes, its race starting at `start`: as each price of its
+    /// trail after the opening one is first shown (the board's favourite can change then and at no other time).
+    public static func priceChanges(_ made: Runner, startingAt start: Date) -> [Date] {
+        (1..<max(1, made.flucs.count)).map { priceTime($0, of: made.flucs.count, start: start) }
+    }
+
+    /// Whether a runner made with `made` is out of the race at `now`, its times moved by `shift`: scratched from
+    /// the first, or late from its time.
+    public static func isScratched(_ made: Runner, shiftedBy shift: TimeInterval, at now: Date) -> Bool {
+        guard case .late(let time?) = made.scratching else { return made.isScratched }
+        return now >= time.addingTimeInterval(shift)
     }
 }

@@ -18,12 +18,15 @@ public struct RaceTableRow: Sendable, Equatable {
     public let aside: String?
     /// The blackbook follows a runner, rider or trainer in it.
     public let isFollowed: Bool
+    /// The market favourite's price (`Fav 2.60`), shown before the status where the window has room for it.
+    public let price: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
         statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil,
-        aside: String? = nil, isFollowed: Bool = false
+        aside: String? = nil, isFollowed: Bool = false, price: String? = nil
     ) {
+        self.price = price
         self.aside = aside
         self.isFollowed = isFollowed
         self.startTime = startTime
@@ -52,6 +55,11 @@ public enum RaceTable {
     /// pipes, 80 columns unless COLUMNS says otherwise, their bytes).
     public static let wideColumns = 100
     static let maximumPlaceColumns = 6
+    /// The prices are shown only where the meeting's names keep this much room (or all of theirs): a price beside
+    /// a name cut to a stub is no help.
+    static let meetingColumnsBesidePrices = 14
+    /// A price is never wider than this (`Fav 1001.00`).
+    static let maximumPriceColumns = 11
 
     /// ♥ on a UTF-8 terminal, `*` otherwise.
     public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
@@ -90,10 +98,17 @@ public enum RaceTable {
         let placeColumns = isWide ? min(maximumPlaceColumns, places.map(TerminalText.width(of:)).max() ?? 0) : 0
         let timeColumns = isWide ? times.map(TerminalText.width(of:)).max() ?? 0 : 0
         let wideExtra = isWide ? (placeColumns > 0 ? placeColumns + 2 : 0) + timeColumns + 2 : 0
-        let fixedColumns =
+        let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
+        let prices = rows.map { style.clean($0.price ?? "") }
+        let widestPrice = min(maximumPriceColumns, prices.map(TerminalText.width(of:)).max() ?? 0)
+        let baseColumns =
             2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2
             + statusColumns + markerColumns + wideExtra
-        let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
+        let priceColumns =
+            widestPrice > 0
+                && baseColumns + widestPrice + 2 + min(widestMeeting, meetingColumnsBesidePrices) <= style.width
+            ? widestPrice : 0
+        let fixedColumns = baseColumns + (priceColumns > 0 ? priceColumns + 2 : 0)
         let meetingColumns = max(
             minimumMeetingColumns, min(widestMeeting, maximumMeetingColumns, style.width - fixedColumns))
 
@@ -115,6 +130,14 @@ public enum RaceTable {
                 whereAndWhen +=
                     TerminalText.spaces(timeColumns - TerminalText.width(of: times[index]))
                     + style.paint(times[index], .dim) + "  "
+            }
+            if priceColumns > 0 {
+                // Right-aligned, so the prices' decimal points line up.
+                let price = prices[index]
+                whereAndWhen +=
+                    (TerminalText.width(of: price) > priceColumns
+                        ? TerminalText.fit(price, columns: priceColumns, asciiOnly: asciiOnly)
+                        : TerminalText.padded(price, to: priceColumns, right: true)) + "  "
             }
             let line =
                 "  " + position + "  " + CategoryBadge.text(for: row.category, style: style) + "  "

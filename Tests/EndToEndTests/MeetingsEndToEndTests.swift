@@ -39,7 +39,7 @@ struct MeetingsEndToEndTests {
     func resultOnBoardAndMeeting() throws {
         let now = String(Self.launch + 360 + 50)
         let board = try BinaryRunner.run(["--now", now, "list"])
-        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby      Final 2-10-7 -50s  Velvet Lantern")
+        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby                Final 2-10-7 -50s  Velvet Lantern")
         let meeting = try BinaryRunner.run(["--now", now, "meeting", "globe derby"], environment: ["TZ": "UTC"])
         #expect(meeting.status == 0)
         #expect(

@@ -78,4 +78,23 @@ extension LiveTerminalEndToEndTests {
         try session.send("C-d")
         session.expectExit(0)
     }
+
+    @Test("from an affiliates API the live board gets a race's favourite price once its card is read, beside the fetch")
+    func favouritePriceFromServer() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Northfield Park R7 is the board's first race; its card's favourite is Silver Comet at 3.50.
+        _ = try folder.file(
+            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
+        let server = try FixtureServer(folder: folder.url)
+        defer { server.stop() }
+        let session = try session(Self.pinned + ["--cards", server.url("affiliates/v1")], columns: 80)
+        defer { session.stop() }
+        session.expect("Northfield Park's row with its favourite's price, the prompt under the board") {
+            $0.lines.contains { $0.contains("Northfield Park") && $0.contains("Fav 3.50") }
+                && $0.lines.last == "next-to-go>"
+        }
+        try session.send("C-d")
+        session.expectExit(0)
+    }
 }

@@ -142,11 +142,38 @@ struct RaceListEndToEndTests {
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         #expect(first.lines.count == 7, "the title, five races and the abandoned race's note; no warning")
-        #expect(first.lines[checked: 1] == "  1  T  R9   Globe Derby        6m 0s")
-        #expect(first.lines[checked: 5] == "  5  G  R5   Romford           18m 0s")
+        // Each row with its market favourite's price as the race's card has it at that moment.
+        #expect(first.lines[checked: 1] == "  1  T  R9   Globe Derby      Fav 5.00    6m 0s")
+        #expect(first.lines[checked: 5] == "  5  G  R5   Romford          Fav 2.60   18m 0s")
         #expect(first.lines[checked: 6] == "  Abandoned: R4 Romford.", "its card says so; it takes no place")
         let weekLater = try BinaryRunner.run(["--now", String(Int(Self.raceDayNow)! + 7 * 86_400), "list"])
         #expect(weekLater.stdout == first.stdout)
+    }
+
+    @Test("the board's favourite price is the one its sheet marks, in text and JSON, as the market moves to the jump")
+    func favouritePriceAgreesWithTheSheet() throws {
+        // Turffontein R4 jumps at 11:55 UTC: its market at 7, 3 and 1 minutes before.
+        for seconds in [420, 180, 60] {
+            let now = String(Int(Self.raceDayNow)! + 360 + 60 - seconds)
+            let board = try BinaryRunner.run(["--json", "--now", now, "list"])
+            let sheet = try BinaryRunner.run(["--json", "--now", now, "show", "2"])
+            #expect(board.status == 0 && sheet.status == 0, "\(board.stderr)\(sheet.stderr)")
+            let row = try #require(
+                (try JSONSerialization.jsonObject(with: Data(board.stdout.utf8)) as? [String: Any])
+                    .flatMap { $0["races"] as? [[String: Any]] }?.dropFirst().first)
+            #expect(row["meeting"] as? String == "Turffontein")
+            let favourite = try #require(row["marketFavourite"] as? [String: Any], "\(row)")
+            let runners = try #require(
+                (try JSONSerialization.jsonObject(with: Data(sheet.stdout.utf8)) as? [String: Any])
+                    .flatMap { ($0["race"] as? [String: Any])?["runners"] as? [[String: Any]] })
+            let marked = try #require(runners.first { $0["marketFavourite"] as? Bool == true }, "\(sheet.stdout)")
+            #expect(favourite["number"] as? Int == marked["number"] as? Int)
+            #expect(favourite["price"] as? Double == marked["fixedWin"] as? Double)
+            let text = try BinaryRunner.run(["--now", now, "list"])
+            let price = try #require(favourite["price"] as? Double)
+            #expect(
+                text.lines[checked: 2]?.contains("Fav " + String(format: "%.2f", price)) == true, "\(text.stdout)")
+        }
     }
 
     @Test("in its last minute a race of the race day says it is closed, then its interim and final placings")
@@ -158,9 +185,10 @@ struct RaceListEndToEndTests {
         }
         #expect(
             rows == [
-                "  1  T  R9   Globe Derby      Closed -10s",
-                "  1  T  R9   Globe Derby      Interim 2-10-7 -30s  Velvet Lantern",
-                "  1  T  R9   Globe Derby      Final 2-10-7 -50s  Velvet Lantern",
+                // The market closed at the jump: no price, the other rows' prices before it.
+                "  1  T  R9   Globe Derby                Closed -10s",
+                "  1  T  R9   Globe Derby                Interim 2-10-7 -30s  Velvet Lantern",
+                "  1  T  R9   Globe Derby                Final 2-10-7 -50s  Velvet Lantern",
             ])
     }
 

@@ -70,6 +70,30 @@ struct RaceListPresenterTests {
         #expect(sections.flatMap(\.rows).map(\.countdown) == ["Abandoned", "3m 20s"])
     }
 
+    @Test("each row carries its market favourite's price until the jump; none for an unknown market or abandoned race")
+    func marketFavourites() {
+        load([race("a", 100), race("b", 200), race("c", 300)])
+        interactor.marketFavourites = [
+            "a": MarketFavourite(runnerNumber: 4, price: 2.6)!, "c": MarketFavourite(runnerNumber: 1, price: 21)!,
+        ]
+        presenter.showList(completion: log.callback)
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("the board draws rows")
+            return
+        }
+        #expect(rows.map(\.favouritePrice) == ["Fav 2.60", nil, "Fav 21.00"])
+        #expect(rows.first?.marketFavourite == MarketFavourite(runnerNumber: 4, price: 2.6))
+        // The market closes at the jump; an abandoned race's market is no market.
+        clock.advance(by: 100)
+        interactor.abandonedRaceIDs = ["c"]
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        #expect(sections.flatMap(\.rows).map(\.favouritePrice) == [nil, nil, nil])
+    }
+
     @Test("list all: a meeting's next race day (its numbers starting again) is a section of its own")
     func nextRaceDayApart() {
         load([

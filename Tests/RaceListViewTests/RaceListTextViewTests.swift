@@ -68,6 +68,45 @@ struct RaceListTextViewTests {
         #expect(narrow[1].hasSuffix("Final 2-10-7 -50s") && !narrow[1].contains("Lantern"), "\(narrow)")
     }
 
+    @Test("the favourite's price before the status where the meeting keeps its room: at 100 and 80 columns, not at 40")
+    func favouritePrices() {
+        let rows = [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+                urgency: .soon, startTime: "7:42pm", place: "VIC", favouritePrice: "Fav 2.60"),
+            RaceRowViewModel(
+                position: 2, category: .harness, raceNumber: "R8", meetingName: "Flamboro Downs", countdown: "1h 5m",
+                urgency: .later, startTime: "10:07am", place: "CAN"),
+            RaceRowViewModel(
+                position: 3, category: .greyhound, raceNumber: "R1", meetingName: "Wentworth Park", countdown: "1h 9m",
+                urgency: .later, startTime: "10:11am", place: "NSW", favouritePrice: "Fav 21.00"),
+        ]
+        let at = { (width: Int) in self.plainLines(rows, width: width) }
+        #expect(
+            at(100) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley   VIC   7:42pm   Fav 2.60    2m 0s",
+                "  2  T  R8   Flamboro Downs  CAN  10:07am               1h 5m",
+                "  3  G  R1   Wentworth Park  NSW  10:11am  Fav 21.00    1h 9m",
+            ])
+        #expect(
+            at(80) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley    Fav 2.60    2m 0s",
+                "  2  T  R8   Flamboro Downs               1h 5m",
+                "  3  G  R1   Wentworth Park  Fav 21.00    1h 9m",
+            ])
+        // At 40 the meeting would be cut to a stub: no prices.
+        #expect(
+            at(40) == [
+                "Next to Go - all categories",
+                "  1  H  R5   Moonee Valley     2m 0s",
+                "  2  T  R8   Flamboro Downs    1h 5m",
+                "  3  G  R1   Wentworth Park    1h 9m",
+            ])
+        #expect(at(40).allSatisfy { $0.count <= 40 } && at(80).allSatisfy { $0.count <= 80 })
+    }
+
     @Test("a window of 100 columns or more shows where and when each race starts; narrower keeps the compact rows")
     func wideRows() {
         let wide = [

@@ -36,12 +36,13 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
     private let statusBook: RaceStatusBook?
     private let raceMarks: RaceMarks?
+    private let markets: (any RaceMarketService)?
 
     /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
     ///   abandoned).
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
-        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
+        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil, markets: (any RaceMarketService)? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -49,6 +50,7 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         self.cards = cards
         self.statusBook = statusBook
         self.raceMarks = raceMarks
+        self.markets = markets
         self.favourites = favourites
         self.deliver = deliver
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
@@ -80,14 +82,18 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
             return
         }
         fetches.request(
-            { [raceID, statusBook, raceMarks] in
+            { [raceID, statusBook, raceMarks, markets] in
                 let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
                 // The sheet's card tells the board how the race stands, its placings too.
                 if case .success(let card?) = result, let standing = RaceStanding(card: card) {
                     statusBook?.record([standing], forRace: raceID)
                 }
-                // Its field marks the runners followed, here and on the board, without another read.
-                if case .success(let card?) = result { raceMarks?.learn(card) }
+                // Its field marks the runners followed, here and on the board, and its prices give the board's
+                // favourite, without another read.
+                if case .success(let card?) = result {
+                    raceMarks?.learn(card)
+                    markets?.learn(card)
+                }
                 return result
             }, completion: completion)
     }

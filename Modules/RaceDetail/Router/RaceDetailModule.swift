@@ -77,7 +77,7 @@ public enum RaceDetailModule {
         guard let race = argument.race else { return nil }
         return makeScreen(
             race: race, cards: context.cards, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            favourites: context.favourites,
+            markets: context.markets, favourites: context.favourites,
             clock: context.clock, timeZone: context.timeZone, firstCardWait: context.firstCardWait,
             view: view(for: context.presentation), navigator: navigator)
     }
@@ -90,12 +90,13 @@ public enum RaceDetailModule {
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
         race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
-        favourites: any FavouritesRepository,
+        markets: (any RaceMarketService)? = nil, favourites: any FavouritesRepository,
         clock: any WallClock, timeZone: LocalZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
-            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks)
+            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks,
+            markets: markets)
         let router = RaceDetailRouter()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,

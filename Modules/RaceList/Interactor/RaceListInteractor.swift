@@ -17,6 +17,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let latestRaces: LatestRaces
     private let statusBook: RaceStatusBook
     private let raceMarks: RaceMarks
+    private let markets: (any RaceMarketService)?
     private let fetches: CoalescedFetch<Result<RaceFeed, RaceDataError>>
 
     /// - Parameter deliver: how results reach the main actor; the default hops
@@ -28,6 +29,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         latestRaces: LatestRaces = LatestRaces(),
         statusBook: RaceStatusBook = RaceStatusBook(),
         raceMarks: RaceMarks = RaceMarks(),
+        markets: (any RaceMarketService)? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -37,6 +39,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         self.latestRaces = latestRaces
         self.statusBook = statusBook
         self.raceMarks = raceMarks
+        self.markets = markets
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
@@ -50,13 +53,20 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
+    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
+        markets?.favourite(ofRace: id, at: now)
+    }
+
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         fetches.request(
-            { [service, latestRaces, raceMarks] in
+            { [service, latestRaces, raceMarks, markets] in
                 latestRaces.fetchStarted()
                 let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
-                // In the fetch, so the board drawn from it has its marks (followed runners) with it.
-                if let races = try? result.get().races { raceMarks.prepare(races) }
+                // In the fetch, so the board drawn from it has its marks (followed runners) and prices with it.
+                if let races = try? result.get().races {
+                    raceMarks.prepare(races)
+                    markets?.prepare(races)
+                }
                 latestRaces.fetchFinished(with: try? result.get().races)
                 return result
             }, completion: completion)

@@ -28,6 +28,8 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     func raceStandings(at now: Date) -> [String: RaceStanding]
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
+    /// The race's market favourite and its price at `now`, as known without waiting; nil when unknown.
+    func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite?
     /// Reads again what marks races, before a draw: another screen or copy may have changed it. Returns a
     /// warning to say once, if any.
     @MainActor func reloadMarks() -> String?
@@ -37,6 +39,7 @@ extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
     public func marks(inRace id: String) -> [RaceMark] { [] }
+    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? { nil }
     @MainActor public func reloadMarks() -> String? { nil }
 }
 

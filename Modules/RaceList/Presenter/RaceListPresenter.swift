@@ -218,7 +218,8 @@ public final class RaceListPresenter: RaceListModuleInput {
         return RaceListViewModels(
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: now, watchFrame: watchFrame,
             standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone,
-            marks: { [interactor] in interactor.marks(inRace: $0) })
+            marks: { [interactor] in interactor.marks(inRace: $0) },
+            marketFavourite: { [interactor] in interactor.marketFavourite(ofRace: $0, at: now) })
     }
 
     private func render(all: Bool = false) -> CommandResult {

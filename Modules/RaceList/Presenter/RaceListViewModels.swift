@@ -34,14 +34,18 @@ public struct RaceListViewModels: Sendable {
     public var timeZone = LocalZone.system
     /// Each race's marked runners (followed in the blackbook).
     public var marks: @Sendable (String) -> [RaceMark] = { _ in [] }
+    /// Each race's market favourite and its price now, where the source knows it.
+    public var marketFavourite: @Sendable (String) -> MarketFavourite? = { _ in nil }
 
     /// - Parameter watchFrame: while `watch` runs, whether this is a frame after the first; nil when not watching.
     public init(
         board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, watchFrame: Bool? = nil,
         standings: [String: RaceStanding] = [:], offersShell: Bool = true, timeZone: LocalZone = .system,
-        marks: @escaping @Sendable (String) -> [RaceMark] = { _ in [] }
+        marks: @escaping @Sendable (String) -> [RaceMark] = { _ in [] },
+        marketFavourite: @escaping @Sendable (String) -> MarketFavourite? = { _ in nil }
     ) {
         self.marks = marks
+        self.marketFavourite = marketFavourite
         self.board = board
         self.freshness = freshness
         self.favouriteIDs = favouriteIDs
@@ -190,6 +194,8 @@ public struct RaceListViewModels: Sendable {
         let isAbandoned = standing?.status == .abandoned
         // Once it has jumped, how it stands beside the seconds since: `Final 2-4-7 -45s`.
         let told = race.advertisedStart <= now ? standing?.boardText.map { $0 + " " } : nil
+        // The market closes at the jump: from then the row tells the race, not its prices.
+        let favourite = isAbandoned || race.advertisedStart <= now ? nil : marketFavourite(race.id)
         return RaceRowViewModel(
             position: position,
             category: race.category,
@@ -200,7 +206,13 @@ public struct RaceListViewModels: Sendable {
             isFavourite: favouriteIDs.contains(race.id),
             race: race, secondsToStart: countdown.seconds,
             startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue),
-            winner: told == nil ? nil : standing?.names.first, followed: marks(race.id).map(\.reason))
+            winner: told == nil ? nil : standing?.names.first, followed: marks(race.id).map(\.reason),
+            marketFavourite: favourite, favouritePrice: favourite.map { Self.favouritePrice($0) })
+    }
+
+    /// `Fav 2.60`: the market favourite's fixed win price, as books print prices.
+    static func favouritePrice(_ favourite: MarketFavourite) -> String {
+        "Fav " + CFormat.price(favourite.price)
     }
 
     /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.

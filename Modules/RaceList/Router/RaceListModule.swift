@@ -232,7 +232,7 @@ public enum RaceListModule {
         makeScreen(
             service: context.races, favourites: context.favourites, settings: context.settings,
             latestRaces: context.latestRaces, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            clock: context.clock,
+            markets: context.markets, clock: context.clock,
             refreshInterval: context.options.kernel.refreshInterval,
             alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
             board: context.options[board], offersShell: context.offersShell,
@@ -245,14 +245,14 @@ public enum RaceListModule {
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), raceMarks: RaceMarks = RaceMarks(),
-        clock: any WallClock,
+        markets: (any RaceMarketService)? = nil, clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
         offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
-                statusBook: statusBook, raceMarks: raceMarks),
+                statusBook: statusBook, raceMarks: raceMarks, markets: markets),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
             offersShell: offersShell, view: view, navigator: navigator)
     }

@@ -30,6 +30,9 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public var marks: [String: [RaceMark]] = [:]
     public private(set) var markReloads = 0
     public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
+    /// Each race's market favourite, by race id (none unless the test says).
+    public var marketFavourites: [String: MarketFavourite] = [:]
+    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? { marketFavourites[id] }
     @MainActor public func reloadMarks() -> String? {
         markReloads += 1
         return nil

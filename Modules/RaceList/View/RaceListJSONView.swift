@@ -42,7 +42,14 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
     private static func race(_ row: RaceRowViewModel) -> [String: Any]? {
         guard let race = row.race else { return nil }
         // What the blackbook follows in the race (empty for none).
-        var fields: [String: Any] = ["position": row.position, "book": row.followed]
+        // The market's favourite now (null where the source has no prices).
+        var fields: [String: Any] = [
+            "position": row.position, "book": row.followed,
+            "marketFavourite": row.marketFavourite.map {
+                ["number": $0.runnerNumber, "price": $0.price] as [String: Any]
+            }
+                ?? JSONNull(),
+        ]
         if let winner = row.winner { fields["winner"] = winner }
         return fields.merging(
             JSONFields.race(

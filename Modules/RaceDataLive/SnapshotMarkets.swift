@@ -1,0 +1,118 @@
+import Core
+import Platform
+import RaceData
+import SnapshotData
+import Synchronization
+
+/// The embedded race day's markets, told as the replay goes: a replayed race's favourite and its price at any
+/// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail alone
+/// (`SnapshotData/SnapshotMarkets.swift`, made by Scripts/make-snapshot). A one-shot board gives five prices
+/// without inflating a card.
+public final class SnapshotMarkets: RaceMarketService {
+    /// Each captured race's market as made (`1 26,21,19;4 3,3.2 L600`), by captured id; nil when unreadable.
+    public typealias Load = @Sendable () -> [String: String]?
+
+    private let load: Load
+    private let markets = Mutex<[String: String]??>(nil)
+    /// Each replayed race's favourites through its market, worked out when first asked: a board asks for its
+    /// rows at every draw, a script thousands of times.
+    private let timelines = Mutex<[String: FavouriteTimeline]>([:])
+    /// A session sees a few hundred races; a bound all the same.
+    static let maximumTimelines = 10_000
+
+    public init(load: @escaping Load = SnapshotMarkets.embedded) {
+        self.load = load
+    }
+
+    /// The markets the program carries.
+    @Sendable public static func embedded() -> [String: String]? { EmbeddedBytes.strings(of: snapshotMarkets) }
+
+    /// Nothing to read: every market is in the program.
+    public func prepare(_ races: [Race]) {}
+    public var answersAtOnce: Bool { true }
+
+    /// Its own cards tell the same market.
+    public func learn(_ card: RaceCard) {}
+
+    public func favourite(ofRace id: String, at now: Date) -> MarketFavourite? {
+        if let known = timelines.withLock({ $0[id] }) { return known.favourite(at: now) }
+        guard let start = SnapshotReplay.replayedStart(of: id),
+            let made = allMarkets()?[SnapshotReplay.captureID(of: id)]
+        else { return nil }
+        let timeline = FavouriteTimeline(runners: Self.runners(of: made, startingAt: start), startingAt: start)
+        timelines.withLock { timelines in
+            if timelines.count >= Self.maximumTimelines { timelines.removeAll() }
+            timelines[id] = timeline
+        }
+        return timeline.favourite(at: now)
+    }
+
+    private func allMarkets() -> [String: String]? {
+        markets.withLock { markets in
+            if let loaded = markets { return loaded }
+            let loaded = load()
+            markets = .some(loaded)
+            return loaded
+        }
+    }
+
+    /// The runners of a market as made, as bare as a card's can be: number, price trail (its last the runner's
+    /// price), and a late scratching's time.
+    static func runners(of made: String, startingAt start: Date) -> [Runner] {
+        made.split(separator: ";").compactMap { entry -> Runner? in
+            let parts = entry.split(separator: " ")
+            guard parts.count >= 2, let number = Int(parts[0]) else { return nil }
+            let trail = parts[1].split(separator: ",").compactMap { Double($0) }.filter(\.isFinite)
+            guard !trail.isEmpty else { return nil }
+            var scratching: Scratching?
+            if parts.count > 2, parts[2].first == "L", let before = TimeInterval(parts[2].dropFirst()) {
+                scratching = .late(at: start.addingTimeInterval(-before))
+            }
+            return Runner(
+                number: number, name: "", fixedWin: trail.last, flucs: Array(trail.suffix(RaceCard.maximumFlucs)),
+                scratching: scratching)
+        }
+    }
+}
+
+/// A race's market favourite through its market's life: who it is and at what price from each moment the
+/// market moves, by the card's own rules (`SnapshotCardTimeline`).
+struct FavouriteTimeline: Sendable {
+    private let changes: [(from: Date, favourite: MarketFavourite?)]
+
+    init(runners: [Runner], startingAt start: Date) {
+        var moments: Set<Date> = []
+        for runner in runners {
+            moments.formUnion(SnapshotCardTimeline.priceChanges(runner, startingAt: start))
+            if case .late(let time?) = runner.scratching { moments.insert(time) }
+        }
+        var changes = [(from: Date.distantPast, favourite: Self.favourite(of: runners, start, at: .distantPast))]
+        for moment in moments.sorted() {
+            let favourite = Self.favourite(of: runners, start, at: moment)
+            if favourite != changes[changes.count - 1].favourite { changes.append((moment, favourite)) }
+        }
+        self.changes = changes
+    }
+
+    func favourite(at now: Date) -> MarketFavourite? {
+        // The last change at or before `now`: a binary search, as a board asks at every draw.
+        var low = 0
+        var high = changes.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if changes[middle].from <= now { low = middle } else { high = middle - 1 }
+        }
+        return changes[low].favourite
+    }
+
+    private static func favourite(of runners: [Runner], _ start: Date, at moment: Date) -> MarketFavourite? {
+        MarketFavourite(
+            runners: runners.compactMap { made in
+                guard !SnapshotCardTimeline.isScratched(made, shiftedBy: 0, at: moment) else { return nil }
+                var runner = made
+                runner.scratching = nil
+                runner.fixedWin = SnapshotCardTimeline.fixedWin(made, startingAt: start, at: moment)
+                return runner
+            })
+    }
+}

@@ -1,0 +1,205 @@
+import Core
+import Dispatch
+import Foundation
+import RaceData
+import RaceDataLive
+import Synchronization
+import TestSupport
+import Testing
+
+/// The board's market favourite: the embedded day's markets agree with its cards at every moment, a card
+/// source's are read a few at a time, and no price a hostile card gives reaches the board.
+@Suite("Race markets")
+struct RaceMarketTests {
+    static let launch = Date(timeIntervalSince1970: 1_772_870_000)
+
+    @Test("the embedded markets name the favourite the sheet names, at its price, all through every race's market")
+    func embeddedAgreesWithTheCards() throws {
+        let clock = ManualClock(Self.launch.timeIntervalSince1970)
+        let cards = SnapshotRaceCardService(clock: clock)
+        let markets = SnapshotMarkets()
+        let feed = try SnapshotRaceService.embedded(clock: FixedClock(Self.launch)).fetchRaces()
+        let races = Dictionary(
+            feed.races.map { (SnapshotReplay.captureID(of: $0.id), $0) }, uniquingKeysWith: { first, _ in first }
+        ).values
+        #expect(races.count > 300)
+        var compared = 0
+        var changes = 0
+        for race in races {
+            let start = race.advertisedStart
+            // From the market's opening to after the jump, with each moment the prices move and a second either
+            // side of each late scratching.
+            var moments = [-7 * 3_600.0, -6 * 3_600 + 1, -3_600, -600, -61, -59, 0, 30].map {
+                start.addingTimeInterval($0)
+            }
+            let card = try #require(try cards.card(forRace: race.id))
+            for runner in card.runners {
+                moments += SnapshotCardTimeline.priceChanges(runner, startingAt: start).flatMap {
+                    [$0.addingTimeInterval(-0.5), $0]
+                }
+            }
+            var last: MarketFavourite?
+            for moment in moments.sorted() {
+                clock.set(moment.timeIntervalSince1970)
+                // The clock's own reading, to the last bit: a change comes at an exact moment.
+                let now = clock.now()
+                let sheet = try #require(try cards.card(forRace: race.id))
+                let expected = MarketFavourite(runners: sheet.runners)
+                #expect(
+                    markets.favourite(ofRace: race.id, at: now) == expected,
+                    "\(race.id) at \(moment.timeIntervalSince(start)) s from the start")
+                #expect(sheet.runners.first(where: \.isFavourite)?.number == expected?.runnerNumber)
+                if last != nil, expected != last { changes += 1 }
+                last = expected
+                compared += 1
+            }
+        }
+        #expect(compared > 5_000)
+        // The market moves: favourites change or come in through the day.
+        #expect(changes > 100)
+    }
+
+    @Test("a race the embedded day does not have, or not replayed, has no favourite")
+    func embeddedUnknown() {
+        let markets = SnapshotMarkets()
+        #expect(markets.favourite(ofRace: "no-such-race@1772870000", at: Self.launch) == nil)
+        #expect(markets.favourite(ofRace: "no-such-race", at: Self.launch) == nil)
+        #expect(SnapshotMarkets(load: { nil }).favourite(ofRace: "x@1772870000", at: Self.launch) == nil)
+    }
+
+    @Test("a damaged market is read as far as it makes sense; what does not is left out, never a crash")
+    func damagedMarket() {
+        let start = Self.launch
+        let markets = SnapshotMarkets(load: {
+            ["a": "1 5,4;2 x,y;;3;4 3.5 L60;5 nan;6 0.5;six 2", "b": "", "c": "1 1e400;2 0;3 inf"]
+        })
+        let id = "a@\(Int(start.timeIntervalSince1970))"
+        #expect(
+            markets.favourite(ofRace: id, at: start.addingTimeInterval(-3_600))
+                == MarketFavourite(runnerNumber: 4, price: 3.5))
+        // Runner 4 is scratched a minute before the start: runner 1 is the favourite from then.
+        #expect(
+            markets.favourite(ofRace: id, at: start.addingTimeInterval(-30))
+                == MarketFavourite(runnerNumber: 1, price: 4))
+        #expect(markets.favourite(ofRace: "b@\(Int(start.timeIntervalSince1970))", at: start) == nil)
+        #expect(markets.favourite(ofRace: "c@\(Int(start.timeIntervalSince1970))", at: start) == nil)
+    }
+
+    @Test("the favourite: the card's marked runner, else the shortest price still running, the lowest number of equals")
+    func favouriteOfAField() {
+        let field = [
+            Runner(number: 1, name: "A", fixedWin: 4), Runner(number: 2, name: "B", fixedWin: 3),
+            Runner(number: 3, name: "C", fixedWin: 3),
+            Runner(number: 4, name: "D", fixedWin: 2, scratching: .scratched),
+        ]
+        #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumber: 2, price: 3))
+        var marked = field
+        marked[0].isFavourite = true
+        #expect(MarketFavourite(runners: marked) == MarketFavourite(runnerNumber: 1, price: 4))
+        #expect(MarketFavourite(runners: [Runner(number: 1, name: "A")]) == nil)
+        #expect(MarketFavourite(runners: []) == nil)
+    }
+
+    @Test("a price no book offers is no favourite's: not a number, 1 or less, beyond 1001")
+    func hostilePrices() {
+        for price in [Double.nan, .infinity, -.infinity, -3, 0, 1, 1_001.01, 1e300] {
+            #expect(MarketFavourite(runnerNumber: 1, price: price) == nil, "\(price)")
+            #expect(MarketFavourite(runners: [Runner(number: 1, name: "A", fixedWin: price)]) == nil, "\(price)")
+        }
+        // A marked runner with a wild price gives way to the shortest sound one.
+        let field = [
+            Runner(number: 1, name: "A", fixedWin: .nan, isFavourite: true), Runner(number: 2, name: "B", fixedWin: 9),
+        ]
+        #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumber: 2, price: 9))
+        #expect(MarketFavourite(runnerNumber: 1, price: 1_001) != nil)
+    }
+}
+
+/// Card markets: the soonest races of each code read, a few a look from a server, each again after its lifetime.
+@Suite("Card markets")
+struct CardMarketTests {
+    static let now = Date(timeIntervalSince1970: 1_772_870_000)
+
+    /// Cards priced by race: runner 1 at `price`, runner 2 at 10; records each race asked for.
+    final class PricedCards: RaceCardService {
+        let asked = Mutex<[String]>([])
+        let prices = Mutex<[String: Double]>([:])
+        let failing = Mutex<Set<String>>([])
+        var sourceDescription: String { "priced cards" }
+
+        func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+            asked.withLock { $0.append(id) }
+            if failing.withLock({ $0.contains(id) }) {
+                throw .unavailable(source: "priced cards", reason: "no answer")
+            }
+            let price = prices.withLock { $0[id] } ?? 5
+            return RaceCard(
+                raceID: id, status: .open,
+                runners: [Runner(number: 1, name: "A", fixedWin: price), Runner(number: 2, name: "B", fixedWin: 10)])
+        }
+    }
+
+    static func race(_ id: String, _ category: RaceCategory, in minutes: Double) -> Race {
+        Race(
+            id: id, number: 1, meetingName: "Venue", category: category,
+            advertisedStart: now.addingTimeInterval(minutes * 60))
+    }
+
+    @Test("a source that answers at once: the soonest 8 of each code to come read in the fetch, soonest first")
+    func atOnce() {
+        let cards = PricedCards()
+        let clock = ManualClock(Self.now.timeIntervalSince1970)
+        let markets = CardMarkets(cards: cards, answersAtOnce: true, clock: clock)
+        let horses = (1...10).map { Self.race("h\($0)", .horse, in: Double($0)) }
+        let dogs = [Self.race("g1", .greyhound, in: 3)]
+        let jumped = Self.race("gone", .horse, in: -1)
+        markets.prepare(horses.reversed() + dogs + [jumped])
+        #expect(cards.asked.withLock { $0 } == ["h1", "h2", "g1", "h3", "h4", "h5", "h6", "h7", "h8"])
+        #expect(markets.favourite(ofRace: "h1", at: Self.now) == MarketFavourite(runnerNumber: 1, price: 5))
+        #expect(markets.favourite(ofRace: "h9", at: Self.now) == nil)
+        // Within its lifetime nothing is read again; after it, each is.
+        markets.prepare(horses)
+        #expect(cards.asked.withLock { $0.count } == 9)
+        cards.prices.withLock { $0["h1"] = 12 }
+        clock.advance(by: CardMarkets.localLifetime)
+        markets.prepare(horses)
+        #expect(markets.favourite(ofRace: "h1", at: clock.now()) == MarketFavourite(runnerNumber: 2, price: 10))
+    }
+
+    @Test("a server: two cards a look, beside the fetch on its own queue; a failed read keeps the last market")
+    func server() {
+        let cards = PricedCards()
+        let clock = ManualClock(Self.now.timeIntervalSince1970)
+        let queue = DispatchQueue(label: "test.markets")
+        let markets = CardMarkets(cards: cards, answersAtOnce: false, clock: clock, queue: queue)
+        let races = (1...5).map { Self.race("r\($0)", .harness, in: Double($0) + 5) }
+        markets.prepare(races)
+        queue.sync {}
+        #expect(cards.asked.withLock { $0 } == ["r1", "r2"])
+        markets.prepare(races)
+        queue.sync {}
+        #expect(cards.asked.withLock { $0 } == ["r1", "r2", "r3", "r4"])
+        // After the lifetime r1 is due again; its card fails and its last market stays on the board.
+        clock.advance(by: CardMarkets.serverLifetime)
+        cards.failing.withLock { $0 = ["r1"] }
+        markets.prepare(races)
+        queue.sync {}
+        #expect(cards.asked.withLock { $0.suffix(2) } == ["r1", "r2"])
+        #expect(markets.favourite(ofRace: "r1", at: clock.now()) == MarketFavourite(runnerNumber: 1, price: 5))
+    }
+
+    @Test("a sheet's card serves the board at once; a copy kept offline or a race already run does not")
+    func learning() {
+        let markets = CardMarkets(cards: PricedCards(), answersAtOnce: false, clock: FixedClock(Self.now))
+        var card = RaceCard(raceID: "r1", status: .open, runners: [Runner(number: 3, name: "C", fixedWin: 2.2)])
+        markets.learn(card)
+        #expect(markets.favourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
+        card.runners[0].fixedWin = 9
+        card.offline = OfflineCard(savedAt: Self.now, reason: "offline")
+        markets.learn(card)
+        card.offline = nil
+        card.status = .final
+        markets.learn(card)
+        #expect(markets.favourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
+    }
+}

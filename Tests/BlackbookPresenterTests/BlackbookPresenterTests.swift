@@ -77,6 +77,24 @@ struct BlackbookPresenterTests {
         #expect(view.displayed.last?.footnote?.hasPrefix("Cards read for 1 of 2 races to come") == true)
     }
 
+    @Test("cards off in the run: no next run can be known, and the book says so, not that more can be read")
+    func cardsOff() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral")])
+        interactor.readsCards = false
+        interactor.racesToCome = .success(RacesToCome(races: day().races, fields: [:]))
+        let book = presenter(interactor)
+        book.show { _ in }
+        #expect(
+            view.displayed.last?.footnote == "Race cards are off in this run (`--cards`), so no next run can be found.")
+        guard case .entries(let rows)? = view.displayed.last?.content else {
+            Issue.record("the book draws its entries")
+            return
+        }
+        #expect(rows.map(\.withoutRun) == [BlackbookRowViewModel.notKnown])
+        book.openNextRun(position: 1) { #expect($0 == .failure(.usage)) }
+        #expect(view.errors.last == "Brave Mistral's next run not known: race cards are off in this run (`--cards`).")
+    }
+
     @Test("a next run that jumped since the look is no longer shown as next")
     func jumpedSinceLook() {
         let interactor = FakeBlackbookInteractor([entry(.rider, "Casey Merriman")])

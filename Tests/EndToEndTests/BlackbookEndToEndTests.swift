@@ -47,6 +47,12 @@ struct BlackbookEndToEndTests {
         let board = second.lines.drop { !$0.hasPrefix("Next to Go") }.dropFirst()
         #expect(board.first?.contains("Alexandra Park") == true && board.first?.contains("  B") == true, "\(board)")
         #expect(board.dropFirst().allSatisfy { !$0.contains("  B") }, "\(board)")
+
+        // With race cards off no run can be found: the book says so, and does not promise more reads.
+        let cardsOff = try run("book\n", ["--cards", "none"])
+        #expect(cardsOff.status == 0, "\(cardsOff.stderr)")
+        #expect(cardsOff.lines.filter { $0 == "     next run not known: race cards are off" }.count == 3)
+        #expect(cardsOff.lines.last == "  Race cards are off in this run (`--cards`), so no next run can be found.")
     }
 
     @Test("the sheet notes the runner followed; note, unfollow and show N on the book; JSON book and board")

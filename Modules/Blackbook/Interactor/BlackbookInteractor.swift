@@ -17,6 +17,8 @@ public protocol BlackbookInteractorInput: AnyObject, Sendable {
     func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void)
     /// A race's field read elsewhere (the open sheet's card): kept, so the book and the board know it at once.
     func learn(_ card: RaceCard)
+    /// The run has a card source: without one no next run can be found.
+    var readsCards: Bool { get }
 }
 
 /// The races still to run and the fields of those whose cards were read.
@@ -136,6 +138,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
                 }
             }, completion: completion)
     }
+
+    public var readsCards: Bool { cards != nil }
 
     public func learn(_ card: RaceCard) {
         let runners = LineupRunner.field(of: card)

@@ -47,12 +47,6 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     public static let emptyMessage =
         "You follow no one yet. On a race's card, `follow N` follows runner N, `follow rider N` its rider, `follow trainer N` its trainer."
 
-    /// Where an entry runs next, and as whom.
-    struct NextRun: Equatable {
-        let race: Race
-        let runner: LineupRunner
-    }
-
     public init(
         interactor: any BlackbookInteractorInput, router: any BlackbookRouterInput, view: any BlackbookViewInput,
         clock: any WallClock, timeZone: LocalZone
@@ -91,7 +85,9 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         guard let index = index(of: position, command: "show", completion: completion) else { return }
         guard let next = shown[index].next else {
             view?.displayCommandError(
-                "\(shown[index].entry.name) is \(BlackbookRowViewModel.notEngaged); there is no race to open.")
+                interactor.readsCards
+                    ? "\(shown[index].entry.name) is \(BlackbookRowViewModel.notEngaged); there is no race to open."
+                    : "\(shown[index].entry.name)'s \(BlackbookRowViewModel.notKnown) in this run (`--cards`).")
             return completion(.failure(.usage))
         }
         router.openRaceDetail(next.race, completion: completion)
@@ -169,37 +165,11 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         return position - 1
     }
 
-    /// Each entry's next run: the soonest race to come whose field has it (a race that jumped since the look is
-    /// no one's next run).
-    static func nextRuns(of entries: [BlackbookEntry], in races: RacesToCome?, after now: Date) -> [String: NextRun] {
-        var found: [String: NextRun] = [:]
-        guard let races else { return found }
-        for race in races.races where race.advertisedStart > now {
-            guard let field = races.fields[race.id] else { continue }
-            for entry in entries where found[entry.id] == nil {
-                if let runner = field.first(where: entry.matches) {
-                    found[entry.id] = NextRun(race: race, runner: runner)
-                }
-            }
-            if found.count == entries.count { break }
-        }
-        return found
-    }
-
     // MARK: - View model
 
     private func render(_ entries: [BlackbookEntry]) {
         let now = clock.now()
-        let runs = Self.nextRuns(of: entries, in: racesToCome, after: now)
-        shown = entries.map { ($0, runs[$0.id]) }.sorted { lhs, rhs in
-            switch (lhs.next, rhs.next) {
-            case (let left?, let right?):
-                return (left.race.advertisedStart, lhs.entry.name) < (right.race.advertisedStart, rhs.entry.name)
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): return TextFolding.compareIgnoringCase(lhs.entry.name, rhs.entry.name) < 0
-            }
-        }
+        shown = NextRun.book(entries, runs: NextRun.of(entries, in: racesToCome, after: now))
         guard !shown.isEmpty else {
             view?.display(BlackbookViewModel(title: Self.title, content: .empty(message: Self.emptyMessage)))
             return
@@ -216,7 +186,8 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         let kind = entry.kind == .rider && next?.race.category == .harness ? "driver" : entry.kind.rawValue
         guard let next else {
             return BlackbookRowViewModel(
-                position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil)
+                position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil,
+                withoutRun: interactor.readsCards ? BlackbookRowViewModel.notEngaged : BlackbookRowViewModel.notKnown)
         }
         let countdown = Countdown(from: now, to: next.race.advertisedStart)
         let time = ClockTime.text(of: next.race.advertisedStart, in: timeZone)
@@ -231,6 +202,10 @@ public final class BlackbookPresenter: BlackbookModuleInput {
 
     private var footnote: String? {
         if let lookFailure { return "Races to come could not be read: \(lookFailure)" }
+        // No card source: reading more would never find a run.
+        guard interactor.readsCards else {
+            return "Race cards are off in this run (`--cards`), so no next run can be found."
+        }
         guard let racesToCome, !racesToCome.isSettled else { return nil }
         return
             "Cards read for \(racesToCome.readCount) of \(racesToCome.races.count) races to come; `book` again reads more, soonest first."

@@ -35,6 +35,8 @@ public final class FakeBlackbookInteractor: BlackbookInteractorInput, @unchecked
     }
 
     public func learn(_ card: RaceCard) { learned.append(card.raceID) }
+    /// False for a run with cards off (`--cards none`).
+    public var readsCards = true
 }
 
 @MainActor

@@ -25,7 +25,7 @@ public final class BlackbookTextView: BlackbookViewInput, TextFeedbackView {
                 if let nextRun = row.nextRun, let countdown = row.countdown {
                     lines += wrapped(indent, "next: " + style.clean(nextRun) + ", in " + countdown)
                 } else {
-                    lines.append(style.paint(fitted(indent + BlackbookRowViewModel.notEngaged), .dim))
+                    lines.append(style.paint(fitted(indent + row.withoutRun), .dim))
                 }
                 if let note = row.note { lines += wrapped(indent, "note: " + style.clean(note)) }
             }

@@ -33,6 +33,10 @@ public struct BlackbookRowViewModel: Sendable, Equatable {
     public let countdown: String?
     /// What a row says with no next run.
     public static let notEngaged = "not engaged today"
+    /// What a row says with no next run to be found: no card source in this run.
+    public static let notKnown = "next run not known: race cards are off"
+    /// What the row says in place of a next run when it has none (`notEngaged`, `notKnown`).
+    public let withoutRun: String
     /// The entry's fields and its next run, for formats that show every field (JSON).
     public let next: NextRun?
 
@@ -53,8 +57,9 @@ public struct BlackbookRowViewModel: Sendable, Equatable {
 
     public init(
         position: Int, name: String, kind: String, note: String?, nextRun: String?, countdown: String?,
-        next: NextRun? = nil
+        next: NextRun? = nil, withoutRun: String = BlackbookRowViewModel.notEngaged
     ) {
+        self.withoutRun = withoutRun
         self.position = position
         self.name = name
         self.kind = kind

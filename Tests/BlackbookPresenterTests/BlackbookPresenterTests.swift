@@ -95,6 +95,26 @@ struct BlackbookPresenterTests {
         #expect(view.errors.last == "Brave Mistral's next run not known: race cards are off in this run (`--cards`).")
     }
 
+    @Test("a rider of a harness race is named its driver: on the card's follow, the book's unfollow and note")
+    func driverInHarness() {
+        let interactor = FakeBlackbookInteractor()
+        let harness = Race.make("h4", number: 4, meeting: "Addington", category: .harness, startsIn: 600, from: clock)
+        let runner = Runner(number: 11, name: "Crimson Tango", rider: "Casey Merriman")
+        cardPresenter(interactor).follow(
+            "rider 11", on: .race(harness, card: RaceCard(raceID: "h4", runners: [runner]))
+        ) {
+            #expect($0 == .success)
+        }
+        #expect(view.changes.last?.message.hasPrefix("Following Casey Merriman (driver).") == true)
+        interactor.racesToCome = .success(day())
+        let book = presenter(interactor)
+        book.show { _ in }
+        book.note("1 sharp") { _ in }
+        #expect(view.changes.last?.message == "Noted on Casey Merriman (driver).")
+        book.unfollow(position: 1) { _ in }
+        #expect(view.changes.last?.message == "No longer following Casey Merriman (driver).")
+    }
+
     @Test("a next run that jumped since the look is no longer shown as next")
     func jumpedSinceLook() {
         let interactor = FakeBlackbookInteractor([entry(.rider, "Casey Merriman")])

@@ -29,7 +29,8 @@ struct BlackbookEndToEndTests {
         let first = try run("show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nquit\n")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.lines.contains("Following Quiet Banjo. `book` lists who you follow and where they run next."))
-        #expect(first.lines.contains { $0.hasPrefix("Following Casey Merriman (rider).") })
+        // The first race is a harness race: its rider is its driver.
+        #expect(first.lines.contains { $0.hasPrefix("Following Casey Merriman (driver).") })
 
         let second = try run("book\nlist\n")
         #expect(second.status == 0, "\(second.stderr)")
@@ -63,7 +64,7 @@ struct BlackbookEndToEndTests {
         #expect(first.lines.contains { $0.contains("Quiet Banjo") && $0.hasSuffix("followed") }, "\(first.lines)")
         #expect(first.lines.contains { $0.contains("Bold Drifter") && $0.hasSuffix("driver followed") })
         #expect(first.lines.contains("Noted on Quiet Banjo."))
-        #expect(first.lines.contains("No longer following Casey Merriman (rider)."))
+        #expect(first.lines.contains("No longer following Casey Merriman (driver)."))
         #expect(first.lines.contains("     note: first up"))
         #expect(first.lines.last { $0.contains("Vincennes R4") } != nil, "show 1 opens Quiet Banjo's next run")
 
@@ -118,7 +119,8 @@ struct BlackbookEndToEndTests {
         let followed = runs.flatMap { run in
             run.lines.filter { $0.hasPrefix("Following ") }.map { line in
                 String(line.dropFirst("Following ".count).prefix { $0 != "." })
-                    .replacingOccurrences(of: " (rider)", with: "").replacingOccurrences(of: " (trainer)", with: "")
+                    .replacingOccurrences(of: " (rider)", with: "").replacingOccurrences(of: " (driver)", with: "")
+                    .replacingOccurrences(of: " (trainer)", with: "")
             }
         }
         let book = try run("", ["--json", "book"])

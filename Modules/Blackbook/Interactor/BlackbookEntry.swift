@@ -30,8 +30,15 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
             kind: kind, name: name, note: kept?.isEmpty == false ? kept : nil, followedAt: followedAt)
     }
 
-    /// As messages name it: "Brave Mistral", "J McDonald (rider)".
-    public var spoken: String { kind == .runner ? name : "\(name) (\(kind.rawValue))" }
+    /// What the entry is in a race of `category`: a harness race's rider is its driver.
+    public func role(in category: RaceCategory?) -> String {
+        kind == .rider && category == .harness ? "driver" : kind.rawValue
+    }
+
+    /// As messages name it: "Brave Mistral", "J McDonald (rider)", "C Merriman (driver)" of a harness race.
+    public func spoken(in category: RaceCategory? = nil) -> String {
+        kind == .runner ? name : "\(name) (\(role(in: category)))"
+    }
 
     /// Whether `runner` is this entry: the horse itself, or the one its rider rides or its trainer trains.
     public func matches(_ runner: LineupRunner) -> Bool {

@@ -228,7 +228,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             entries.filter { $0.matches(runner) }.map { entry in
                 RaceMark(
                     runnerNumber: runner.number, runnerName: runner.name, role: entry.kind,
-                    reason: entry.spoken)
+                    reason: entry.spoken())
             }
         }
     }

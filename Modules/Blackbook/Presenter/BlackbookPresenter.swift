@@ -96,10 +96,11 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     public func unfollow(position: Int, completion: @escaping CommandCompletion) {
         guard let index = index(of: position, command: "unfollow", completion: completion) else { return }
         let entry = shown[index].entry
+        let spoken = entry.spoken(in: shown[index].next?.race.category)
         save(.remove([entry.id]), completion: completion) {
             BlackbookChangeViewModel(
                 action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: "No longer following \(entry.spoken).")
+                message: "No longer following \(spoken).")
         }
     }
 
@@ -113,6 +114,7 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         let text = String(trimmed.dropFirst(number.count)).trimmingWhitespace()
         guard let index = index(of: position, command: "note", completion: completion) else { return }
         let entry = shown[index].entry.noted(text.isEmpty ? nil : text)
+        let spoken = entry.spoken(in: shown[index].next?.race.category)
         if let note = entry.note, note.count > BlackbookEntry.longestNote {
             view?.displayCommandError(
                 "A note is at most \(BlackbookEntry.longestNote) characters; this one is \(note.count).")
@@ -121,7 +123,7 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         save(.put(entry), completion: completion) {
             BlackbookChangeViewModel(
                 action: "note", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: entry.note == nil ? "Note on \(entry.spoken) cleared." : "Noted on \(entry.spoken).")
+                message: entry.note == nil ? "Note on \(spoken) cleared." : "Noted on \(spoken).")
         }
     }
 
@@ -183,7 +185,7 @@ public final class BlackbookPresenter: BlackbookModuleInput {
 
     private func row(_ entry: BlackbookEntry, next: NextRun?, position: Int, now: Date) -> BlackbookRowViewModel {
         // A harness race's rider is its driver.
-        let kind = entry.kind == .rider && next?.race.category == .harness ? "driver" : entry.kind.rawValue
+        let kind = entry.role(in: next?.race.category)
         guard let next else {
             return BlackbookRowViewModel(
                 position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil,

@@ -20,47 +20,47 @@ public final class CardFollowPresenter {
 
     /// `follow [rider|trainer] N` on a race's card.
     public func follow(_ words: String, on subject: ScreenSubject?, completion: @escaping CommandCompletion) {
-        guard let (entry, card) = entry(from: words, on: subject, command: "follow", completion: completion) else {
-            return
-        }
+        guard let (entry, card, race) = entry(from: words, on: subject, command: "follow", completion: completion)
+        else { return }
+        let spoken = entry.spoken(in: race.category)
         if case .success(let state) = interactor.loadEntries(), state.contains(entry.id) {
             view?.displayChange(
                 BlackbookChangeViewModel(
                     action: "follow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                    message: "Already following \(entry.spoken). `book` lists who you follow."))
+                    message: "Already following \(spoken). `book` lists who you follow."))
             return completion(.success)
         }
         interactor.learn(card)
         save(.put(entry), completion: completion) {
             BlackbookChangeViewModel(
                 action: "follow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                message: "Following \(entry.spoken). `book` lists who you follow and where they run next.")
+                message: "Following \(spoken). `book` lists who you follow and where they run next.")
         }
     }
 
     /// `unfollow [rider|trainer] N` on a race's card.
     public func unfollow(_ words: String, on subject: ScreenSubject?, completion: @escaping CommandCompletion) {
-        guard let (entry, _) = entry(from: words, on: subject, command: "unfollow", completion: completion) else {
-            return
-        }
+        guard let (entry, _, race) = entry(from: words, on: subject, command: "unfollow", completion: completion)
+        else { return }
+        let spoken = entry.spoken(in: race.category)
         guard case .success(let state) = interactor.loadEntries(), state.contains(entry.id) else {
-            view?.displayCommandError("You do not follow \(entry.spoken).")
+            view?.displayCommandError("You do not follow \(spoken).")
             return completion(.failure(.usage))
         }
         save(.remove([entry.id]), completion: completion) {
             BlackbookChangeViewModel(
                 action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                message: "No longer following \(entry.spoken).")
+                message: "No longer following \(spoken).")
         }
     }
 
     /// The entry `words` name on the card (`3`, `rider 3`, `trainer 3`), or nil once the user is told why not.
     private func entry(
         from words: String, on subject: ScreenSubject?, command: String, completion: CommandCompletion
-    ) -> (BlackbookEntry, RaceCard)? {
+    ) -> (BlackbookEntry, RaceCard, Race)? {
         let usage =
             "Usage: \(command) N, \(command) rider N or \(command) trainer N, where N is a runner's number on this card."
-        guard case .race(_, let card)? = subject else {
+        guard case .race(let race, let card)? = subject else {
             view?.displayCommandError("`\(command)` works on a race's card: open one with `show N` first.")
             completion(.failure(.usage))
             return nil
@@ -91,7 +91,7 @@ public final class CardFollowPresenter {
             completion(.failure(.usage))
             return nil
         }
-        return (entry, card)
+        return (entry, card, race)
     }
 
     private func save(

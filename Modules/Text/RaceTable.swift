@@ -49,6 +49,9 @@ public enum RaceTable {
     /// stay put as the board changes.
     static let minimumRaceNumberColumns = 3
     static let minimumMeetingColumns = 10
+    /// Where even `minimumMeetingColumns` would push the row past the window (a result's long status at 40
+    /// columns), the meeting gives way down to this: a cut name beats a countdown cut off at the edge.
+    static let narrowestMeetingColumns = 5
     static let maximumMeetingColumns = 30
 
     /// From this width the rows also show where and when each race starts; narrower keeps the compact layout (and
@@ -109,8 +112,11 @@ public enum RaceTable {
                 && baseColumns + widestPrice + 2 + min(widestMeeting, meetingColumnsBesidePrices) <= style.width
             ? widestPrice : 0
         let fixedColumns = baseColumns + (priceColumns > 0 ? priceColumns + 2 : 0)
-        let meetingColumns = max(
-            minimumMeetingColumns, min(widestMeeting, maximumMeetingColumns, style.width - fixedColumns))
+        let room = style.width - fixedColumns
+        let meetingColumns =
+            room < minimumMeetingColumns
+            ? max(narrowestMeetingColumns, room)
+            : max(minimumMeetingColumns, min(widestMeeting, maximumMeetingColumns, room))
 
         return rows.indices.map { index in
             let row = rows[index]

@@ -66,6 +66,14 @@ struct RaceListTextViewTests {
         #expect(wide[2].hasSuffix("10s"))
         let narrow = at(40)
         #expect(narrow[1].hasSuffix("Final 2-10-7 -50s") && !narrow[1].contains("Lantern"), "\(narrow)")
+        // The long status keeps every row within the window: the meeting gives way, never the countdown.
+        #expect(narrow.allSatisfy { $0.count <= 40 }, "\(narrow)")
+        let glyphs = RecordingOutput()
+        RaceListTextView(
+            output: glyphs, style: DisplayStyle(isInteractive: false, usesGlyphs: true, usesColour: false, width: 40)
+        ).display(model(.races(rows)))
+        #expect(glyphs.lines.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(glyphs.lines)")
+        #expect(glyphs.lines[checked: 2]?.hasSuffix(" 10s") == true, "\(glyphs.lines)")
     }
 
     @Test("the favourite's price before the status where the meeting keeps its room: at 100 and 80 columns, not at 40")

@@ -114,12 +114,22 @@ struct BlackbookInteractorTests {
     func marks() {
         let cards = cards()
         let entry = BlackbookEntry(kind: .rider, name: "j mcdonald", followedAt: clock.now())
-        let (interactor, _) = interactor(cards, atOnce: true, entries: [entry])
-        _ = interactor.loadEntries()
-        interactor.prepare(races())
-        #expect(interactor.marks(inRace: "r4").map(\.reason) == ["j mcdonald (rider)"])
-        #expect(interactor.marks(inRace: "r4").map(\.runnerNumber) == [1])
-        #expect(interactor.marks(inRace: "r1").isEmpty)
+        let (gallops, _) = interactor(cards, atOnce: true, entries: [entry])
+        _ = gallops.loadEntries()
+        gallops.prepare(races())
+        #expect(gallops.marks(inRace: "r4").map(\.reason) == ["j mcdonald (rider)"])
+        #expect(gallops.marks(inRace: "r4").map(\.runnerNumber) == [1])
+        #expect(gallops.marks(inRace: "r1").isEmpty)
+        // The same field in a harness race: its rider is its driver, as the board's alert says.
+        let harness = races().map { race in
+            Race.make(
+                race.id, number: race.number, meeting: "Menangle", category: .harness,
+                startsIn: race.advertisedStart.timeIntervalSince(clock.now()), from: clock)
+        }
+        let (trots, _) = interactor(cards, atOnce: true, entries: [entry])
+        _ = trots.loadEntries()
+        trots.prepare(harness)
+        #expect(trots.marks(inRace: "r4").map(\.reason) == ["j mcdonald (driver)"])
     }
 
     @Test("with nothing followed, the board's fetch reads no card")

@@ -69,7 +69,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let looks: CoalescedFetch<Result<RacesToCome, RaceDataError>>
     /// The entries as last read on the main actor, for marks asked on other threads.
     private let entries = Mutex<[BlackbookEntry]>([])
-    private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date)]>([:])
+    /// Each race's field as read, when, and the race's code where known (a harness race's rider is its driver).
+    private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date, code: RaceCategory?)]>([:])
     /// A warning from a read no screen asked for (the board's, before it draws), kept until it is said.
     private let unsaid = Mutex<String?>(nil)
 
@@ -144,7 +145,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public func learn(_ card: RaceCard) {
         let runners = LineupRunner.field(of: card)
         let now = clock.now()
-        fields.withLock { $0[card.raceID] = (runners, now) }
+        fields.withLock { $0[card.raceID] = (runners, now, $0[card.raceID]?.code) }
     }
 
     /// The day's races: the card source's meetings where it lists them, else the board's latest feed.
@@ -190,7 +191,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             let answer = Result { () throws(RaceDataError) in try cards.card(forRace: race.id) }
             guard case .success(let card?) = answer else { continue }
             let runners = LineupRunner.field(of: card)
-            fields.withLock { $0[race.id] = (runners, now) }
+            fields.withLock { $0[race.id] = (runners, now, race.category) }
             unfound.removeAll { entry in runners.contains(where: entry.matches) }
             if entries != nil && unfound.isEmpty { return true }
         }
@@ -217,18 +218,21 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
 
     public func marks(inRace id: String) -> [RaceMark] {
         // Asked for every row at every draw: a race with no field read is answered before the entries are copied.
-        guard let runners = fields.withLock({ $0[id]?.runners }) else { return [] }
+        guard let field = fields.withLock({ $0[id] }) else { return [] }
         let followed = entries.withLock { $0 }
-        return followed.isEmpty ? [] : Self.marks(of: followed, in: runners)
+        return followed.isEmpty ? [] : Self.marks(of: followed, in: field.runners, code: field.code)
     }
 
-    /// Each runner matched by an entry, in the field's order, once for each entry that matches it.
-    public static func marks(of entries: [BlackbookEntry], in runners: [LineupRunner]) -> [RaceMark] {
+    /// Each runner matched by an entry, in the field's order, once for each entry that matches it; in a race of
+    /// `code`, its words for them.
+    public static func marks(
+        of entries: [BlackbookEntry], in runners: [LineupRunner], code: RaceCategory? = nil
+    ) -> [RaceMark] {
         runners.flatMap { runner in
             entries.filter { $0.matches(runner) }.map { entry in
                 RaceMark(
                     runnerNumber: runner.number, runnerName: runner.name, role: entry.kind,
-                    reason: entry.spoken())
+                    reason: entry.spoken(in: code))
             }
         }
     }

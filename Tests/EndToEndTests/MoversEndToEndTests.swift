@@ -50,10 +50,8 @@ struct MoversEndToEndTests {
 struct MoversCardServerTests {
     @Test("a counting server sees one request a race, never two side by side, spread as 2 s apart, on one connection")
     func budget() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try RaceCardEndToEndTests.openCardFolder()
         defer { folder.remove() }
-        _ = try folder.file(
-            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
         let log = folder.url.appendingPathComponent("requests.log")
         // As real servers do, it keeps a connection open between answers.
         let server = try FixtureServer(

@@ -8,6 +8,13 @@ struct RaceCardEndToEndTests {
     /// Northfield Park R7, race 1 of the ten-race feed at `RaceListEndToEndTests.now`.
     static let northfieldPark = "782a173e-f085-4512-a93e-3fcdb427b66d"
 
+    /// A folder holding Northfield Park R7's open card alone, as a card server serves it.
+    static func openCardFolder() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        _ = try folder.file(northfieldPark + ".json", contents: try card(status: "Open"))
+        return folder
+    }
+
     static func card(status: String) throws -> Data {
         let runners: [[String: Any]] = [
             [

@@ -63,10 +63,8 @@ struct RaceCardSourcesEndToEndTests {
         fault: String? = nil, faultOnly: String? = nil, delay: TimeInterval = 30,
         _ body: (_ server: FixtureServer, _ log: URL) throws -> Void
     ) throws {
-        let folder = try TemporaryDirectory()
+        let folder = try RaceCardEndToEndTests.openCardFolder()
         defer { folder.remove() }
-        _ = try folder.file(
-            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
         let log = folder.url.appendingPathComponent("requests.log")
         let server = try FixtureServer(
             folder: folder.url, fault: fault, faultOnly: faultOnly, delay: delay, lifetime: 300, requestLog: log)

@@ -52,10 +52,8 @@ extension LiveTerminalEndToEndTests {
 
     @Test("from a slow card server the sheet is drawn at once with a note, and the field comes in place when it comes")
     func raceCardFromSlowServer() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try RaceCardEndToEndTests.openCardFolder()
         defer { folder.remove() }
-        _ = try folder.file(
-            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
         // The card's first byte comes 8 s after its request.
         let server = try FixtureServer(folder: folder.url, delay: 8)
         defer { server.stop() }
@@ -81,11 +79,9 @@ extension LiveTerminalEndToEndTests {
 
     @Test("from an affiliates API the live board gets a race's favourite price once its card is read, beside the fetch")
     func favouritePriceFromServer() throws {
-        let folder = try TemporaryDirectory()
-        defer { folder.remove() }
         // Northfield Park R7 is the board's first race; its card's favourite is Silver Comet at 3.50.
-        _ = try folder.file(
-            RaceCardEndToEndTests.northfieldPark + ".json", contents: try RaceCardEndToEndTests.card(status: "Open"))
+        let folder = try RaceCardEndToEndTests.openCardFolder()
+        defer { folder.remove() }
         let server = try FixtureServer(folder: folder.url)
         defer { server.stop() }
         let session = try session(Self.pinned + ["--cards", server.url("affiliates/v1")], columns: 80)

@@ -20,7 +20,8 @@ public struct FeatureContext {
     public let statusBook: RaceStatusBook
     /// Where the board and the sheet ask which runners are marked (a feature registers the marker).
     public let raceMarks: RaceMarks
-    /// Where the board learns each race's market favourite and price; nil where the cards have no prices.
+    /// Where the board learns each race's market favourite and price; nil without a card source, and for a single
+    /// command whose cards come from a server.
     public let markets: (any RaceMarketService)?
     /// The race list's latest good races, for screens that show races without fetching.
     public let latestRaces: LatestRaces
@@ -56,7 +57,7 @@ public struct FeatureContext {
         self.cards = cards.cards
         self.meetings = cards.meetings
         // A single command ends before a server's cards could come: it asks for none for the board's prices.
-        self.markets = offersShell || cards.markets?.answersAtOnce == true ? cards.markets : nil
+        self.markets = (offersShell || cards.markets?.answersAtOnce == true) ? cards.markets : nil
         cardsAnswerAtOnce = cards.statuses?.answersAtOnce ?? false
         self.statusBook = statusBook
         self.raceMarks = raceMarks

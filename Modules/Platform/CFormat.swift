@@ -18,6 +18,8 @@ public enum CFormat {
     public static func price(_ value: Double) -> String {
         // Boards print the same few prices at every draw, a script's thousands of times, and a `printf` through
         // `CVarArg` costs more than the rest of a row: each text is made once.
+        // Not a number is never equal to itself, and -0 is 0 as a key but prints `-0.00`: those are made each time.
+        guard value.isFinite, value != 0 else { return string("%.2f", value) }
         if let known = prices.withLock({ $0[value] }) { return known }
         let text = string("%.2f", value)
         prices.withLock { prices in

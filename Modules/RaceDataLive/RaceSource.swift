@@ -157,18 +157,22 @@ public enum RaceCardSource: Sendable, Equatable {
             return .none
         case .snapshot:
             let service = SnapshotRaceCardService(clock: clock)
-            return CardServices(cards: service, meetings: service, statuses: service, markets: SnapshotMarkets())
+            return CardServices(cards: service, meetings: service, statuses: service, markets: SnapshotMarketService())
         case .folder(let path):
             let service = FolderRaceCardService(directory: path)
             return CardServices(
                 cards: service, statuses: service,
                 markets: CardMarkets(cards: service, answersAtOnce: true, clock: clock))
         case .http(let base):
+            let budget = CardRequestBudget()
             let service = HTTPRaceCardService(
-                base: base, headers: headers, transport: transport, cache: cache, clock: clock)
+                base: base, headers: headers, transport: transport, cache: cache, clock: clock, budget: budget)
+            // The board's reads share the sheets' budget but keep no copies: the copies kept are the cards opened.
+            let boardReads = HTTPRaceCardService(
+                base: base, headers: headers, transport: transport, cache: nil, clock: clock, budget: budget)
             return CardServices(
                 cards: service, meetings: service, statuses: service,
-                markets: CardMarkets(cards: service, answersAtOnce: false, clock: clock))
+                markets: CardMarkets(cards: boardReads, answersAtOnce: false, clock: clock))
         }
     }
 }

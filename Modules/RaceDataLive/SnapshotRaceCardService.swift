@@ -233,11 +233,14 @@ public enum SnapshotCardTimeline {
         card.runners = card.runners.map {
             runner($0, shiftedBy: shift, startingAt: start, at: now, running: running)
         }
-        // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood);
-        // the mover the price come in most since the market opened, from the prices shown so far.
+        // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood), by
+        // the board's own rule; the mover the price come in most since the market opened, from the prices shown so
+        // far.
         let field = card.runners.indices.filter { !card.runners[$0].isScratched }
-        let shortest = field.compactMap { card.runners[$0].fixedWin }.min()
-        let favourite = field.first { card.runners[$0].fixedWin == shortest }
+        for index in card.runners.indices { card.runners[index].isFavourite = false }
+        let favourite = MarketFavourite(runners: card.runners).flatMap { favourite in
+            field.first { card.runners[$0].number == favourite.runnerNumber }
+        }
         let mover = field.filter { shortening(card.runners[$0]) > 1 }.max {
             shortening(card.runners[$0]) < shortening(card.runners[$1])
         }

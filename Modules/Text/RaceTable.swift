@@ -109,7 +109,8 @@ public enum RaceTable {
             + statusColumns + markerColumns + wideExtra
         let priceColumns =
             widestPrice > 0
-                && baseColumns + widestPrice + 2 + min(widestMeeting, meetingColumnsBesidePrices) <= style.width
+                && baseColumns + widestPrice + 2
+                    + max(minimumMeetingColumns, min(widestMeeting, meetingColumnsBesidePrices)) <= style.width
             ? widestPrice : 0
         let fixedColumns = baseColumns + (priceColumns > 0 ? priceColumns + 2 : 0)
         let room = style.width - fixedColumns

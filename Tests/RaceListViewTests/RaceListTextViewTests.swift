@@ -113,6 +113,17 @@ struct RaceListTextViewTests {
                 "  3  G  R1   Wentworth Park    1h 9m",
             ])
         #expect(at(40).allSatisfy { $0.count <= 40 } && at(80).allSatisfy { $0.count <= 80 })
+        // Short names keep the meeting's ten columns all the same: a price shows only where the row still fits.
+        let short = (1...3).map {
+            RaceRowViewModel(
+                position: $0, category: .horse, raceNumber: "R\($0)", meetingName: "Ayr", countdown: "4m 0s",
+                urgency: .later, favouritePrice: "Fav 12.00")
+        }
+        for width in 36...50 {
+            let lines = plainLines(short, width: width)
+            #expect(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+            #expect(lines[1].contains("Fav 12.00") == (width >= 43), "\(width): \(lines)")
+        }
     }
 
     @Test("a window of 100 columns or more shows where and when each race starts; narrower keeps the compact rows")

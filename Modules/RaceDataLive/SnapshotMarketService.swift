@@ -8,7 +8,7 @@ import Synchronization
 /// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail alone
 /// (`SnapshotData/SnapshotMarkets.swift`, made by Scripts/make-snapshot). A one-shot board gives five prices
 /// without inflating a card.
-public final class SnapshotMarkets: RaceMarketService {
+public final class SnapshotMarketService: RaceMarketService {
     /// Each captured race's market as made (`1 26,21,19;4 3,3.2 L600`), by captured id; nil when unreadable.
     public typealias Load = @Sendable () -> [String: String]?
 
@@ -20,7 +20,7 @@ public final class SnapshotMarkets: RaceMarketService {
     /// A session sees a few hundred races; a bound all the same.
     static let maximumTimelines = 10_000
 
-    public init(load: @escaping Load = SnapshotMarkets.embedded) {
+    public init(load: @escaping Load = SnapshotMarketService.embedded) {
         self.load = load
     }
 

@@ -23,6 +23,8 @@ public struct FeatureContext {
     /// Where the board learns each race's market favourite and price; nil without a card source, and for a single
     /// command whose cards come from a server.
     public let markets: (any RaceMarketService)?
+    /// Races' fields apart from their cards, where the card source has them so (the embedded day).
+    public let fields: (any RaceFieldService)?
     /// The race list's latest good races, for screens that show races without fetching.
     public let latestRaces: LatestRaces
     public let favourites: any FavouritesRepository
@@ -56,6 +58,7 @@ public struct FeatureContext {
         self.races = races
         self.cards = cards.cards
         self.meetings = cards.meetings
+        self.fields = cards.fields
         // A single command ends before a server's cards could come: it asks for none for the board's prices.
         self.markets = (offersShell || cards.markets?.answersAtOnce == true) ? cards.markets : nil
         cardsAnswerAtOnce = cards.statuses?.answersAtOnce ?? false

@@ -36,17 +36,20 @@ extension RaceStatusService {
 }
 
 /// What a card source offers, each as its own value: cards, and where it has them, a meetings list and races'
-/// statuses, and the market favourites of the races to come. Handed to the features as they are, so none has to guess what a service can do by casting it.
+/// statuses, the market favourites of the races to come, and races' fields apart from their cards. Handed to the features as they are, so none has to guess what a service can do by casting it.
 public struct CardServices: Sendable {
     public let cards: (any RaceCardService)?
     public let meetings: (any RaceMeetingsService)?
     public let statuses: (any RaceStatusService)?
     public let markets: (any RaceMarketService)?
+    public let fields: (any RaceFieldService)?
 
     public init(
         cards: (any RaceCardService)?, meetings: (any RaceMeetingsService)? = nil,
-        statuses: (any RaceStatusService)? = nil, markets: (any RaceMarketService)? = nil
+        statuses: (any RaceStatusService)? = nil, markets: (any RaceMarketService)? = nil,
+        fields: (any RaceFieldService)? = nil
     ) {
+        self.fields = fields
         self.cards = cards
         self.meetings = meetings
         self.statuses = statuses

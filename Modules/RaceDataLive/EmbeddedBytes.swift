@@ -12,8 +12,13 @@ enum EmbeddedBytes {
     /// A literal holding a JSON object of strings (`{"id":"text",...}`), read with the feed's own reader: every
     /// start reads some, and Foundation's decoder took longer than the feed. nil when it is not one.
     static func strings(of literal: StaticString) -> [String: String]? {
+        strings(in: of(literal))
+    }
+
+    /// `bytes` holding a JSON object of strings; nil when they are not one.
+    static func strings(in bytes: Data) -> [String: String]? {
         var words: [String: String] = [:]
-        let read = of(literal).withUnsafeBytes { bytes -> Bool in
+        let read = bytes.withUnsafeBytes { bytes -> Bool in
             var reader = JSONByteReader(bytes)
             do throws(JSONSyntaxError) {
                 try reader.readObject { reader, name throws(JSONSyntaxError) in

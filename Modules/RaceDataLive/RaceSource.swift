@@ -157,7 +157,9 @@ public enum RaceCardSource: Sendable, Equatable {
             return .none
         case .snapshot:
             let service = SnapshotRaceCardService(clock: clock)
-            return CardServices(cards: service, meetings: service, statuses: service, markets: SnapshotMarketService())
+            return CardServices(
+                cards: service, meetings: service, statuses: service, markets: SnapshotMarketService(),
+                fields: SnapshotFieldService(clock: clock))
         case .folder(let path):
             let service = FolderRaceCardService(directory: path)
             return CardServices(

@@ -103,6 +103,11 @@ public struct LineupRunner: Sendable, Equatable {
 
     /// The card's runners still in the race: a scratched runner is not engaged.
     public static func field(of card: RaceCard) -> [LineupRunner] {
-        card.runners.filter { !$0.isScratched }.map(LineupRunner.init)
+        field(of: card.runners)
+    }
+
+    /// Those of `runners` still in the race.
+    public static func field(of runners: [Runner]) -> [LineupRunner] {
+        runners.filter { !$0.isScratched }.map(LineupRunner.init)
     }
 }

@@ -62,6 +62,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let list: any KeptList<BlackbookEntry>
     private let cards: (any RaceCardService)?
     private let cardsAnswerAtOnce: Bool
+    private let fieldService: (any RaceFieldService)?
     private let meetings: (any RaceMeetingsService)?
     private let latestRaces: LatestRaces
     private let clock: any WallClock
@@ -77,14 +78,17 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     /// - Parameters:
     ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
     ///   - meetings: the day's meetings, where the card source lists them; else the board's feed is the day.
+    ///   - fields: races' fields apart from their cards, where the source has them so: read before any card.
     public init(
         list: any KeptList<BlackbookEntry>, cards: (any RaceCardService)?, cardsAnswerAtOnce: Bool,
-        meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces, clock: any WallClock,
+        fields: (any RaceFieldService)? = nil, meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces,
+        clock: any WallClock,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.BlackbookInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.list = list
         self.cards = cards
+        self.fieldService = fields
         self.cardsAnswerAtOnce = cardsAnswerAtOnce
         self.meetings = meetings
         self.latestRaces = latestRaces
@@ -186,16 +190,31 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
                 due.append(race)
             }
         }
-        guard let cards else { return false }
+        guard cards != nil || fieldService != nil else { return false }
         for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
-            let answer = Result { () throws(RaceDataError) in try cards.card(forRace: race.id) }
-            guard case .success(let card?) = answer else { continue }
-            let runners = LineupRunner.field(of: card)
+            guard let runners = field(of: race) else { continue }
             fields.withLock { $0[race.id] = (runners, now, race.category) }
             unfound.removeAll { entry in runners.contains(where: entry.matches) }
             if entries != nil && unfound.isEmpty { return true }
         }
         return false
+    }
+
+    /// The race's field: from the source's fields where it has them, else from its card; nil when neither.
+    private func field(of race: Race) -> [LineupRunner]? {
+        if let fieldService,
+            case .success(let runners?) = Result(catching: { () throws(RaceDataError) in
+                try fieldService.field(forRace: race.id)
+            })
+        {
+            return LineupRunner.field(of: runners)
+        }
+        guard let cards,
+            case .success(let card?) = Result(catching: { () throws(RaceDataError) in
+                try cards.card(forRace: race.id)
+            })
+        else { return nil }
+        return LineupRunner.field(of: card)
     }
 
     // MARK: - Marking races (RaceMarker)

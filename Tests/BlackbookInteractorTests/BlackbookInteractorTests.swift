@@ -110,6 +110,25 @@ struct BlackbookInteractorTests {
         #expect(cards.readIDs == ["r1", "r2"])
     }
 
+    @Test("names fold to one key whatever their case, dots and spacing, ASCII or not, as letters and digits")
+    func nameKeys() {
+        let id = { (name: String) in BlackbookEntry(kind: .rider, name: name, followedAt: clock.now()).id }
+        #expect(id("  J. McDONALD ") == "rider:j mcdonald")
+        #expect(id("Zoë O'Brien") == "rider:zoë o brien")
+        #expect(id("ÉCLAIR-7\u{1B}[31m") == "rider:éclair 7 31m")
+        #expect(!BlackbookEntry(kind: .runner, name: " .- ", followedAt: clock.now()).hasName)
+        // The ASCII fold is the general one, byte for byte, for every kind of ASCII name.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let name = String(
+                (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                    Character(Unicode.Scalar(UInt8.random(in: 0...127, using: &generator)))
+                })
+            let general = name.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: " ")
+            #expect(id(name) == "rider:" + general, "\(Array(name.utf8))")
+        }
+    }
+
     @Test("marks: the rider followed, whatever the dots and case, and never a scratched runner")
     func marks() {
         let cards = cards()

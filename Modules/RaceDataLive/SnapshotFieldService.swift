@@ -2,24 +2,23 @@ import Core
 import Platform
 import RaceData
 import SnapshotData
-import Synchronization
 
 /// The embedded race day's fields apart from its cards (`SnapshotData/SnapshotFields.swift`, made by
-/// Scripts/make-snapshot: 150 KB deflated to 48 KB, inflated once when first read), told as the replay goes: a
-/// late scratching shows from its time, as on the card (`SnapshotCardTimeline`). The blackbook looks through
-/// the whole day's fields in a few milliseconds, where the cards took 150.
+/// Scripts/make-snapshot, deflated whole and inflated once when first read), told as the replay goes: a late
+/// scratching shows from its time, as on the card (`SnapshotCardTimeline`). Read by the card decoder's rules
+/// (trimmed, cut, bounded), so a field and its card name the same runners. The blackbook looks through the
+/// whole day's fields: from the cards that decoded every price and form line it never looked at.
 public final class SnapshotFieldService: RaceFieldService {
     /// Each captured race's field as made (`1|Name|Rider|Trainer|;2|...|S`), by captured id; nil when unreadable.
     public typealias Load = @Sendable () -> [String: String]?
 
     private let clock: any WallClock
-    private let load: Load
-    private let fields = Mutex<[String: String]??>(nil)
+    private let fields: LoadedOnce<[String: String]?>
     private static let source = "the embedded snapshot's race fields"
 
     public init(clock: any WallClock, load: @escaping Load = SnapshotFieldService.embedded) {
         self.clock = clock
-        self.load = load
+        fields = LoadedOnce(load)
     }
 
     /// The fields the program carries.
@@ -31,7 +30,7 @@ public final class SnapshotFieldService: RaceFieldService {
     }
 
     public func field(forRace id: String) throws(RaceDataError) -> [Runner]? {
-        guard let all = allFields() else {
+        guard let all = fields.value else {
             throw .unavailable(source: Self.source, reason: "its race fields are damaged in this build")
         }
         guard let start = SnapshotReplay.replayedStart(of: id), let made = all[SnapshotReplay.captureID(of: id)]
@@ -46,29 +45,25 @@ public final class SnapshotFieldService: RaceFieldService {
         }
     }
 
-    private func allFields() -> [String: String]? {
-        fields.withLock { fields in
-            if let loaded = fields { return loaded }
-            let loaded = load()
-            fields = .some(loaded)
-            return loaded
-        }
-    }
-
-    /// The runners of a field as made: number, name, rider, trainer, and a scratching (a late one at its time).
+    /// The runners of a field as made: number, name, rider, trainer, and a scratching (a late one at its time; at
+    /// no known time, scratched throughout, as the card has it).
     static func runners(of made: String, startingAt start: Date) -> [Runner] {
-        made.split(separator: ";").compactMap { entry -> Runner? in
-            let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 5, let number = Int(parts[0]), !parts[1].isEmpty else { return nil }
-            var scratching: Scratching?
-            if parts[4] == "S" {
-                scratching = .scratched
-            } else if parts[4].first == "L", let before = TimeInterval(parts[4].dropFirst()), before.isFinite {
-                scratching = .late(at: start.addingTimeInterval(-before))
+        let runners = made.split(separator: ";").compactMap { entry -> Runner? in
+            let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map {
+                NedsFeedDecoder.optionalString(.string(String($0), isPrintableASCII: false))
             }
-            return Runner(
-                number: number, name: parts[1], rider: parts[2].isEmpty ? nil : parts[2],
-                trainer: parts[3].isEmpty ? nil : parts[3], scratching: scratching)
+            guard parts.count == 5, let number = parts[0].flatMap({ Int($0) }),
+                RaceCardDecoder.runnerNumbers.contains(number), let name = parts[1]
+            else { return nil }
+            var scratching: Scratching?
+            if let mark = parts[4], mark.first == "L" {
+                let before = TimeInterval(mark.dropFirst()).flatMap { $0.isFinite && abs($0) < 86_400 * 366 ? $0 : nil }
+                scratching = .late(at: before.map { start.addingTimeInterval(-$0) })
+            } else if parts[4] == "S" {
+                scratching = .scratched
+            }
+            return Runner(number: number, name: name, rider: parts[2], trainer: parts[3], scratching: scratching)
         }
+        return Array(runners.prefix(RaceCard.maximumEntries))
     }
 }

@@ -12,8 +12,7 @@ public final class SnapshotMarketService: RaceMarketService {
     /// Each captured race's market as made (`1 26,21,19;4 3,3.2 L600`), by captured id; nil when unreadable.
     public typealias Load = @Sendable () -> [String: String]?
 
-    private let load: Load
-    private let markets = Mutex<[String: String]??>(nil)
+    private let markets: LoadedOnce<[String: String]?>
     /// Each replayed race's favourites through its market, worked out when first asked: a board asks for its
     /// rows at every draw, a script thousands of times.
     private let timelines = Mutex<[String: FavouriteTimeline]>([:])
@@ -21,7 +20,7 @@ public final class SnapshotMarketService: RaceMarketService {
     static let maximumTimelines = 10_000
 
     public init(load: @escaping Load = SnapshotMarketService.embedded) {
-        self.load = load
+        markets = LoadedOnce(load)
     }
 
     /// The markets the program carries.
@@ -37,7 +36,7 @@ public final class SnapshotMarketService: RaceMarketService {
     public func favourite(ofRace id: String, at now: Date) -> MarketFavourite? {
         if let known = timelines.withLock({ $0[id] }) { return known.favourite(at: now) }
         guard let start = SnapshotReplay.replayedStart(of: id),
-            let made = allMarkets()?[SnapshotReplay.captureID(of: id)]
+            let made = markets.value?[SnapshotReplay.captureID(of: id)]
         else { return nil }
         let timeline = FavouriteTimeline(runners: Self.runners(of: made, startingAt: start), startingAt: start)
         timelines.withLock { timelines in
@@ -45,15 +44,6 @@ public final class SnapshotMarketService: RaceMarketService {
             timelines[id] = timeline
         }
         return timeline.favourite(at: now)
-    }
-
-    private func allMarkets() -> [String: String]? {
-        markets.withLock { markets in
-            if let loaded = markets { return loaded }
-            let loaded = load()
-            markets = .some(loaded)
-            return loaded
-        }
     }
 
     /// The runners of a market as made, as bare as a card's can be: number, price trail (its last the runner's

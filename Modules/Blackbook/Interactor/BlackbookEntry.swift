@@ -42,7 +42,15 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
 
     /// Whether `runner` is this entry: the horse itself, or the one its rider rides or its trainer trains.
     public func matches(_ runner: LineupRunner) -> Bool {
-        runner.name(as: kind).map { Self.key($0) == Self.key(name) } ?? false
+        matches(runner, key: Self.key(name))
+    }
+
+    /// The entry's name as names are compared: fold it once to match it against many runners.
+    public var nameKey: String { Self.key(name) }
+
+    /// `matches`, given the entry's `nameKey` (a day's fields are thousands of runners).
+    public func matches(_ runner: LineupRunner, key: String) -> Bool {
+        runner.name(as: kind).map { Self.key($0) == key } ?? false
     }
 
     /// Whether the name has a letter or a digit to follow it by.
@@ -96,7 +104,7 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         maximumFileBytes: 1024 * 1024, makingRoom: "`unfollow N` on `book`", pruned: "no longer followed")
 }
 
-/// A runner of a race as the blackbook reads it from the race's card.
+/// A runner of a race as the blackbook reads it, from the source's fields or the race's card.
 public struct LineupRunner: Sendable, Equatable {
     public let number: Int
     public let name: String

@@ -12,12 +12,13 @@ public protocol BlackbookInteractorInput: AnyObject, Sendable {
     @MainActor func change(_ change: KeptListChange<BlackbookEntry>) -> Result<
         KeptListState<BlackbookEntry>, KeptListError
     >
-    /// The races to come with their fields, as far as their cards have been read, answered on the main actor.
+    /// The races to come with their fields, as far as they have been read (from the source's fields or the races'
+    /// cards), answered on the main actor.
     /// Requests made while one is out join it.
     func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void)
     /// A race's field read elsewhere (the open sheet's card): kept, so the book and the board know it at once.
     func learn(_ card: RaceCard)
-    /// The run has a card source: without one no next run can be found.
+    /// The run has a card source (cards or fields): without one no next run can be found.
     var readsCards: Bool { get }
 }
 
@@ -54,6 +55,9 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public static let cardsPerLook = 4
     /// How long a field read from a server holds: late scratchings and changes of rider come through the day.
     public static let fieldLifetime: TimeInterval = 600
+    /// How long a field read from the source's own fields holds: they cost next to nothing to read again, and a
+    /// late scratching (5 to 45 minutes before the start) should unmark its runner within the minute.
+    public static let localFieldLifetime: TimeInterval = 60
     /// The races of each code the board's fetch reads fields for, soonest first: a default board's five and a
     /// few more (a whole day's cards in a one-shot `list` cost 230 ms). Races further off are marked as they
     /// come nearer; the book reads all it needs itself.
@@ -62,7 +66,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let list: any KeptList<BlackbookEntry>
     private let cards: (any RaceCardService)?
     private let cardsAnswerAtOnce: Bool
-    private let fieldService: (any RaceFieldService)?
+    private let fieldSource: (any RaceFieldService)?
     private let meetings: (any RaceMeetingsService)?
     private let latestRaces: LatestRaces
     private let clock: any WallClock
@@ -78,17 +82,17 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     /// - Parameters:
     ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
     ///   - meetings: the day's meetings, where the card source lists them; else the board's feed is the day.
-    ///   - fields: races' fields apart from their cards, where the source has them so: read before any card.
+    ///   - fieldSource: races' fields apart from their cards, where the source has them so: read before any card.
     public init(
         list: any KeptList<BlackbookEntry>, cards: (any RaceCardService)?, cardsAnswerAtOnce: Bool,
-        fields: (any RaceFieldService)? = nil, meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces,
+        fieldSource: (any RaceFieldService)? = nil, meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces,
         clock: any WallClock,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.BlackbookInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.list = list
         self.cards = cards
-        self.fieldService = fields
+        self.fieldSource = fieldSource
         self.cardsAnswerAtOnce = cardsAnswerAtOnce
         self.meetings = meetings
         self.latestRaces = latestRaces
@@ -144,7 +148,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             }, completion: completion)
     }
 
-    public var readsCards: Bool { cards != nil }
+    public var readsCards: Bool { cards != nil || fieldSource != nil }
 
     public func learn(_ card: RaceCard) {
         let runners = LineupRunner.field(of: card)
@@ -180,31 +184,40 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private func read(fieldsOf races: [Race], until entries: [BlackbookEntry]? = nil) -> Bool {
         let now = clock.now()
         var unfound = entries ?? []
+        let keys = Dictionary(unfound.map { ($0.id, $0.nameKey) }, uniquingKeysWith: { first, _ in first })
         var due: [Race] = []
         for race in races {
             let known = fields.withLock { $0[race.id] }
-            if let known, cardsAnswerAtOnce || now.timeIntervalSince(known.readAt) <= Self.fieldLifetime {
-                unfound.removeAll { entry in known.runners.contains(where: entry.matches) }
+            if let known, isFresh(known.readAt, at: now) {
+                unfound.removeAll { entry in known.runners.contains { entry.matches($0, key: keys[entry.id] ?? "") } }
                 if entries != nil && unfound.isEmpty { return true }
             } else {
                 due.append(race)
             }
         }
-        guard cards != nil || fieldService != nil else { return false }
+        guard cards != nil || fieldSource != nil else { return false }
         for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
             guard let runners = field(of: race) else { continue }
             fields.withLock { $0[race.id] = (runners, now, race.category) }
-            unfound.removeAll { entry in runners.contains(where: entry.matches) }
+            unfound.removeAll { entry in runners.contains { entry.matches($0, key: keys[entry.id] ?? "") } }
             if entries != nil && unfound.isEmpty { return true }
         }
         return false
     }
 
+    /// Whether a field read at `readAt` still holds: one from the source's own fields for a minute, a card from
+    /// a source that answers at once for the session, a server's for `fieldLifetime`.
+    private func isFresh(_ readAt: Date, at now: Date) -> Bool {
+        let age = now.timeIntervalSince(readAt)
+        if fieldSource != nil { return age <= Self.localFieldLifetime && age >= 0 }
+        return cardsAnswerAtOnce || age <= Self.fieldLifetime
+    }
+
     /// The race's field: from the source's fields where it has them, else from its card; nil when neither.
     private func field(of race: Race) -> [LineupRunner]? {
-        if let fieldService,
+        if let fieldSource,
             case .success(let runners?) = Result(catching: { () throws(RaceDataError) in
-                try fieldService.field(forRace: race.id)
+                try fieldSource.field(forRace: race.id)
             })
         {
             return LineupRunner.field(of: runners)
@@ -247,8 +260,9 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public static func marks(
         of entries: [BlackbookEntry], in runners: [LineupRunner], code: RaceCategory? = nil
     ) -> [RaceMark] {
-        runners.flatMap { runner in
-            entries.filter { $0.matches(runner) }.map { entry in
+        let keys = entries.map(\.nameKey)
+        return runners.flatMap { runner in
+            zip(entries, keys).filter { $0.matches(runner, key: $1) }.map { entry, _ in
                 RaceMark(
                     runnerNumber: runner.number, runnerName: runner.name, role: entry.kind,
                     reason: entry.spoken(in: code))

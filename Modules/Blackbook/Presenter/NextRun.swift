@@ -12,10 +12,11 @@ struct NextRun: Equatable {
     static func of(_ entries: [BlackbookEntry], in races: RacesToCome?, after now: Date) -> [String: NextRun] {
         var found: [String: NextRun] = [:]
         guard let races else { return found }
+        let keys = entries.map(\.nameKey)
         for race in races.races where race.advertisedStart > now {
             guard let field = races.fields[race.id] else { continue }
-            for entry in entries where found[entry.id] == nil {
-                if let runner = field.first(where: entry.matches) {
+            for (entry, key) in zip(entries, keys) where found[entry.id] == nil {
+                if let runner = field.first(where: { entry.matches($0, key: key) }) {
                     found[entry.id] = NextRun(race: race, runner: runner)
                 }
             }

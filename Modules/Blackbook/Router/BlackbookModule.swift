@@ -105,7 +105,7 @@ public enum BlackbookModule {
         if let made = context.raceMarks.marker(of: BlackbookInteractor.self) { return made }
         return BlackbookInteractor(
             list: context.keptLists.list(of: BlackbookEntry.self), cards: context.cards,
-            cardsAnswerAtOnce: context.cardsAnswerAtOnce, fields: context.fields, meetings: context.meetings,
+            cardsAnswerAtOnce: context.cardsAnswerAtOnce, fieldSource: context.fields, meetings: context.meetings,
             latestRaces: context.latestRaces, clock: context.clock)
     }
 

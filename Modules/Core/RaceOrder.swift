@@ -19,4 +19,16 @@ public enum RaceOrder {
         if races.indices.dropFirst().allSatisfy({ !isOrderedBefore(races[$0], races[$0 - 1]) }) { return races }
         return races.indices.sorted { isOrderedBefore(races[$0], races[$1]) }.map { races[$0] }
     }
+
+    /// The first `count` races of each category among `races`, in their order: what a board of any filter shows
+    /// first, and so what is worth reading ahead for it.
+    public static func firstOfEachCategory(_ races: [Race], count: Int) -> [Race] {
+        var seen: [RaceCategory: Int] = [:]
+        var first: [Race] = []
+        for race in races {
+            seen[race.category, default: 0] += 1
+            if seen[race.category, default: 0] <= count { first.append(race) }
+        }
+        return first
+    }
 }

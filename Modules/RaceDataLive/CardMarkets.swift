@@ -95,14 +95,12 @@ public final class CardMarkets: RaceMarketService {
     /// soonest first, then those read longest ago (so each is read again in turn, not only the first few).
     private func due(among races: [Race], at now: Date) -> [Race] {
         let known = known.withLock { $0 }
-        var perCategory: [RaceCategory: Int] = [:]
+        let toCome = races.filter { $0.advertisedStart > now }.sorted {
+            ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id)
+        }
         var unread: [Race] = []
         var stale: [(race: Race, askedAt: Date)] = []
-        for race in races.filter({ $0.advertisedStart > now }).sorted(by: {
-            ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id)
-        }) {
-            perCategory[race.category, default: 0] += 1
-            guard perCategory[race.category, default: 0] <= Self.racesPerCategory else { continue }
+        for race in RaceOrder.firstOfEachCategory(toCome, count: Self.racesPerCategory) {
             guard let asked = known[race.id]?.askedAt else {
                 unread.append(race)
                 continue

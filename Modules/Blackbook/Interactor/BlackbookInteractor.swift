@@ -235,11 +235,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public func prepare(_ races: [Race]) {
         guard !entries.withLock(\.isEmpty) else { return }
         // The board's races too, in their last minute on it.
-        var perCategory: [RaceCategory: Int] = [:]
-        let toCome = upcoming(among: races, since: Race.boardExpiryDelay).filter { race in
-            perCategory[race.category, default: 0] += 1
-            return perCategory[race.category, default: 0] <= Self.markedPerCategory
-        }
+        let toCome = RaceOrder.firstOfEachCategory(
+            upcoming(among: races, since: Race.boardExpiryDelay), count: Self.markedPerCategory)
         if cardsAnswerAtOnce {
             read(fieldsOf: toCome)
         } else {

@@ -55,13 +55,9 @@ public final class SnapshotFieldService: RaceFieldService {
             guard parts.count == 5, let number = parts[0].flatMap({ Int($0) }),
                 RaceCardDecoder.runnerNumbers.contains(number), let name = parts[1]
             else { return nil }
-            var scratching: Scratching?
-            if let mark = parts[4], mark.first == "L" {
-                let before = TimeInterval(mark.dropFirst()).flatMap { $0.isFinite && abs($0) < 86_400 * 366 ? $0 : nil }
-                scratching = .late(at: before.map { start.addingTimeInterval(-$0) })
-            } else if parts[4] == "S" {
-                scratching = .scratched
-            }
+            let scratching: Scratching? =
+                parts[4] == "S"
+                ? .scratched : parts[4].flatMap { SnapshotCardTimeline.lateScratching($0[...], startingAt: start) }
             return Runner(number: number, name: name, rider: parts[2], trainer: parts[3], scratching: scratching)
         }
         return Array(runners.prefix(RaceCard.maximumEntries))

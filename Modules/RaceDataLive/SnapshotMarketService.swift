@@ -55,9 +55,7 @@ public final class SnapshotMarketService: RaceMarketService {
             let trail = parts[1].split(separator: ",").compactMap { Double($0) }.filter(\.isFinite)
             guard !trail.isEmpty else { return nil }
             var scratching: Scratching?
-            if parts.count > 2, parts[2].first == "L", let before = TimeInterval(parts[2].dropFirst()) {
-                scratching = .late(at: start.addingTimeInterval(-before))
-            }
+            if parts.count > 2 { scratching = SnapshotCardTimeline.lateScratching(parts[2], startingAt: start) }
             return Runner(
                 number: number, name: "", fixedWin: trail.last, flucs: Array(trail.suffix(RaceCard.maximumFlucs)),
                 scratching: scratching)

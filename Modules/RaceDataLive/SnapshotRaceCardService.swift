@@ -371,6 +371,15 @@ public enum SnapshotCardTimeline {
         (1..<max(1, made.flucs.count)).map { priceTime($0, of: made.flucs.count, start: start) }
     }
 
+    /// A late scratching as the snapshot's own files write it beside the cards (`L600`: 600 s before the start;
+    /// an `L` at no readable time is a late scratching at no known time, scratched throughout, as on the card);
+    /// nil for anything else.
+    static func lateScratching(_ mark: Substring, startingAt start: Date) -> Scratching? {
+        guard mark.first == "L" else { return nil }
+        let before = TimeInterval(mark.dropFirst()).flatMap { $0.isFinite && abs($0) < 86_400 * 366 ? $0 : nil }
+        return .late(at: before.map { start.addingTimeInterval(-$0) })
+    }
+
     /// Whether a runner made with `made` is out of the race at `now`, its times moved by `shift`: scratched from
     /// the first, or late from its time.
     public static func isScratched(_ made: Runner, shiftedBy shift: TimeInterval, at now: Date) -> Bool {

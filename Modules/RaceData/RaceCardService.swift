@@ -35,8 +35,9 @@ extension RaceStatusService {
     }
 }
 
-/// What a card source offers, each as its own value: cards, and where it has them, a meetings list and races'
-/// statuses, the market favourites of the races to come, and races' fields apart from their cards. Handed to the features as they are, so none has to guess what a service can do by casting it.
+/// What a card source offers, each as its own value: cards, and where it has them, a meetings list, races'
+/// statuses, the market favourites of the races to come, and races' fields apart from their cards. Handed to the
+/// features as they are, so none has to guess what a service can do by casting it.
 public struct CardServices: Sendable {
     public let cards: (any RaceCardService)?
     public let meetings: (any RaceMeetingsService)?
@@ -49,11 +50,11 @@ public struct CardServices: Sendable {
         statuses: (any RaceStatusService)? = nil, markets: (any RaceMarketService)? = nil,
         fields: (any RaceFieldService)? = nil
     ) {
-        self.fields = fields
         self.cards = cards
         self.meetings = meetings
         self.statuses = statuses
         self.markets = markets
+        self.fields = fields
     }
 
     /// No card source.

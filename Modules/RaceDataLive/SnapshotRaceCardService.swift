@@ -372,11 +372,15 @@ public enum SnapshotCardTimeline {
         }
         guard !made.flucs.isEmpty, shownCount < made.flucs.count else { return runner }
         // Prices still to come are not known yet: the trail so far, the price its last, the place price had
-        // from it as the bookmaker has it from the final one.
+        // from it as the bookmaker has it from the final one (none where the field pays no places).
         runner.flucs = Array(made.flucs.prefix(shownCount))
         if let price = fixedWin(made, shownCount: shownCount) {
             runner.fixedWin = price
-            if made.fixedPlace != nil { runner.fixedPlace = PriceLadder.placePrice(fromWin: price, runners: running) }
+            if made.fixedPlace != nil {
+                runner.fixedPlace =
+                    PriceLadder.placesPaid(starters: running) > 0
+                    ? PriceLadder.placePrice(fromWin: price, runners: running) : nil
+            }
         }
         return runner
     }

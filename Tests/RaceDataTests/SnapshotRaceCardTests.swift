@@ -122,8 +122,8 @@ struct SnapshotRaceCardTests {
         #expect(early.runners.allSatisfy { !$0.isMover }, "one price each: nothing has moved yet")
         let late = replayed(at: -700)
         #expect(late.runners[0].flucs == [6.0, 5.0])
-        // The place price had from the win price shown, on the ladder (two runners left: two places paid).
-        #expect(late.runners[0].fixedPlace == PriceLadder.placePrice(fromWin: 5.0, runners: 2))
+        // Two runners left: no places paid, so no place price (the card's own comes once the trail is all out).
+        #expect(late.runners[0].fixedPlace == nil)
         #expect(late.runners.filter(\.isMover).map(\.number) == [1], "come in from 6.00 to 5.00")
         let lastMinute = replayed(at: -30)
         #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)

@@ -21,11 +21,18 @@ public enum PriceLadder {
         return (max(1.01, (price / step + 1e-9).rounded(.towardZero) * step) * 100).rounded() / 100
     }
 
+    /// How many places the field pays, as the totes and bookmakers have it: none with 4 starters or fewer (no
+    /// place betting), 2 with 5 to 7, 3 from 8.
+    public static func placesPaid(starters: Int) -> Int {
+        starters <= 4 ? 0 : starters < 8 ? 2 : 3
+    }
+
     /// A bookmaker's place price from the win price: a fifth of the odds where three places are paid (eight or
-    /// more runners), about an eighth where two are, less for long prices; rounded down onto the ladder.
+    /// more runners), about an eighth where two are, less for long prices; rounded down onto the ladder (where
+    /// no places are paid, `placesPaid` says so: there is no place price to have).
     /// `Scripts/make-snapshot` makes the race day's place prices by the same rule.
     public static func placePrice(fromWin win: Double, runners: Int) -> Double {
-        var fraction = runners >= 8 ? 5.0 : 7.5
+        var fraction = placesPaid(starters: runners) >= 3 ? 5.0 : 7.5
         if win > 20 { fraction *= 1 + (win - 20) / 80 }
         return downToLadder(1 + (win - 1) / fraction)
     }

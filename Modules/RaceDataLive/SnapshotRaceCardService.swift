@@ -19,7 +19,7 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let loadStatuses: Load<[String: RaceStanding]>
     private let madeStatuses = Mutex<Result<[String: RaceStanding], RaceDataError>?>(nil)
     private let loadDay: Load<RaceFeed>
-    private let madeDay = Mutex<Result<RaceDayReplay, RaceDataError>?>(nil)
+    private let madeDay = Mutex<Result<MadeDay, RaceDataError>?>(nil)
     /// The day's meetings as last worked out, and the minute they were for: a minute's answer holds for every
     /// moment in it (each race's standings come with their times), and a script may ask a thousand times.
     private let lastDay = Mutex<(minute: Double, day: RaceDay)?>(nil)
@@ -31,7 +31,8 @@ public final class SnapshotRaceCardService: RaceCardService {
     ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
     ///   - loadStatuses: the cards' statuses and placings alone, read once without the fields (the board asks at every
     ///     fetch, and a one-shot `list` should not pay for 400 runners).
-    ///   - loadDay: the race day the cards were made for, whose meetings it lists; read at the first list asked for.
+    ///   - loadDay: the race day the cards were made for, whose meetings it lists and whose races' codes and
+    ///     distances time their results (`RacingTime`); read once, at the first status, list or card asked for.
     public init(
         clock: any WallClock, find: @escaping Find = embeddedCard,
         loadStatuses: @escaping Load<[String: RaceStanding]> = embeddedStatuses,
@@ -49,8 +50,31 @@ public final class SnapshotRaceCardService: RaceCardService {
         guard var card = try decodedCard(SnapshotReplay.captureID(of: id)) else { return nil }
         card.raceID = id
         guard let start = SnapshotReplay.replayedStart(of: id) else { return card }
-        return SnapshotCardTimeline.card(card, startingAt: start, at: clock.now())
+        return SnapshotCardTimeline.card(card, startingAt: start, takes: try racingTime(of: id), at: clock.now())
     }
+
+    /// The race day the cards were made for, replayed, and each captured race's racing time.
+    private struct MadeDay: Sendable {
+        let replay: RaceDayReplay
+        let times: [String: RacingTime]
+    }
+
+    private func day() throws(RaceDataError) -> MadeDay {
+        try Self.once(madeDay) { () throws(RaceDataError) -> MadeDay in
+            let races = try loadDay().races
+            return MadeDay(
+                replay: RaceDayReplay(capture: races),
+                times: Dictionary(races.map { ($0.id, RacingTime(of: $0)) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+
+    /// When a race's result comes, by its captured race's code and distance; a race the day does not have runs
+    /// as a gallop over the typical trip.
+    private func racingTime(of id: String) throws(RaceDataError) -> RacingTime {
+        try day().times[SnapshotReplay.captureID(of: id)] ?? Self.unknownRace
+    }
+
+    private static let unknownRace = RacingTime(category: .horse, metres: nil)
 
     private func decodedCard(_ captureID: String) throws(RaceDataError) -> RaceCard? {
         if let known = decodedCards.withLock({ $0[captureID] }) { return known }
@@ -154,16 +178,17 @@ extension SnapshotRaceCardService: RaceStatusService {
         var known: [String: RaceStatus] = [:]
         for id in ids {
             guard let status = made[SnapshotReplay.captureID(of: id)]?.status else { continue }
-            known[id] =
-                SnapshotReplay.replayedStart(of: id).map {
-                    SnapshotCardTimeline.status(status, startingAt: $0, at: now)
-                } ?? status
+            guard let start = SnapshotReplay.replayedStart(of: id) else {
+                known[id] = status
+                continue
+            }
+            known[id] = SnapshotCardTimeline.status(status, startingAt: start, takes: try racingTime(of: id), at: now)
         }
         return known
     }
 
-    /// A replayed race's whole life at once, as its card tells it: closed at the jump, the interim placings, then
-    /// the result as made; an abandoned race is abandoned throughout.
+    /// A replayed race's whole life at once, as its card tells it: closed at the jump, the interim placings once it
+    /// has been run, then the result as made minutes later (`RacingTime`); an abandoned race is abandoned throughout.
     public func standings(ofRaces ids: [String]) throws(RaceDataError) -> [String: [RaceStanding]] {
         let made = try allStatuses()
         var known: [String: [RaceStanding]] = [:]
@@ -173,7 +198,7 @@ extension SnapshotRaceCardService: RaceStatusService {
                 known[id] = [standing]
                 continue
             }
-            known[id] = SnapshotCardTimeline.standings(standing, startingAt: start)
+            known[id] = SnapshotCardTimeline.standings(standing, startingAt: start, takes: try racingTime(of: id))
         }
         return known
     }
@@ -183,7 +208,7 @@ extension SnapshotRaceCardService: RaceMeetingsService {
     public var meetingsDescription: String { "the race day's meetings" }
 
     /// Every meeting of the race day around `now` (`RaceDayReplay.meetings(at:)`), each race's life as its card
-    /// tells it: closed at the jump, interim, then final; abandoned throughout.
+    /// tells it: closed at the jump, interim once run, then final (`RacingTime`); abandoned throughout.
     public func raceDay(at now: Date) throws(RaceDataError) -> RaceDay {
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down)
         if let last = lastDay.withLock({ $0 }), last.minute == minute { return last.day }
@@ -193,17 +218,16 @@ extension SnapshotRaceCardService: RaceMeetingsService {
     }
 
     private func workOutDay(at now: Date) throws(RaceDataError) -> RaceDay {
-        let replay = try Self.once(madeDay) { () throws(RaceDataError) -> RaceDayReplay in
-            RaceDayReplay(capture: try loadDay().races)
-        }
-        let meetings = replay.meetings(at: now)
+        let meetings = try day().replay.meetings(at: now)
         let made = try allStatuses()
         var standings: [String: [RaceStanding]] = [:]
         for race in meetings.lazy.flatMap(\.races) {
             guard let standing = made[SnapshotReplay.captureID(of: race.id)] else { continue }
             standings[race.id] =
                 standing.status == .abandoned
-                ? [standing] : SnapshotCardTimeline.standings(standing, startingAt: race.advertisedStart)
+                ? [standing]
+                : SnapshotCardTimeline.standings(
+                    standing, startingAt: race.advertisedStart, takes: RacingTime(of: race))
         }
         return RaceDay(meetings: meetings, standings: standings)
     }
@@ -215,16 +239,14 @@ extension SnapshotRaceCardService: RaceMeetingsService {
 /// before it; a late scratching shows from its time. The favourite is the shortest price of the moment and the
 /// mover the price that has come in most since the market opened, both from the trail shown so far. Then the race
 /// is run (`Closed`), its placings and interim dividends come in (`Interim`), and the result is made official
-/// (`Final`).
+/// (`Final`), each when real racing has it for the race's code and distance (`RacingTime`): mostly after the
+/// race has left the board.
 public enum SnapshotCardTimeline {
     public static let lastFlucLead: TimeInterval = 60
     public static let marketOpens: TimeInterval = 6 * 3_600
-    /// From the start: the race being run, then the interim result. Short, as a sprint's are, so the result
-    /// comes within the minute a race stays on the board (`Final 2-4-7`).
-    public static let runningFor: TimeInterval = 25
-    public static let interimFor: TimeInterval = 20
 
-    public static func card(_ made: RaceCard, startingAt start: Date, at now: Date) -> RaceCard {
+    public static func card(_ made: RaceCard, startingAt start: Date, takes time: RacingTime, at now: Date) -> RaceCard
+    {
         var card = made
         // The card's own times moved as the replay moved its start.
         let shift = card.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
@@ -249,7 +271,7 @@ public enum SnapshotCardTimeline {
             card.runners[index].isMover = index == mover
         }
         if made.status == .abandoned { return card }
-        card.status = status(made.status, startingAt: start, at: now)
+        card.status = status(made.status, startingAt: start, takes: time, at: now)
         switch card.status {
         case .open?, .closed?:
             card.placings = []
@@ -268,8 +290,10 @@ public enum SnapshotCardTimeline {
 
     /// The standings of a race made with `made` after its jump at `start`: closed while it is run, interim with
     /// its placings, then as made.
-    public static func standings(_ made: RaceStanding, startingAt start: Date) -> [RaceStanding] {
-        changes(to: made.status).map { change in
+    public static func standings(_ made: RaceStanding, startingAt start: Date, takes time: RacingTime)
+        -> [RaceStanding]
+    {
+        changes(to: made.status, takes: time).map { change in
             let isClosed = change.status == .closed
             return RaceStanding(
                 status: change.status ?? made.status, placings: isClosed ? [] : made.placings,
@@ -280,17 +304,21 @@ public enum SnapshotCardTimeline {
 
     /// The status a race made with `made` has at `now`: open until the jump, closed while it is run, interim,
     /// then as made; an abandoned race is abandoned throughout.
-    public static func status(_ made: RaceStatus?, startingAt start: Date, at now: Date) -> RaceStatus? {
+    public static func status(_ made: RaceStatus?, startingAt start: Date, takes time: RacingTime, at now: Date)
+        -> RaceStatus?
+    {
         if made == .abandoned { return made }
         let elapsed = now.timeIntervalSince(start)
         guard elapsed >= 0 else { return .open }
-        return changes(to: made).last { elapsed >= $0.after }.flatMap(\.status)
+        return changes(to: made, takes: time).last { elapsed >= $0.after }.flatMap(\.status)
     }
 
     /// When, after the jump, a race made with `made` changes status, and to what: the one timeline a card, a
     /// status and the board's standings are all told from.
-    private static func changes(to made: RaceStatus?) -> [(after: TimeInterval, status: RaceStatus?)] {
-        [(0, .closed), (runningFor, .interim), (runningFor + interimFor, made)]
+    private static func changes(to made: RaceStatus?, takes time: RacingTime)
+        -> [(after: TimeInterval, status: RaceStatus?)]
+    {
+        [(0, .closed), (time.interim, .interim), (time.final, made)]
     }
 
     /// How far the price shown has come in since the opening one (5.0 from 8.0: 1.6); 1 for none.
@@ -344,11 +372,15 @@ public enum SnapshotCardTimeline {
         }
         guard !made.flucs.isEmpty, shownCount < made.flucs.count else { return runner }
         // Prices still to come are not known yet: the trail so far, the price its last, the place price had
-        // from it as the bookmaker has it from the final one.
+        // from it as the bookmaker has it from the final one (none where the field pays no places).
         runner.flucs = Array(made.flucs.prefix(shownCount))
         if let price = fixedWin(made, shownCount: shownCount) {
             runner.fixedWin = price
-            if made.fixedPlace != nil { runner.fixedPlace = PriceLadder.placePrice(fromWin: price, runners: running) }
+            if made.fixedPlace != nil {
+                runner.fixedPlace =
+                    PriceLadder.placesPaid(starters: running) > 0
+                    ? PriceLadder.placePrice(fromWin: price, runners: running) : nil
+            }
         }
         return runner
     }

@@ -2,6 +2,7 @@ import Core
 import Platform
 import RaceData
 import SnapshotData
+import Synchronization
 
 /// A feed shipped or given, replayed against the clock so it always looks live. Works with no network.
 /// The default source is the race day embedded in the package, replayed daily on the wall clock
@@ -43,10 +44,20 @@ public struct SnapshotRaceService: RaceService {
         SnapshotRaceService(day: try embeddedDay(), clock: clock)
     }
 
-    /// The race day embedded in the package, as captured.
+    /// The race day embedded in the package, as captured: decoded once a run, for the board and for the cards'
+    /// racing times alike (the board reads statuses at every start).
     @Sendable public static func embeddedDay() throws(RaceDataError) -> RaceFeed {
-        try RacingAPI.neds.format.decode(EmbeddedBytes.of(snapshotFeed), source: "the embedded snapshot")
+        try decodedDay.withLock { decoded -> Result<RaceFeed, RaceDataError> in
+            if let decoded { return decoded }
+            let day = Result { () throws(RaceDataError) in
+                try RacingAPI.neds.format.decode(EmbeddedBytes.of(snapshotFeed), source: "the embedded snapshot")
+            }
+            decoded = day
+            return day
+        }.get()
     }
+
+    private static let decodedDay = Mutex<Result<RaceFeed, RaceDataError>?>(nil)
 
     public func fetchRaces() throws(RaceDataError) -> RaceFeed {
         RaceFeed(races: replay(clock.now()), skipped: skipped)

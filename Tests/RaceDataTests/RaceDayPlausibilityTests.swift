@@ -214,7 +214,8 @@ struct RaceDayPlausibilityTests {
     func marketsMove() {
         for (race, made) in Self.carded where made.status != .abandoned {
             let card = SnapshotCardTimeline.card(
-                made, startingAt: race.advertisedStart, at: race.advertisedStart.addingTimeInterval(-1_800))
+                made, startingAt: race.advertisedStart, takes: RacingTime(of: race),
+                at: race.advertisedStart.addingTimeInterval(-1_800))
             let name = "\(race.meetingName) R\(race.number)"
             for runner in card.runners where !runner.isScratched {
                 #expect((runner.form?.priceHistory.count ?? 0) >= 2, "\(name) \(runner.name)")

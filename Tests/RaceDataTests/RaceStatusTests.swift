@@ -81,15 +81,18 @@ struct RaceStatusTests {
         let dividend = light[other]?.winDividend
         #expect(dividend != nil, "what the winner paid comes with the light reading")
         #expect(names.count == placings.count, "the placed runners' names come with the light reading")
+        // In racing time: its placings once its distance is run at its code's pace, the result minutes later.
+        let race = try #require(try SnapshotRaceService.embeddedDay().races.first { $0.id == other })
+        let time = RacingTime(of: race)
         #expect(
             told["\(other)@2000"] == [
                 RaceStanding(status: .closed, from: Date(timeIntervalSince1970: 2_000)),
                 RaceStanding(
                     status: .interim, placings: placings, names: names, winDividend: dividend,
-                    from: Date(timeIntervalSince1970: 2_025)),
+                    from: Date(timeIntervalSince1970: 2_000 + time.interim)),
                 RaceStanding(
                     status: .final, placings: placings, names: names, winDividend: dividend,
-                    from: Date(timeIntervalSince1970: 2_045)),
+                    from: Date(timeIntervalSince1970: 2_000 + time.final)),
             ])
         #expect(told["unknown@2000"] == nil)
     }
@@ -98,13 +101,15 @@ struct RaceStatusTests {
     func bookStandings() {
         let book = RaceStatusBook()
         let start = Date(timeIntervalSince1970: 1_000)
+        let time = RacingTime(category: .greyhound, metres: 515)
         book.record(
-            SnapshotCardTimeline.standings(RaceStanding(status: .final, placings: [2, 4, 7, 1]), startingAt: start),
+            SnapshotCardTimeline.standings(
+                RaceStanding(status: .final, placings: [2, 4, 7, 1]), startingAt: start, takes: time),
             forRace: "r")
         #expect(book.standing(ofRace: "r", at: start.addingTimeInterval(-1)) == nil, "open: nothing to tell")
         #expect(book.standing(ofRace: "r", at: start)?.boardText == "Closed")
-        #expect(book.standing(ofRace: "r", at: start.addingTimeInterval(30))?.boardText == "Interim 2-4-7")
-        #expect(book.standings(at: start.addingTimeInterval(50))["r"]?.boardText == "Final 2-4-7")
+        #expect(book.standing(ofRace: "r", at: start.addingTimeInterval(time.interim))?.boardText == "Interim 2-4-7")
+        #expect(book.standings(at: start.addingTimeInterval(time.final))["r"]?.boardText == "Final 2-4-7")
         book.record(.abandoned, forRace: "r")
         #expect(book.abandonedRaceIDs == ["r"])
         #expect(book.standing(ofRace: "r", at: start)?.boardText == "Abandoned", "what is told last replaces the rest")

@@ -76,7 +76,8 @@ struct SnapshotRaceCardTests {
         #expect(early.runners[0].form?.starts.first?.date == "28/02/1970")
         #expect(early.runners[3].form == nil, "no trail, no form")
         let dayLater = SnapshotCardTimeline.card(
-            made, startingAt: Date(timeIntervalSince1970: 10_000 + 3 * 86_400), at: Date(timeIntervalSince1970: 0))
+            made, startingAt: Date(timeIntervalSince1970: 10_000 + 3 * 86_400), takes: Self.sprint,
+            at: Date(timeIntervalSince1970: 0))
         #expect(dayLater.runners[0].form?.starts.first?.date == "03/03/1970", "three days on, across a month end")
     }
 
@@ -94,10 +95,15 @@ struct SnapshotRaceCardTests {
         placings: [Placing(position: 1, runnerNumber: 2), Placing(position: 2, runnerNumber: 1, margin: "NK")],
         dividends: [Dividend(bet: "Win", runners: "2", amount: 2.8, isFinal: true)])
 
+    /// A 1000 m gallop: run in 59 s, its placings at 99 s, correct weight at 369 s.
+    static let sprint = RacingTime(category: .horse, metres: 1_000)
+
     /// The card as replayed to start at 50,000 s, looked at `secondsFromStart` away from it.
-    private func replayed(_ made: RaceCard = made, at secondsFromStart: TimeInterval) -> RaceCard {
+    private func replayed(
+        _ made: RaceCard = made, takes time: RacingTime = sprint, at secondsFromStart: TimeInterval
+    ) -> RaceCard {
         SnapshotCardTimeline.card(
-            made, startingAt: Date(timeIntervalSince1970: 50_000),
+            made, startingAt: Date(timeIntervalSince1970: 50_000), takes: time,
             at: Date(timeIntervalSince1970: 50_000 + secondsFromStart))
     }
 
@@ -116,8 +122,8 @@ struct SnapshotRaceCardTests {
         #expect(early.runners.allSatisfy { !$0.isMover }, "one price each: nothing has moved yet")
         let late = replayed(at: -700)
         #expect(late.runners[0].flucs == [6.0, 5.0])
-        // The place price had from the win price shown, on the ladder (two runners left: two places paid).
-        #expect(late.runners[0].fixedPlace == PriceLadder.placePrice(fromWin: 5.0, runners: 2))
+        // Two runners left: no places paid, so no place price (the card's own comes once the trail is all out).
+        #expect(late.runners[0].fixedPlace == nil)
         #expect(late.runners.filter(\.isMover).map(\.number) == [1], "come in from 6.00 to 5.00")
         let lastMinute = replayed(at: -30)
         #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)
@@ -125,17 +131,27 @@ struct SnapshotRaceCardTests {
         #expect(lastMinute.runners.filter(\.isFavourite).map(\.number) == [2], "the scratched one is no favourite")
     }
 
-    @Test("after the jump: closed while it is run, then the interim result, then the final one")
+    @Test("after the jump: closed while it is run, then the interim result, then the final one, in racing time")
     func afterTheJump() {
-        let running = replayed(at: 10)
-        #expect(running.status == .closed && running.placings.isEmpty && running.dividends.isEmpty)
-        let interim = replayed(at: 30)
-        #expect(interim.status == .interim)
-        #expect(interim.placings.map(\.runnerNumber) == [2, 1])
-        #expect(interim.dividends.allSatisfy { !$0.isFinal })
-        let official = replayed(at: 600)
+        let time = Self.sprint
+        for seconds in [0, 10, 59, time.interim - 1] {
+            let running = replayed(at: seconds)
+            #expect(running.status == .closed && running.placings.isEmpty && running.dividends.isEmpty, "\(seconds)")
+        }
+        for seconds in [time.interim, time.final - 1] {
+            let interim = replayed(at: seconds)
+            #expect(interim.status == .interim, "\(seconds)")
+            #expect(interim.placings.map(\.runnerNumber) == [2, 1])
+            #expect(interim.dividends.allSatisfy { !$0.isFinal })
+        }
+        let official = replayed(at: time.final)
         #expect(official.status == .final)
         #expect(official.dividends == Self.made.dividends)
+        // The same card over 2400 m: still being run when the sprint has its placings.
+        let staying = RacingTime(category: .horse, metres: 2_400)
+        #expect(replayed(takes: staying, at: time.interim).status == .closed)
+        #expect(replayed(takes: staying, at: staying.interim).status == .interim)
+        #expect(replayed(takes: staying, at: staying.final).status == .final)
     }
 
     @Test("an abandoned race stays abandoned, with no result; its favourite is the shortest price as it stood")
@@ -161,10 +177,52 @@ struct SnapshotRaceCardTests {
         let before = try #require(try service.card(forRace: "r1@50000"))
         #expect(before.raceID == "r1@50000")
         #expect(before.status == .open)
-        clock.advance(by: 1_200)
+        // A race the day does not have: a gallop over the typical trip, official 381 s after its jump.
+        clock.advance(by: 1_000 + 381)
         #expect(try service.card(forRace: "r1@50000")?.status == .final)
         #expect(try service.card(forRace: "r2@50000") == nil)
         #expect(try service.card(forRace: "r1")?.status == .final, "a race never replayed: the card as made")
+    }
+
+    @Test("a 515 m dog race and a 2400 m gallop off together: each is closed while run, its result in racing time")
+    func timelineByDistance() throws {
+        func race(_ id: String, _ category: RaceCategory, _ metres: Int) -> Race {
+            Race(
+                id: id, number: 1, meetingName: "M", category: category,
+                advertisedStart: Date(timeIntervalSince1970: 10_000),
+                form: RaceForm(distance: Distance(value: metres, unit: "m")))
+        }
+        let dogs = race("dogs", .greyhound, 515)
+        let stayers = race("stayers", .horse, 2_400)
+        let clock = ManualClock(50_000)
+        let made = RaceStanding(status: .final, placings: [3, 1, 2])
+        let service = SnapshotRaceCardService(
+            clock: clock, find: { _ in nil }, loadStatuses: { ["dogs": made, "stayers": made] },
+            loadDay: { RaceFeed(races: [dogs, stayers]) })
+        let ids = ["dogs@50000", "stayers@50000"]
+        let (short, long) = (RacingTime(of: dogs), RacingTime(of: stayers))
+        #expect(short.final < long.interim, "the dogs are official before the stayers have finished")
+        func statuses(at seconds: TimeInterval) throws -> [RaceStatus?] {
+            clock.set(50_000 + seconds)
+            let told = try service.statuses(ofRaces: ids)
+            return ids.map { told[$0] }
+        }
+        #expect(try statuses(at: -1) == [.open, .open])
+        #expect(try statuses(at: short.interim - 1) == [.closed, .closed])
+        #expect(try statuses(at: short.interim) == [.interim, .closed])
+        #expect(try statuses(at: short.final - 1) == [.interim, .closed])
+        #expect(try statuses(at: short.final) == [.final, .closed])
+        #expect(try statuses(at: long.interim) == [.final, .interim])
+        #expect(try statuses(at: long.final - 1) == [.final, .interim])
+        #expect(try statuses(at: long.final) == [.final, .final])
+        // The board's standings tell the same life, each change at its moment.
+        let told = try service.standings(ofRaces: ids)
+        #expect(
+            told["stayers@50000"]?.compactMap { $0.from?.timeIntervalSince1970 } == [
+                50_000, 50_000 + long.interim, 50_000 + long.final,
+            ])
+        #expect(told["dogs@50000"]?.map(\.status) == [.closed, .interim, .final])
+        #expect(told["dogs@50000"]?.last?.from == Date(timeIntervalSince1970: 50_000 + short.final))
     }
 
     @Test("each race's card is decoded from the bundle once, however often it is asked for; still told by the clock")
@@ -181,7 +239,8 @@ struct SnapshotRaceCardTests {
         _ = try service.card(forRace: "r2@50000")
         _ = try service.card(forRace: "r2@50000")
         #expect(finds.value == ["r1", "r2"], "a race without a card is remembered too")
-        clock.advance(by: 1_200)
+        // A race the day does not have: a gallop over the typical trip, official 381 s after its jump.
+        clock.advance(by: 1_000 + 381)
         #expect(try service.card(forRace: "r1@50000")?.status == .final)
     }
 

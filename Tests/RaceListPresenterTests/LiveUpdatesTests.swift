@@ -37,6 +37,31 @@ struct FavouriteAlertsTests {
         var off = FavouriteAlerts(lead: nil)
         #expect(off.due(for: [favourite("x", 5), favourite("y", -5)], at: now).isEmpty)
     }
+
+    @Test("an official result alerts once, as it comes (not an interim, not late); it makes the jump old news")
+    func results() {
+        var alerts = FavouriteAlerts(lead: 120)
+        let race = favourite("a", -300)
+        let placed = { (status: RaceStatus, from: TimeInterval) in
+            [race.id: RaceStanding(status: status, placings: [2, 4, 7], from: self.now.addingTimeInterval(from))]
+        }
+        #expect(alerts.due(for: [race], standings: placed(.interim, -10), at: now).isEmpty)
+        #expect(alerts.due(for: [race], standings: placed(.final, 1), at: now).isEmpty, "not come yet")
+        let final = placed(.final, 0)
+        #expect(alerts.due(for: [race], standings: final, at: now) == [.result(race, final[race.id]!)])
+        #expect(alerts.due(for: [race], standings: final, at: now.addingTimeInterval(5)).isEmpty, "told once")
+        var late = FavouriteAlerts(lead: 120)
+        #expect(late.due(for: [race], standings: placed(.final, -61), at: now).isEmpty, "a result long in is old")
+        // A live source says when nothing: a result is news within the window after the start.
+        var live = FavouriteAlerts(lead: 120)
+        let told = [race.id: RaceStanding(status: .final, placings: [1])]
+        #expect(live.due(for: [race], standings: told, at: now).map(\.race) == [race])
+        var old = FavouriteAlerts(lead: 120)
+        let longAgo = favourite("b", -FavouriteAlerts.resultWindow - 1)
+        #expect(old.due(for: [longAgo], standings: ["b": RaceStanding(status: .final, placings: [1])], at: now).isEmpty)
+        var off = FavouriteAlerts(lead: nil)
+        #expect(off.due(for: [race], standings: final, at: now).isEmpty)
+    }
 }
 
 @MainActor
@@ -190,6 +215,54 @@ struct LiveUpdatesTests {
         #expect(view.alerts.count == 2)
     }
 
+    @Test("a favourite's result alerts when it comes, minutes after the race has left the board")
+    func resultAfterTheBoard() throws {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([30, 3000, 3100, 3200, 3300])
+        interactor.answer(.success(RaceFeed(races: feed)))
+        _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
+        presenter.startLiveUpdates(announcing: false)
+        let start = feed[0].advertisedStart
+        // Run in racing time: closed at the jump, official minutes after the board has dropped it.
+        let time = RacingTime(of: feed[0])
+        interactor.standings = [
+            feed[0].id: RaceStanding(status: .closed, from: start),
+            feed[1].id: RaceStanding(status: .open),
+        ]
+        scheduler.advance(by: 30 + Race.boardExpiryDelay + 1)
+        #expect(view.alerts.last == "R1 M0 (horse) has jumped")
+        presenter.redraw { _ in }
+        #expect(!view.lastRows.contains { $0.contains("M0") }, "gone from the board: \(view.lastRows)")
+        interactor.standings[feed[0].id] = RaceStanding(
+            status: .final, placings: [2, 4, 7], names: ["A", "B", "C"], from: start.addingTimeInterval(time.final))
+        scheduler.advance(by: start.addingTimeInterval(time.final - 1).timeIntervalSince(clock.now()))
+        #expect(view.alerts.count == 1 + 1, "starting soon, jumped; no result yet")
+        scheduler.advance(by: 1)
+        #expect(view.alerts.last == "Result: R1 M0 (horse): won by 2 A, second 4 B, third 7 C")
+        scheduler.advance(by: 60)
+        #expect(view.alerts.count == 3, "told once")
+    }
+
+    @Test("a followed runner's race tells its result after it has left the board, as a favourite's does")
+    func followedResultAfterTheBoard() {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([30, 3000, 3100, 3200, 3300])
+        interactor.marks = [
+            feed[0].id: [RaceMark(runnerNumber: 4, runnerName: "B", role: .runner, reason: "B (runner)")]
+        ]
+        interactor.answer(.success(RaceFeed(races: feed)))
+        presenter.startLiveUpdates(announcing: false)
+        scheduler.advance(by: 30 + Race.boardExpiryDelay + 1)
+        #expect(view.alerts.last == "R1 M0 (horse) has jumped (following B (runner))")
+        let start = feed[0].advertisedStart
+        interactor.standings[feed[0].id] = RaceStanding(
+            status: .final, placings: [2, 4], from: start.addingTimeInterval(300))
+        scheduler.advance(by: start.addingTimeInterval(300).timeIntervalSince(clock.now()))
+        #expect(view.alerts.last == "Result: R1 M0 (horse): won by 2, second 4 (following B (runner))")
+    }
+
     @Test("a race with a followed runner alerts as a favourite's does, saying whom; its row is marked")
     func followedAlerts() throws {
         let presenter = presenter()
@@ -247,7 +320,7 @@ struct LiveUpdatesTests {
         presenter.showList(completion: log.callback)
         #expect(view.alerts.isEmpty)
         presenter.setAlert(.minutes(10), completion: log.callback)
-        #expect(view.messages == ["Alerts on: 10 min before a favourite starts, and as it jumps."])
+        #expect(view.messages == ["Alerts on: 10 min before a favourite starts, as it jumps, and with its result."])
         #expect(view.alerts == ["R1 M0 (horse) starts in 6m 40s"])
         presenter.setAlert(.off, completion: log.callback)
         #expect(view.messages.last == "Alerts off.")
@@ -299,6 +372,25 @@ struct AnnouncementTests {
         let said = view.notices.count
         scheduler.advance(by: 30)
         #expect(view.notices.count == said, "each said once")
+    }
+
+    @Test("a result that comes after the race has left the board is still said, once")
+    func resultAfterTheBoard() {
+        let presenter = RaceListPresenter(
+            interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+        let race = Race.make("a", number: 5, meeting: "Moonee Valley", startsIn: 30, from: clock)
+        presenter.start()
+        interactor.answer(.success(RaceFeed(races: [race, Race.make("b", startsIn: 900, from: clock)])))
+        presenter.startLiveUpdates(announcing: true)
+        scheduler.advance(by: 30 + Race.boardExpiryDelay + 5)
+        #expect(view.notices.contains("R5 Moonee Valley (horse) has jumped."))
+        interactor.standings = ["a": RaceStanding(status: .final, placings: [3, 1], names: ["Xavier", "Yonder"])]
+        scheduler.advance(by: 180)
+        #expect(
+            view.notices.filter { $0.hasPrefix("Result: ") } == [
+                "Result: R5 Moonee Valley (horse): won by 3 Xavier, second 1 Yonder."
+            ])
     }
 
     @Test("from the first board: a mark passed long before is not said late; races of one start are said together")

@@ -144,7 +144,9 @@ struct RaceListPresenterTests {
         presenter.setAlert(nil, completion: log.callback)
         #expect(
             view.messages.suffix(2)
-                == Array(repeating: "Alerts on: 5 min before a favourite starts, and as it jumps.", count: 2))
+                == Array(
+                    repeating: "Alerts on: 5 min before a favourite starts, as it jumps, and with its result.", count: 2
+                ))
         presenter.setAlert(.off, completion: log.callback)
         presenter.setAlert(nil, completion: log.callback)
         #expect(view.messages.last == "Alerts off.")

@@ -4,13 +4,16 @@ import RaceData
 
 /// Accessible mode's voice: what happens to the races on the board, said once each as a plain line, in minutes,
 /// never seconds — the next races (every race of the next start) as they come within 5, 2 and 1 minutes, a race
-/// as it jumps, its result when the source tells the placings, a race abandoned. It starts listening with the
-/// first board: what is already so then is not said, and a mark passed long ago is not said late.
+/// as it jumps, its result when the source tells the placings (in real racing minutes after the race has left the
+/// board: a race seen to jump is listened to for `FavouriteAlerts.resultWindow`), a race abandoned. It starts
+/// listening with the first board: what is already so then is not said, and a mark passed long ago is not said late.
 struct BoardAnnouncer {
     static let minuteMarks = [1, 2, 5]
 
     private var said: Set<String> = []
     private var isListening = false
+    /// Races seen on the board after their jump, whose result is still to be said.
+    private var awaitingResult: [String: Race] = [:]
 
     /// A mark is said up to this long after it was passed (a tick late, a board that came late), not later.
     static let markLateness = 15
@@ -22,6 +25,22 @@ struct BoardAnnouncer {
             let isNext = race.advertisedStart == next?.advertisedStart && standings[race.id]?.status != .abandoned
             guard let (event, line) = Self.event(of: race, isNext: isNext, standings[race.id], now) else { continue }
             if said.insert(race.id + "|" + event).inserted, isListening, !line.isEmpty { lines.append(line) }
+        }
+        // Gone from the board: its result, or its abandonment, is still said when it comes.
+        let onBoard = Set(races.map(\.id))
+        for race in races where race.advertisedStart <= now { awaitingResult[race.id] = race }
+        for race in awaitingResult.values.sorted(by: { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) }) {
+            let isOver = said.contains(race.id + "|result") || said.contains(race.id + "|abandoned")
+            if isOver || now.timeIntervalSince(race.advertisedStart) >= FavouriteAlerts.resultWindow {
+                awaitingResult[race.id] = nil
+                continue
+            }
+            guard !onBoard.contains(race.id),
+                let (event, line) = Self.event(of: race, isNext: false, standings[race.id], now),
+                event == "result" || event == "abandoned"
+            else { continue }
+            if said.insert(race.id + "|" + event).inserted, isListening { lines.append(line) }
+            awaitingResult[race.id] = nil
         }
         if !races.isEmpty { isListening = true }
         return lines

@@ -1,10 +1,12 @@
 import Core
 import Platform
+import RaceData
 import RaceListInteractor
 
-/// When to tell the user about a favourite: once as it comes within `lead` of its start, and once as it jumps
-/// (within the minute it stays on the board). Each race is told at most once of each, for the whole run. Pure:
-/// the favourites and the time are passed in.
+/// When to tell the user about a favourite: once as it comes within `lead` of its start, once as it jumps
+/// (within the minute it stays on the board), and once as its result is official, which in real racing is minutes
+/// after it has left the board. Each race is told at most once of each, for the whole run. Pure: the favourites,
+/// their standings and the time are passed in.
 public struct FavouriteAlerts: Sendable, Equatable {
     public static let standardLead = TimeInterval(BoardSettings.standardAlertLead * 60)
 
@@ -15,6 +17,13 @@ public struct FavouriteAlerts: Sendable, Equatable {
     public private(set) var isChosen: Bool
     private var toldSoon: Set<String> = []
     private var toldJumped: Set<String> = []
+    private var toldResult: Set<String> = []
+
+    /// A result is told when it comes, not late: up to this long after the time the source gives it.
+    public static let resultLateness: TimeInterval = 60
+    /// Where the source gives no time for a result (a live card), it is news up to this long after the start: the
+    /// longest race's result is in well within it.
+    public static let resultWindow: TimeInterval = 20 * 60
 
     public init(lead: TimeInterval? = standardLead, isChosen: Bool = true) {
         self.lead = lead
@@ -45,21 +54,33 @@ public struct FavouriteAlerts: Sendable, Equatable {
     public enum Alert: Sendable, Equatable {
         case startingSoon(FavouriteRace)
         case jumped(FavouriteRace)
+        /// The official result, its placings (and the placed runners' names where the source told them).
+        case result(FavouriteRace, RaceStanding)
 
         public var race: FavouriteRace {
             switch self {
-            case .startingSoon(let race), .jumped(let race): race
+            case .startingSoon(let race), .jumped(let race), .result(let race, _): race
             }
         }
     }
 
-    /// The alerts due at `now` that were not given yet, soonest start first.
-    public mutating func due(for favourites: [FavouriteRace], at now: Date) -> [Alert] {
+    /// The alerts due at `now` that were not given yet, soonest start first. - Parameter standings: how the races
+    /// stand at `now` (the status book's); a favourite's official result is told from it, on or off the board.
+    public mutating func due(
+        for favourites: [FavouriteRace], standings: [String: RaceStanding] = [:], at now: Date
+    ) -> [Alert] {
         guard let lead else { return [] }
         var alerts: [Alert] = []
         for favourite in favourites.sorted(by: { $0.advertisedStart < $1.advertisedStart }) {
             let toGo = favourite.advertisedStart.timeIntervalSince(now)
-            if toGo <= 0 {
+            if let standing = standings[favourite.id], isNews(standing, of: favourite, at: now),
+                toldResult.insert(favourite.id).inserted
+            {
+                // The result makes its jump and its start old news.
+                toldJumped.insert(favourite.id)
+                toldSoon.insert(favourite.id)
+                alerts.append(.result(favourite, standing))
+            } else if toGo <= 0 {
                 guard toGo > -Race.boardExpiryDelay, !toldJumped.contains(favourite.id) else { continue }
                 toldJumped.insert(favourite.id)
                 // A jump already told makes "starting soon" old news.
@@ -70,5 +91,13 @@ public struct FavouriteAlerts: Sendable, Equatable {
             }
         }
         return alerts
+    }
+
+    /// Whether `standing` is an official result just come: from its time where the source gives one, else within
+    /// `resultWindow` of the start.
+    private func isNews(_ standing: RaceStanding, of race: FavouriteRace, at now: Date) -> Bool {
+        guard standing.status == .final, !standing.placings.isEmpty else { return false }
+        if let from = standing.from { return now >= from && now.timeIntervalSince(from) < Self.resultLateness }
+        return now >= race.advertisedStart && now.timeIntervalSince(race.advertisedStart) < Self.resultWindow
     }
 }

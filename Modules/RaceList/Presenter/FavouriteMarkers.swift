@@ -11,6 +11,9 @@ final class FavouriteMarkers {
     private let interactor: any RaceListInteractorInput
     private(set) var ids: Set<String> = []
     private var favourites: [FavouriteRace] = []
+    /// Races the blackbook follows a runner in that have jumped: their results are told after they leave the
+    /// board, as a favourite's are (`FavouriteAlerts.resultWindow`).
+    private var followedAfterJump: [String: Race] = [:]
     var alerts: FavouriteAlerts
     /// Hears alerts that are due and the store's warnings.
     weak var events: (any BoardEventHandler)?
@@ -21,7 +24,7 @@ final class FavouriteMarkers {
     }
 
     /// Reads the favourites and what marks races; `racesNow` gives each favourite's race as the feed has it now,
-    /// for alerts by its start.
+    /// for alerts by its start, and the interactor how races stand, on the board or gone from it, for results.
     /// - Parameter boardRaces: the board's races: those the blackbook follows a runner in alert as favourites do.
     func reload(racesNow: (String) -> Race?, boardRaces: [Race] = [], at now: () -> Date) {
         if let warning = interactor.reloadMarks() { events?.handle(.warning(warning)) }
@@ -34,9 +37,18 @@ final class FavouriteMarkers {
             followed = boardRaces.filter {
                 due.contains($0.advertisedStart) && !interactor.marks(inRace: $0.id).isEmpty
             }
+            for race in followed where race.advertisedStart <= time { followedAfterJump[race.id] = race }
+            followedAfterJump = followedAfterJump.filter {
+                time.timeIntervalSince($0.value.advertisedStart) < FavouriteAlerts.resultWindow
+            }
+            let onBoard = Set(followed.map(\.id))
+            followed += followedAfterJump.values.filter { !onBoard.contains($0.id) }
         }
         switch interactor.loadFavourites() {
-        case .success(let state): apply(state, racesNow: racesNow, followed: followed, now: now())
+        case .success(let state):
+            let time = now()
+            apply(
+                state, racesNow: racesNow, followed: followed, standings: interactor.raceStandings(at: time), now: time)
         case .failure(let error): events?.handle(.warning(error.description))
         }
     }
@@ -52,13 +64,18 @@ final class FavouriteMarkers {
         }
     }
 
-    private func apply(_ state: FavouritesState, racesNow: (String) -> Race?, followed: [Race] = [], now: Date) {
+    private func apply(
+        _ state: FavouritesState, racesNow: (String) -> Race?, followed: [Race] = [],
+        standings: [String: RaceStanding] = [:], now: Date
+    ) {
         favourites = state.favourites
         ids = state.ids
         if let warning = state.warning { events?.handle(.warning(warning)) }
         // A favourite still in the feed alerts by the feed's start, which may have moved since it was saved.
         let current = favourites.map { favourite in racesNow(favourite.id).map(FavouriteRace.init) ?? favourite }
         let alsoFollowed = followed.filter { !ids.contains($0.id) }.map(FavouriteRace.init)
-        for alert in alerts.due(for: current + alsoFollowed, at: now) { events?.handle(.alert(alert)) }
+        for alert in alerts.due(for: current + alsoFollowed, standings: standings, at: now) {
+            events?.handle(.alert(alert))
+        }
     }
 }

@@ -260,13 +260,16 @@ public struct RaceListViewModels: Sendable {
             return RaceAlertViewModel(message: "\(Self.name(of: race)) starts in \(countdown.text)\(why)")
         case .jumped:
             return RaceAlertViewModel(message: "\(Self.name(of: race)) has jumped\(why)")
+        case .result(_, let standing):
+            let result = BoardAnnouncer.resultLine(standing) ?? "Final"
+            return RaceAlertViewModel(message: "Result: \(Self.name(of: race)): \(result)\(why)")
         }
     }
 
     public func alertSetting(_ lead: TimeInterval?) -> String {
         guard let lead else { return "Alerts off." }
         let minutes = Int(saturatingRoundedDown: lead / 60)
-        return "Alerts on: \(minutes) min before a favourite starts, and as it jumps."
+        return "Alerts on: \(minutes) min before a favourite starts, as it jumps, and with its result."
     }
 
     /// What to say when fetches start failing, or work again; nil when nothing changed.

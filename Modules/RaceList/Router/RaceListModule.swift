@@ -158,7 +158,7 @@ public enum RaceListModule {
                 summary:
                     "alert when a favourite is MINUTES from its start (default \(BoardSettings.standardAlertLead))",
                 details:
-                    "One alert per race as it comes within MINUTES of its start, and one as it jumps; with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked. `alert` alone says how alerts stand and changes nothing.",
+                    "One alert per race as it comes within MINUTES of its start, one as it jumps and one with its result (minutes after it leaves the board); with the bell at a terminal. On at a terminal from the start (2 min, or --alert MINUTES); in pipes only when asked. `alert` alone says how alerts stand and changes nothing.",
                 example: "alert 5", screens: [.raceList],
                 misuse:
                     "Usage: alert [MINUTES|off] alerts MINUTES (\(leads), default \(BoardSettings.standardAlertLead)) before a favourite starts; `alert off` stops alerts."

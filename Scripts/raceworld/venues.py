@@ -72,7 +72,7 @@ VENUES = [
      14, "provincial"),
     # Britain in March: jumps on turf (3,200 m and more, no draw), the flat on the all-weather.
     ("Kempton Park", "UK", "jumps", {"Turf": [3219, 3621, 4023, 4426, 4828]}, days("Sat", "Sun"), 16, "metro"),
-    ("Sandown Park", "UK", "jumps", {"Turf": [3219, 3520, 4023, 4828]}, days("Sat"), 16, "metro"),
+    ("Huntingdon", "UK", "jumps", {"Turf": [3219, 3520, 4023, 4828]}, days("Sat"), 14, "provincial"),
     ("Newbury", "UK", "jumps", {"Turf": [3219, 3722, 4023, 4828]}, days("Fri"), 16, "metro"),
     ("Exeter", "UK", "jumps", {"Turf": [3219, 3621, 4225, 4828]}, days("Tue"), 14, "provincial"),
     ("Wolverhampton", "UK", "horse", {"All Weather": [1019, 1230, 1445, 1739, 1905, 2458]},
@@ -190,8 +190,7 @@ LADDERS = {
                       ("Handicap", "Class 5", 9_000, 5_500), ("Handicap", "Class 4", 12_000, 7_000),
                       ("Handicap", "Class 3", 16_000, 9_000), ("Conditions Stakes", "Class 2", 25_000, 15_000),
                       ("Listed Stakes", "Listed", 50_000, 40_000)],
-    ("USA", "horse"): [("Maiden Claiming", "MCL", 22_000, 14_000), ("Maiden Special Weight", "MSW", 60_000, 30_000),
-                       ("Claiming", "CLM", 62_000, 32_000), ("Allowance", "ALW", 70_000, 40_000),
+    ("USA", "horse"): [("Maiden Special Weight", "MSW", 55_000, 28_000), ("Claiming", "CLM", 58_000, 30_000), ("Allowance", "ALW", 70_000, 40_000),
                        ("Allowance Optional Claiming", "AOC", 80_000, 45_000), ("Stakes", "STK", 100_000, 60_000),
                        ("Grade 3", "G3", 150_000, 100_000), ("Grade 2", "G2", 250_000, 200_000)],
     ("JPN", "horse"): [("Maiden", "Maiden", 12_000_000, 12_000_000), ("1 Win Class", "1 Win", 16_000_000, 16_000_000),

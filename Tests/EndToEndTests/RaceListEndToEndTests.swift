@@ -315,6 +315,20 @@ struct ErrorEndToEndTests {
         #expect(lines[movers + 1].prefix(column).allSatisfy { $0 == " " }, "\(sixty)")
     }
 
+    @Test("help ends with what the codes' letters stand for, whole in 40 columns; --help and the manual say it too")
+    func helpLegend() throws {
+        let arguments = ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now]
+        let legend = "Codes:\n  T thoroughbred, H harness, G greyhound\n"
+        let piped = try BinaryRunner.run(arguments, stdin: "help\n")
+        #expect(piped.stdout.hasSuffix(legend), "\(piped.stdout)")
+        let narrow = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": "40"])
+        #expect(narrow.stdout.hasSuffix(legend), "\(narrow.stdout)")
+        let usage = try BinaryRunner.run(["--help"])
+        #expect(usage.stdout.contains("T thoroughbred, H harness, G greyhound"), "\(usage.stdout)")
+        let manual = try BinaryRunner.run(["--man"])
+        #expect(manual.stdout.contains("T thoroughbred, H harness, G greyhound"))
+    }
+
     @Test(
         "usage errors: exit 64 with a message pointing at --help",
         arguments: [

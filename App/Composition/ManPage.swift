@@ -25,7 +25,9 @@ enum ManPage {
                 "Shows the next five races to jump, counts each down to the second, drops a race a minute after its "
                     + "start and refills the board. With no command it starts a shell: at a terminal the board above "
                     + "the prompt is live, and commands open a race's card, keep favourites and filter the board. "
-                    + "With a command it runs that command and exits; from a pipe it reads commands line by line."),
+                    + "With a command it runs that command and exits; from a pipe it reads commands line by line. "
+                    + "The board and the meetings letter each race's code: \(RaceCategory.letterLegend) (an "
+                    + "emoji instead at a UTF-8 terminal)."),
             ".SH OPTIONS",
         ]
         for entry in AppFeatures.options.entries {

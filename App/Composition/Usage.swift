@@ -48,6 +48,8 @@ enum Usage {
         explains one):
         \(AppFeatures.commands.referenceLines().map { "  " + $0 }.joined(separator: "\n"))
 
+        Codes, as the board and the meetings letter them: \(RaceCategory.letterLegend).
+
         Exit status: 0 ok, 64 usage error, 65 bad data, 69 source unavailable, 73 favourites or settings
         not saved, 74 output could not be written; 129, 131, 143 after SIGHUP, SIGQUIT (Ctrl-\\), SIGTERM.
         Colour and emoji only on a terminal; NO_COLOR and TERM=dumb turn them off.

@@ -31,6 +31,26 @@ public enum RaceCategory: String, CaseIterable, Sendable, Codable, Comparable {
 
     public var displayName: String { rawValue }
 
+    /// The code's letter, as the Entain sources (Neds, Ladbrokes, TAB NZ) write it: `T` thoroughbred (gallops),
+    /// `H` harness, `G` greyhound. The board, the meetings and `meetings T` all go by this one spelling.
+    public var letter: String {
+        switch self {
+        case .horse: "T"
+        case .greyhound: "G"
+        case .harness: "H"
+        }
+    }
+
+    /// A code's letter, in either case (`t`, `H`); nil for anything else.
+    public init?(letter: String) {
+        guard let match = Self.allCases.first(where: { $0.letter == letter.uppercased() }) else { return nil }
+        self = match
+    }
+
+    /// What the letters mean, short enough for a 40-column window: `T thoroughbred, H harness, G greyhound`.
+    public static let letterLegend =
+        "\(horse.letter) thoroughbred, \(harness.letter) harness, \(greyhound.letter) greyhound"
+
     /// Every word `init(userInput:)` takes, for "did you mean".
     public static let typedNames = [
         "horse", "horses", "thoroughbred", "thoroughbreds", "gallops", "greyhound", "greyhounds", "dog", "dogs",

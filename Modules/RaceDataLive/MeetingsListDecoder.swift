@@ -149,13 +149,8 @@ public struct MeetingsListDecoder: Sendable {
         return race
     }
 
-    /// The affiliates API's category letters: thoroughbreds, greyhounds, harness.
+    /// The affiliates API's category letters, which are the board's: T thoroughbreds, H harness, G greyhounds.
     static func category(_ letter: String?) -> RaceCategory? {
-        switch letter?.uppercased() {
-        case "T": .horse
-        case "G": .greyhound
-        case "H": .harness
-        default: nil
-        }
+        letter.flatMap(RaceCategory.init(letter:))
     }
 }

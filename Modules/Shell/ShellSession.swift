@@ -224,8 +224,9 @@ public final class ShellSession: Navigator {
         top.renderLive()
     }
 
+    /// The commands that work here, then what the board's and the meetings' letters stand for.
     public func helpLines() -> [String] {
-        ["Commands:"] + commands.helpLines(stack: stackKinds)
+        ["Commands:"] + commands.helpLines(stack: stackKinds) + ["Codes:", "  " + RaceCategory.letterLegend]
     }
 
     // MARK: - Navigator

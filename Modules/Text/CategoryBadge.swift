@@ -1,10 +1,10 @@
 import Core
 
-/// How a category is drawn: an emoji in a UTF-8 terminal, otherwise one
-/// letter (H horse, G greyhound, T harness — "trots").
+/// How a category is drawn: an emoji in a UTF-8 terminal, otherwise its
+/// letter (`RaceCategory.letter`: T thoroughbred, H harness, G greyhound).
 public enum CategoryBadge {
     public static func text(for category: RaceCategory, style: DisplayStyle) -> String {
-        style.usesGlyphs ? glyph(for: category) : letter(for: category)
+        style.usesGlyphs ? glyph(for: category) : category.letter
     }
 
     public static func glyph(for category: RaceCategory) -> String {
@@ -12,14 +12,6 @@ public enum CategoryBadge {
         case .horse: "🏇"
         case .greyhound: "🐕"
         case .harness: "🐎"
-        }
-    }
-
-    public static func letter(for category: RaceCategory) -> String {
-        switch category {
-        case .horse: "H"
-        case .greyhound: "G"
-        case .harness: "T"
         }
     }
 

@@ -84,6 +84,23 @@ struct RaceCategoryTests {
         #expect(RaceCategory(userInput: "cats") == nil)
         #expect(RaceCategory(userInput: "") == nil)
     }
+
+    @Test(
+        "each code's letter is the Entain sources' (T thoroughbred, H harness, G greyhound), read back in either case",
+        arguments: [(RaceCategory.horse, "T"), (.harness, "H"), (.greyhound, "G")])
+    func letter(category: RaceCategory, letter: String) {
+        #expect(category.letter == letter)
+        #expect(RaceCategory(letter: letter) == category)
+        #expect(RaceCategory(letter: letter.lowercased()) == category)
+    }
+
+    @Test("anything but the three letters is no code; the legend says what each stands for")
+    func notALetter() {
+        for text in ["", "X", "h ", "TH", "horse", "🏇"] {
+            #expect(RaceCategory(letter: text) == nil, "\(text)")
+        }
+        #expect(RaceCategory.letterLegend == "T thoroughbred, H harness, G greyhound")
+    }
 }
 
 @Suite("Zone names as people say them")

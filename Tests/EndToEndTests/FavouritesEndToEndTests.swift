@@ -68,7 +68,7 @@ struct FavouritesEndToEndTests {
         #expect(first.status == 0)
         #expect(first.stderr == "")
         // Each round toggles 1 twice and 2 and 3 once: 250 rounds leave none; then 3 is added.
-        let favourites = ["Favourites", "  1  T  R4   Flamboro Downs   11m 0s"]
+        let favourites = ["Favourites", "  1  H  R4   Flamboro Downs   11m 0s"]
         #expect(Array(first.lines.suffix(2)) == favourites)
         #expect(try run("favs\n").lines == favourites, "saved, for the next run")
     }
@@ -84,7 +84,7 @@ struct FavouritesEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.lines.suffix(3) == [
-                "Favourites", "  1  G  R1   Healesville      10m 0s", "  2  T  R4   Flamboro Downs   11m 0s",
+                "Favourites", "  1  G  R1   Healesville      10m 0s", "  2  H  R4   Flamboro Downs   11m 0s",
             ])
         #expect(renames.count == 1, "\(renames)")
     }
@@ -127,7 +127,7 @@ struct FavouritesEndToEndTests {
         let favourites = try run("favs\n")
         #expect(
             favourites.lines == [
-                "Favourites", "  1  T  R7   Northfield Park    1m 0s", "  2  G  R1   Healesville       10m 0s",
+                "Favourites", "  1  H  R7   Northfield Park    1m 0s", "  2  G  R1   Healesville       10m 0s",
             ])
     }
 
@@ -156,7 +156,7 @@ struct FavouritesEndToEndTests {
         #expect(run.lines.contains("  Healesville R1 - Kingfisher Bakery Maiden  *"))
         #expect(run.lines.contains("  Favourite  yes (`fav`, or f in watch)"))
         #expect(run.lines.suffix(6).first == "Next to Go - all categories")
-        #expect(run.lines.suffix(6).dropFirst().first == "  1  T  R7   Northfield Park    1m 0s")
+        #expect(run.lines.suffix(6).dropFirst().first == "  1  H  R7   Northfield Park    1m 0s")
         #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
         #expect(run.lines.contains("  2  G  R1   Healesville       10m 0s  *"))
     }
@@ -185,7 +185,7 @@ struct FavouritesEndToEndTests {
         #expect(later.status == 0)
         #expect(
             later.lines == [
-                "Favourites", "  1  T  R7   Northfield Park   jumped 2d 0h ago",
+                "Favourites", "  1  H  R7   Northfield Park   jumped 2d 0h ago",
                 "  2  G  R1   Healesville      jumped 1d 23h ago",
             ])
         #expect(try Data(contentsOf: file) == before)
@@ -344,9 +344,9 @@ struct FavouritesEndToEndTests {
         #expect(run.status == 0)
         let favourites = run.lines.indices.filter { run.lines[$0] == "Favourites" }
         try #require(favourites.count == 2)
-        #expect(run.lines[checked: favourites[1] + 1] == "  1  T  R4   Flamboro Downs   11m 0s")
+        #expect(run.lines[checked: favourites[1] + 1] == "  1  H  R4   Flamboro Downs   11m 0s")
         #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
-        #expect(run.lines.contains("  3  T  R4   Flamboro Downs    11m 0s  *"))
+        #expect(run.lines.contains("  3  H  R4   Flamboro Downs    11m 0s  *"))
     }
 
     @Test("a damaged favourites file is set aside with a one-line warning naming it; the app carries on")
@@ -364,7 +364,7 @@ struct FavouritesEndToEndTests {
         #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ not json")
         #expect(run.lines.first == "Favourites")
         #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
-        #expect(run.lines.contains("  1  T  R7   Northfield Park    1m 0s  *"))
+        #expect(run.lines.contains("  1  H  R7   Northfield Park    1m 0s  *"))
     }
 
     @Test("mistakes on the inner screens: clear messages, the shell carries on")
@@ -396,6 +396,6 @@ struct FavouritesEndToEndTests {
         #expect(headers.contains("Favourites"))
         // After `refresh` from the sheet, the last screen drawn is the board, not the sheet.
         #expect(run.lines.suffix(6).first == "Next to Go - harness")
-        #expect(run.lines.last == "  5  T  R2   Bendigo           30m 0s")
+        #expect(run.lines.last == "  5  H  R2   Bendigo           30m 0s")
     }
 }

@@ -25,7 +25,7 @@ struct HTTPSourceEndToEndTests {
         #expect(run.lines.count == 6)
         // Two minutes out, give or take the seconds the test took to get here.
         let first = try #require(run.lines[checked: 1])
-        #expect(first.hasPrefix("  1  T  R7   Northfield Park"))
+        #expect(first.hasPrefix("  1  H  R7   Northfield Park"))
         #expect(first.hasSuffix("s") && (first.contains("1m ") || first.contains("2m ")), "\(first)")
     }
 

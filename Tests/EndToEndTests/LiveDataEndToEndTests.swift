@@ -150,8 +150,8 @@ struct LiveDataEndToEndTests {
                 "Next to Go - all categories",
                 "  stale - last update 10m ago (connection refused)",
                 "  1  G  R1   Healesville          0s",
-                "  2  T  R4   Flamboro Downs    1m 0s",
-                "  3  T  R8   Pocono Downs      4m 0s",
+                "  2  H  R4   Flamboro Downs    1m 0s",
+                "  3  H  R8   Pocono Downs      4m 0s",
                 "  4  G  R3   Ascot Park        5m 0s",
                 "  5  G  R2   Cannington       10m 0s",
             ])

@@ -23,9 +23,9 @@ struct MeetingsEndToEndTests {
         let lines = run.lines
         #expect(lines.first == "Meetings - 36 today")
         #expect(lines[checked: 1] == "Australia - NSW")
-        #expect(lines.contains("   7  T  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Clear"), "\(run.stdout)")
+        #expect(lines.contains("   7  H  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Clear"), "\(run.stdout)")
         #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Overcast"), "\(run.stdout)")
-        #expect(lines.contains("  33  T  Meadowlands      13/13  finished"), "\(run.stdout)")
+        #expect(lines.contains("  33  H  Meadowlands      13/13  finished"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
         #expect(lines.contains("   R1  11:02am  Final 8-4-3  won by Rapid Sparrow, $2.20"), "\(run.stdout)")
@@ -39,7 +39,7 @@ struct MeetingsEndToEndTests {
     func resultOnBoardAndMeeting() throws {
         let jump = Self.launch + 360
         let board = try BinaryRunner.run(["--now", String(jump + 50), "list"])
-        #expect(board.lines[checked: 1] == "  1  T  R9   Globe Derby                Closed -50s")
+        #expect(board.lines[checked: 1] == "  1  H  R9   Globe Derby                Closed -50s")
         func r9(at seconds: Int) throws -> (row: String, lines: [String]) {
             let meeting = try BinaryRunner.run(
                 ["--now", String(jump + seconds), "meeting", "globe derby"], environment: ["TZ": "UTC"])
@@ -94,6 +94,32 @@ struct MeetingsEndToEndTests {
         }
         let manukau = try #require(all[2]["groups"] as? [[String: Any]])
         #expect(manukau.count == 1 && manukau.first?["heading"] as? String == "New Zealand")
+    }
+
+    @Test("`meetings T` is the gallops, `meetings h` the harness, `meetings G` the dogs: the letters the rows show")
+    func byLetter() throws {
+        let arguments = ["--now", String(Self.launch)]
+        let json = try BinaryRunner.run(
+            ["--json"] + arguments, stdin: "meetings\nmeetings T\nmeetings h\nmeetings G\n")
+        #expect(json.status == 0 && json.stderr == "", "\(json.stderr)")
+        // Each list as "Meeting category" lines.
+        let lists = try documents(json.stdout).map { list in
+            ((list["groups"] as? [[String: Any]]) ?? []).flatMap { ($0["meetings"] as? [[String: Any]]) ?? [] }
+                .map { "\($0["meeting"] ?? "") \($0["category"] ?? "")" }
+        }
+        try #require(lists.count == 4)
+        for (index, code) in ["horse", "harness", "greyhound"].enumerated() {
+            let narrowed = lists[index + 1]
+            #expect(!narrowed.isEmpty && narrowed == lists[0].filter { $0.hasSuffix(" " + code) }, "\(code)")
+        }
+        // As text, every row of `meetings T` is lettered T, then every row of `meetings H` H.
+        let text = try BinaryRunner.run(arguments, stdin: "meetings T\nmeetings H\n")
+        #expect(text.status == 0 && text.stderr == "", "\(text.stderr)")
+        let letters = text.lines.compactMap { $0.firstMatch(of: #/^ +\d+  ([A-Z])  /#).map { String($0.1) } }
+        #expect(
+            letters == Array(repeating: "T", count: lists[1].count) + Array(repeating: "H", count: lists[2].count),
+            "\(text.stdout)")
+        #expect(text.lines.contains { $0.contains("  H  Globe Derby ") }, "\(text.stdout)")
     }
 
     @Test("a meeting no one has: a clear message and 64, alone or in a pipe, and the screen below stays")
@@ -157,7 +183,7 @@ struct MeetingsEndToEndTests {
                 server.url("affiliates/v1"),
             ], stdin: "meetings\nmeeting 1\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("United States\n  1  T  Northfield Park  1/2  R7 1m 0s"), "\(run.stdout)")
+        #expect(run.stdout.contains("United States\n  1  H  Northfield Park  1/2  R7 1m 0s"), "\(run.stdout)")
         #expect(run.stdout.contains("  harness - United States - 1 of 2 run - next R7 1m 0s\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  R6  ") && run.stdout.contains("  Final"), "\(run.stdout)")
         // The board's statuses and both screens: one request for the list.

@@ -26,7 +26,7 @@ struct NarrowingEndToEndTests {
                 "Next to Go - all categories - \"park\"",
                 "  1  G  R1   Wentworth Park     3m 0s",
                 "  2  G  R2   Wentworth Park    23m 0s",
-                "  3  T  R2   Gloucester Park   39m 0s",
+                "  3  H  R2   Gloucester Park   39m 0s",
                 "  4  G  R3   Wentworth Park    43m 0s",
                 "  5  G  R4   Wentworth Park     1h 3m",
                 Self.leftOut,
@@ -34,10 +34,10 @@ struct NarrowingEndToEndTests {
                 "  No upcoming races outside Australia and New Zealand matching \"park\". Type `region all` or `search` to see more.",
                 Self.leftOut,
                 "Next to Go - all categories - international",
-                "  1  H  R8   Sha Tin       6m 0s",
+                "  1  T  R8   Sha Tin       6m 0s",
                 "  2  G  R1   Romford      11m 0s",
-                "  3  H  R3   Mahalaxmi    16m 0s",
-                "  4  H  R7   Seoul        21m 0s",
+                "  3  T  R3   Mahalaxmi    16m 0s",
+                "  4  T  R7   Seoul        21m 0s",
                 "  5  G  R2   Romford      27m 0s",
                 Self.leftOut,
                 "Next to Go - greyhound - international",
@@ -68,7 +68,7 @@ struct NarrowingEndToEndTests {
         #expect(
             single.lines == [
                 "Next to Go - all categories - Australia",
-                "  1  H  R5   Moonee Valley     1m 0s",
+                "  1  T  R5   Moonee Valley     1m 0s",
                 "  2  G  R1   Wentworth Park    3m 0s",
                 Self.leftOut,
             ])
@@ -98,20 +98,20 @@ struct NarrowingEndToEndTests {
                 "Next to Go - all categories - international",
                 "Friday 6 March 2026",
                 "  Sha Tin - HK",
-                "   1  H  R8   Sha Tin        6m 0s",
-                "   2  H  R9   Sha Tin       41m 0s",
+                "   1  T  R8   Sha Tin        6m 0s",
+                "   2  T  R9   Sha Tin       41m 0s",
                 "  Romford - UK",
                 "   3  G  R1   Romford       11m 0s",
                 "   4  G  R2   Romford       27m 0s",
                 "   5  G  R3   Romford       43m 0s",
                 "  Mahalaxmi - IND",
-                "   6  H  R3   Mahalaxmi     16m 0s",
-                "   7  H  R4   Mahalaxmi     46m 0s",
+                "   6  T  R3   Mahalaxmi     16m 0s",
+                "   7  T  R4   Mahalaxmi     46m 0s",
                 "  Seoul - KOR",
-                "   8  H  R7   Seoul         21m 0s",
-                "   9  H  R8   Seoul         56m 0s",
+                "   8  T  R7   Seoul         21m 0s",
+                "   9  T  R8   Seoul         56m 0s",
                 "  Ohi - JPN",
-                "  10  H  R6   Ohi           31m 0s",
+                "  10  T  R6   Ohi           31m 0s",
                 "Saturday 7 March 2026",
             ])
         #expect(run.lines.contains("  Romford R1 - Harbourview Bakery Stake"))
@@ -134,7 +134,7 @@ struct NarrowingEndToEndTests {
         #expect(run.stderr == "")
         let boards = run.stdout.components(separatedBy: "Next to Go - all categories - international\n").dropFirst()
         #expect(boards.count == 6, "list all; fav; show (the list under its sheet); back; refresh; list")
-        let marked = "   3  H  R10  Sha Tin       1h 16m  *"
+        let marked = "   3  T  R10  Sha Tin       1h 16m  *"
         for (index, board) in boards.enumerated() {
             let isListAll = index < 5
             #expect(board.contains("  Sha Tin - HK") == isListAll, "board \(index)")
@@ -182,11 +182,11 @@ struct WideBoardEndToEndTests {
         #expect(
             Array(wide.lines.prefix(4)) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley   VIC  11:42am    2m 0s",
+                "  1  T  R5   Moonee Valley   VIC  11:42am    2m 0s",
                 "  2  G  R1   Wentworth Park  NSW  11:44am    4m 0s",
-                "  3  H  R8   Sha Tin         HK   11:47am    7m 0s",
+                "  3  T  R8   Sha Tin         HK   11:47am    7m 0s",
             ])
         let narrow = try BinaryRunner.run(arguments, environment: ["TZ": "Australia/Sydney"])
-        #expect(narrow.lines[checked: 1] == "  1  H  R5   Moonee Valley     2m 0s")
+        #expect(narrow.lines[checked: 1] == "  1  T  R5   Moonee Valley     2m 0s")
     }
 }

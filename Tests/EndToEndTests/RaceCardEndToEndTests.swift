@@ -98,7 +98,7 @@ struct RaceCardEndToEndTests {
                 "--cards", "file:" + cards.url.path, "list",
             ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.lines[checked: 1] == "  1  T  R7   Northfield Park  Final 2-1 -30s  Dusty Road", "\(run.stdout)")
+        #expect(run.lines[checked: 1] == "  1  H  R7   Northfield Park  Final 2-1 -30s  Dusty Road", "\(run.stdout)")
     }
 
     @Test("a card missing or broken leaves the sheet as it was with a one-line note, exit 0")

@@ -11,10 +11,10 @@ struct RaceListEndToEndTests {
 
     static let allCategories = [
         "Next to Go - all categories",
-        "  1  T  R7   Northfield Park    1m 0s",
+        "  1  H  R7   Northfield Park    1m 0s",
         "  2  G  R1   Healesville       10m 0s",
-        "  3  T  R4   Flamboro Downs    11m 0s",
-        "  4  T  R8   Pocono Downs      14m 0s",
+        "  3  H  R4   Flamboro Downs    11m 0s",
+        "  4  H  R8   Pocono Downs      14m 0s",
         "  5  G  R3   Ascot Park        15m 0s",
     ]
 
@@ -45,8 +45,8 @@ struct RaceListEndToEndTests {
                 "  1  G  R1   Healesville       10m 0s",
                 "  2  G  R3   Ascot Park        15m 0s",
                 "  3  G  R2   Cannington        20m 0s",
-                "  4  H  R1   Pakenham          20m 0s",
-                "  5  H  R6   Gulfstream Park   25m 0s",
+                "  4  T  R1   Pakenham          20m 0s",
+                "  5  T  R6   Gulfstream Park   25m 0s",
             ] + Self.allCategories)
     }
 
@@ -58,11 +58,11 @@ struct RaceListEndToEndTests {
         #expect(
             run.lines == [
                 "Next to Go - all categories",
-                "  1  T  R4   Flamboro Downs       0s",
-                "  2  T  R8   Pocono Downs      3m 0s",
+                "  1  H  R4   Flamboro Downs       0s",
+                "  2  H  R8   Pocono Downs      3m 0s",
                 "  3  G  R3   Ascot Park        4m 0s",
                 "  4  G  R2   Cannington        9m 0s",
-                "  5  H  R1   Pakenham          9m 0s",
+                "  5  T  R1   Pakenham          9m 0s",
             ])
     }
 
@@ -94,7 +94,7 @@ struct RaceListEndToEndTests {
         #expect(run.status == 0)
         let boards = run.lines.filter { $0.hasPrefix("  1 ") }
         #expect(
-            boards == ["  1  T  R7   Northfield Park     -10s", "  1  T  R7   Northfield Park     -10s"],
+            boards == ["  1  H  R7   Northfield Park     -10s", "  1  H  R7   Northfield Park     -10s"],
             "\(run.stdout)")
     }
 
@@ -143,7 +143,7 @@ struct RaceListEndToEndTests {
         #expect(first.stdout == second.stdout)
         #expect(first.lines.count == 7, "the title, five races and the abandoned race's note; no warning")
         // Each row with its market favourite's price as the race's card has it at that moment.
-        #expect(first.lines[checked: 1] == "  1  T  R9   Globe Derby      Fav 5.00    6m 0s")
+        #expect(first.lines[checked: 1] == "  1  H  R9   Globe Derby      Fav 5.00    6m 0s")
         #expect(first.lines[checked: 5] == "  5  G  R5   Romford          Fav 2.60   18m 0s")
         #expect(first.lines[checked: 6] == "  Abandoned: R4 Romford.", "its card says so; it takes no place")
         let weekLater = try BinaryRunner.run(["--now", String(Int(Self.raceDayNow)! + 7 * 86_400), "list"])
@@ -186,9 +186,9 @@ struct RaceListEndToEndTests {
         #expect(
             rows == [
                 // The market closed at the jump: no price, the other rows' prices before it.
-                "  1  T  R9   Globe Derby                Closed -10s",
-                "  1  T  R9   Globe Derby                Closed -30s",
-                "  1  T  R9   Globe Derby                Closed -50s",
+                "  1  H  R9   Globe Derby                Closed -10s",
+                "  1  H  R9   Globe Derby                Closed -30s",
+                "  1  H  R9   Globe Derby                Closed -50s",
             ])
         let gone = try BinaryRunner.run(["--now", String(jump + 60), "list"])
         #expect(gone.lines.allSatisfy { !$0.contains("Globe Derby") }, "a minute after its start it has left")
@@ -317,6 +317,20 @@ struct ErrorEndToEndTests {
         #expect(lines[movers + 1].prefix(column).allSatisfy { $0 == " " }, "\(sixty)")
     }
 
+    @Test("help ends with what the codes' letters stand for, whole in 40 columns; --help and the manual say it too")
+    func helpLegend() throws {
+        let arguments = ["--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now]
+        let legend = "Codes:\n  T thoroughbred, H harness, G greyhound\n"
+        let piped = try BinaryRunner.run(arguments, stdin: "help\n")
+        #expect(piped.stdout.hasSuffix(legend), "\(piped.stdout)")
+        let narrow = try BinaryRunner.run(arguments, stdin: "help\n", environment: ["COLUMNS": "40"])
+        #expect(narrow.stdout.hasSuffix(legend), "\(narrow.stdout)")
+        let usage = try BinaryRunner.run(["--help"])
+        #expect(usage.stdout.contains("T thoroughbred, H harness, G greyhound"), "\(usage.stdout)")
+        let manual = try BinaryRunner.run(["--man"])
+        #expect(manual.stdout.contains("T thoroughbred, H harness, G greyhound"))
+    }
+
     @Test(
         "usage errors: exit 64 with a message pointing at --help",
         arguments: [
@@ -428,7 +442,7 @@ struct TerminalEndToEndTests {
         let screen = try runOnTerminal(["TERM": "dumb", "LANG": "C.UTF-8"])
         #expect(
             screen.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "\n" || !$0.properties.isWhitespace || $0 == " ") })
-        #expect(screen.contains("  1  T  R7   Northfield Park    1m 0s"))
+        #expect(screen.contains("  1  H  R7   Northfield Park    1m 0s"))
     }
 
     @Test(
@@ -436,7 +450,7 @@ struct TerminalEndToEndTests {
     )
     func dumbTerminalShell() throws {
         let screen = try runOnTerminal(options: "", stdin: "quit\n", environment: ["TERM": "dumb", "LANG": "C.UTF-8"])
-        let board = try #require(screen.range(of: "Next to Go - all categories\n  1  T  R7   Northfield Park"))
+        let board = try #require(screen.range(of: "Next to Go - all categories\n  1  H  R7   Northfield Park"))
         let prompt = try #require(screen.range(of: "next-to-go> "))
         #expect(board.lowerBound < prompt.lowerBound, "\(screen)")
     }

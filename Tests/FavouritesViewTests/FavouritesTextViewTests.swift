@@ -24,7 +24,7 @@ struct FavouritesTextViewTests {
             output.lines == [
                 "Favourites",
                 "  1  G  R1   Murray Bridge Straight  jumped 3m ago",
-                "  2  H  R8   Seymour                        25m 0s",
+                "  2  T  R8   Seymour                        25m 0s",
             ])
     }
 

@@ -96,6 +96,24 @@ struct MeetingsPresenterTests {
             view.lists.last?.emptyMessage == "No meeting today is harness · New Zealand. Type `meetings` for them all.")
     }
 
+    @Test("a code's letter narrows as its name does, in either case: T thoroughbred, H harness, G greyhound")
+    func narrowedByLetter() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        _ = run(list(interactor, selection: "T").show)
+        #expect(
+            view.listLines == [
+                "Australia · NSW", "1 Randwick 3/6 R4 10m 0s", "New Zealand", "4 Ellerslie 2/2 finished",
+            ])
+        #expect(view.lists.last?.title == "Meetings · 2 today · horse")
+        _ = run(list(interactor, selection: "h").show)
+        #expect(view.listLines == ["Australia · QLD", "2 Albion Park 0/2 R1 15m 0s"])
+        _ = run(list(interactor, selection: "G aus").show)
+        #expect(view.listLines == ["Australia · WA", "3 Cannington 0/2 R1 5m 0s"])
+        _ = run(meeting(interactor, "H albion").show)
+        #expect(view.meetings.last?.title == "Albion Park")
+        #expect(run(meeting(interactor, "T albion").show) == [.failure(.usage)])
+    }
+
     @Test("`show N` opens meeting N of the day, by its key; a number not on the list is said")
     func opens() {
         let interactor = FakeMeetingsInteractor(meetings: day)

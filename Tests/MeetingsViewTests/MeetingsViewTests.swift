@@ -43,7 +43,7 @@ struct MeetingsViewTests {
             output.lines == [
                 "Meetings - 2 today",
                 "Australia - NSW",
-                "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm  Soft 6 - Showers",
+                "   1  T  Randwick                  3/10  R4 12m 0s  12:00pm  Soft 6 - Showers",
                 "Australia - SA",
                 "  12  G  Murray Bridge Straigh...   9/9  finished",
             ])
@@ -56,7 +56,7 @@ struct MeetingsViewTests {
         #expect(output.lines[4].hasSuffix("9/9  finished"))
         output.reset()
         MeetingsTextView(output: output, style: style(width: 70)).display(list)
-        #expect(output.lines[2] == "   1  H  Randwick                  3/10  R4 12m 0s  12:00pm")
+        #expect(output.lines[2] == "   1  T  Randwick                  3/10  R4 12m 0s  12:00pm")
     }
 
     @Test("at 40 columns every line fits, names cut with an ellipsis, no times")

@@ -43,11 +43,22 @@ struct RaceListTextViewTests {
         #expect(
             output.lines == [
                 "Next to Go - all categories",
-                "  1  H  R8   Mountaineer Park    2m 0s",
+                "  1  T  R8   Mountaineer Park    2m 0s",
                 "  2  G  R10  Casino               -20s",
-                "  3  T  R1   Temora              1h 5m",
+                "  3  H  R1   Temora              1h 5m",
             ])
         #expect(output.lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
+    @Test(
+        "a row's code is its source's letter: T thoroughbred, H harness, G greyhound",
+        arguments: [(RaceCategory.horse, "T"), (.harness, "H"), (.greyhound, "G")])
+    func rowLetter(category: RaceCategory, letter: String) {
+        let row = RaceRowViewModel(
+            position: 1, category: category, raceNumber: "R2", meetingName: "Ascot", countdown: "5m 0s",
+            urgency: .later)
+        #expect(
+            plainLines([row], width: 40) == ["Next to Go - all categories", "  1  \(letter)  R2   Ascot         5m 0s"])
     }
 
     @Test("the winner's name after its row where the window has it whole: at 100 columns, not at 40; cleaned")
@@ -93,23 +104,23 @@ struct RaceListTextViewTests {
         #expect(
             at(100) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley   VIC   7:42pm   Fav 2.60    2m 0s",
-                "  2  T  R8   Flamboro Downs  CAN  10:07am               1h 5m",
+                "  1  T  R5   Moonee Valley   VIC   7:42pm   Fav 2.60    2m 0s",
+                "  2  H  R8   Flamboro Downs  CAN  10:07am               1h 5m",
                 "  3  G  R1   Wentworth Park  NSW  10:11am  Fav 21.00    1h 9m",
             ])
         #expect(
             at(80) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley    Fav 2.60    2m 0s",
-                "  2  T  R8   Flamboro Downs               1h 5m",
+                "  1  T  R5   Moonee Valley    Fav 2.60    2m 0s",
+                "  2  H  R8   Flamboro Downs               1h 5m",
                 "  3  G  R1   Wentworth Park  Fav 21.00    1h 9m",
             ])
         // At 40 the meeting would be cut to a stub: no prices.
         #expect(
             at(40) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley     2m 0s",
-                "  2  T  R8   Flamboro Downs    1h 5m",
+                "  1  T  R5   Moonee Valley     2m 0s",
+                "  2  H  R8   Flamboro Downs    1h 5m",
                 "  3  G  R1   Wentworth Park    1h 9m",
             ])
         #expect(at(40).allSatisfy { $0.count <= 40 } && at(80).allSatisfy { $0.count <= 80 })
@@ -140,14 +151,14 @@ struct RaceListTextViewTests {
         #expect(
             at(100) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley   VIC   7:42pm    2m 0s",
-                "  2  T  R8   Flamboro Downs  CAN  10:07am    1h 5m",
+                "  1  T  R5   Moonee Valley   VIC   7:42pm    2m 0s",
+                "  2  H  R8   Flamboro Downs  CAN  10:07am    1h 5m",
             ])
         #expect(
             at(99) == [
                 "Next to Go - all categories",
-                "  1  H  R5   Moonee Valley     2m 0s",
-                "  2  T  R8   Flamboro Downs    1h 5m",
+                "  1  T  R5   Moonee Valley     2m 0s",
+                "  2  H  R8   Flamboro Downs    1h 5m",
             ])
     }
 
@@ -167,7 +178,7 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "Evil\u{1B}]0;pwned\u{07}\nPark",
             countdown: "5s", urgency: .imminent)
         RaceListTextView(output: output, style: .plain).display(model(.races([hostile])))
-        #expect(output.lines[checked: 1] == "  1  H  R1   Evil]0;pwned Park       5s")
+        #expect(output.lines[checked: 1] == "  1  T  R1   Evil]0;pwned Park       5s")
     }
 
     @Test("long meeting names are shortened to fit narrow terminals")
@@ -177,7 +188,7 @@ struct RaceListTextViewTests {
             position: 1, category: .horse, raceNumber: "R1", meetingName: "An Extremely Long Meeting Name Indeed",
             countdown: "1h 5m", urgency: .later)
         RaceListTextView(output: output, style: style).display(model(.races([long])))
-        #expect(output.lines[checked: 1] == "  1  H  R1   An Extremely Lo...    1h 5m")
+        #expect(output.lines[checked: 1] == "  1  T  R1   An Extremely Lo...    1h 5m")
         #expect(output.lines[checked: 1]?.count == 40)
     }
 
@@ -193,8 +204,8 @@ struct RaceListTextViewTests {
         view.display(model(.races([long])))
         columns.update { $0 = 40 }
         view.display(model(.races([long])))
-        #expect(output.lines[checked: 1] == "  1  H  R1   An Extremely Long Meeting N...    1h 5m")
-        #expect(output.lines[checked: 3] == "  1  H  R1   An Extremely Lo...    1h 5m")
+        #expect(output.lines[checked: 1] == "  1  T  R1   An Extremely Long Meeting N...    1h 5m")
+        #expect(output.lines[checked: 3] == "  1  T  R1   An Extremely Lo...    1h 5m")
     }
 
     @Test("empty state prints the message under the header, with any footnote")
@@ -235,8 +246,8 @@ struct RaceListTextViewTests {
                 urgency: .later),
         ]
         RaceListTextView(output: output, style: .plain).display(model(.races(rows)))
-        #expect(output.lines[checked: 1] == "  1  H  R8   Seymour       2m 0s  *")
-        #expect(output.lines[checked: 2] == "  2  H  R9   Seymour       7m 0s")
+        #expect(output.lines[checked: 1] == "  1  T  R8   Seymour       2m 0s  *")
+        #expect(output.lines[checked: 2] == "  2  T  R9   Seymour       7m 0s")
         let glyphs = DisplayStyle(isInteractive: true, usesGlyphs: true, usesColour: false, width: 80)
         RaceListTextView(output: output, style: glyphs).display(model(.races(rows)))
         #expect(output.lines[checked: 4] == "  1  🏇  R8   Seymour       2m 0s  ♥")

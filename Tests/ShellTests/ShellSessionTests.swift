@@ -162,7 +162,7 @@ struct ShellSessionTests {
         #expect(run("EXIT") == [.quit])
     }
 
-    @Test("help lists the screen's commands, then the global ones, aligned")
+    @Test("help lists the screen's commands, then the global ones, aligned, then what the codes' letters mean")
     func help() {
         #expect(run("help") == [.finished(.success)])
         #expect(
@@ -175,6 +175,8 @@ struct ShellSessionTests {
                 "  sheet           open a race's sheet",
                 "  help [COMMAND]  show this list, or one command's help (also `h`, `?`)",
                 "  quit            leave; end of input does too (also `q`, `exit`)",
+                "Codes:",
+                "  T thoroughbred, H harness, G greyhound",
             ])
         #expect(run("?") == [.finished(.success)])
     }

@@ -1,8 +1,7 @@
 import Core
-import Text
 
-/// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `H`, `G`,
-/// `T`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),
+/// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `T`, `H`,
+/// `G`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),
 /// and any other words as part of a meeting's name (`meetings park`). Words of one kind add up (`aus nz`);
 /// `all` takes back what came before it.
 public struct MeetingsSelection: Sendable, Equatable {
@@ -36,8 +35,7 @@ public struct MeetingsSelection: Sendable, Equatable {
 
     /// A code as typed: its names, or the letter the list shows for it.
     static func category(_ word: String) -> RaceCategory? {
-        RaceCategory(userInput: word)
-            ?? RaceCategory.allCases.first { CategoryBadge.letter(for: $0) == word.uppercased() }
+        RaceCategory(userInput: word) ?? RaceCategory(letter: word)
     }
 
     public var isEverything: Bool { categories.isEmpty && regions.isEmpty && places.isEmpty && name.isEmpty }

@@ -56,7 +56,7 @@ def frame(opinion, target, low=1.12, high=1.28):
     factor = target
     prices = []
     for _ in range(12):
-        prices = [on_ladder(1 / (chance * factor * (1.04 if chance < 0.05 else 1.0))) for chance in opinion]
+        prices = [on_ladder(max(1.15, 1 / (chance * factor * (1.04 if chance < 0.05 else 1.0)))) for chance in opinion]
         total = book(prices)
         if low <= total <= high:
             return prices
@@ -66,13 +66,14 @@ def frame(opinion, target, low=1.12, high=1.28):
 
 def unique_favourite(prices, opinion):
     """One shortest price: of two as short, the less fancied goes out a step."""
-    while True:
+    for _ in range(len(prices)):
         shortest = min(prices)
         tied = [index for index, price in enumerate(prices) if price == shortest]
         if len(tied) < 2:
             return prices
         drifter = min(tied, key=lambda index: (opinion[index], -index))
         prices[drifter] = LADDER[min(len(LADDER) - 1, LADDER.index(prices[drifter]) + 1)]
+    return prices
 
 
 def market(rng, chances, steps, late, late_step):
@@ -90,22 +91,22 @@ def market(rng, chances, steps, late, late_step):
         opinion = [noisy[index] / total for index in running]
         low = 1.19 if late is not None and step == late_step - 1 else 1.12
         prices = frame(opinion, max(low + 0.01, 1.16 + rng.below(9) / 100), low=low)
-        for _ in range(20):
+        for _ in range(60):
             prices = unique_favourite(prices, opinion)
             repeats = [position for position, index in enumerate(running)
                        if trails[index] and trails[index][-1] == prices[position]]
             if not repeats:
                 break
             for position in repeats:
+                # Out a step: prices only lengthen here, so one favourite and a move each are both reached.
                 place = LADDER.index(prices[position])
-                longer = opinion[position] < chances[running[position]] or place == 0
-                prices[position] = LADDER[min(len(LADDER) - 1, place + 1) if longer else place - 1]
+                prices[position] = LADDER[place + 1 if place < len(LADDER) - 1 else place - 1]
         for position, index in enumerate(running):
             trails[index].append(prices[position])
         if late is not None and step >= late_step:
             # The scratched runner's price had it stayed in: shown nowhere, it is out from its scratching.
             place = LADDER.index(trails[late][-1])
-            trails[late].append(LADDER[min(len(LADDER) - 1, place + 1)])
+            trails[late].append(LADDER[place + 1 if place < len(LADDER) - 1 else place - 1])
     return trails
 
 
@@ -269,7 +270,7 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     chances = [chances_all[index] / total for index in field]
     late = late_step = None
     steps = rng.between(3, 6)
-    if len(field) > 6 and rng.chance(0.2) and status != "Abandoned":
+    if len(field) > 6 and rng.chance(0.3) and status != "Abandoned":
         longshots = [position for position, chance in enumerate(chances) if chance < 0.05]
         if longshots:
             late = rng.choice(longshots)

@@ -139,12 +139,15 @@ class World:
                 name = f"{rng.choice(KENNELS)} {rng.choice(SECOND)}"
             elif country == "FR":
                 letter = FRENCH_LETTER.get(foaled.year, "K")
-                name = f"{rng.choice(FRENCH_HEADS[letter])} {rng.choice(FRENCH_SUFFIXES)}"
-            elif country == "JPN":
+                heads = FRENCH_HEADS[letter] + [word for word in FIRST + SECOND if word[0] == letter]
+                name = f"{rng.choice(heads)} {rng.choice(FRENCH_SUFFIXES)}"
+            elif country == "JPN" and rng.chance(0.5):
                 name = f"{rng.choice(JAPANESE)} {rng.choice(JAPANESE_TAILS)}"
+            elif rng.chance(0.25):
+                name = f"{rng.choice(SECOND)} {rng.choice(SECOND)}"
             else:
                 name = f"{rng.choice(FIRST)} {rng.choice(SECOND)}"
-            if self.register(name):
+            if len(set(name.split())) == len(name.split()) and self.register(name):
                 return name
         # Crowded word lists: a third word makes it the runner's own.
         while True:
@@ -181,7 +184,7 @@ class World:
             elif discipline == "harness":
                 debut_age = rng.between(2 * 365, 4 * 365)
             else:
-                debut_age = rng.weighted([2 * 365, 3 * 365, 4 * 365], [40, 52, 8]) + rng.below(300)
+                debut_age = rng.weighted([2 * 365, 3 * 365, 4 * 365], [40, 52, 8]) + rng.below(150)
             # Foaled in the hemisphere's season: August to December in the south, January to May in the north.
             born = date(1970, 1, 1) + timedelta(days=runner.debut - debut_age)
             if discipline != "greyhound":

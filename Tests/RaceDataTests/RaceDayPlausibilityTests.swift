@@ -136,7 +136,8 @@ struct RaceDayPlausibilityTests {
                     checked += 1
                 }
                 #expect(zip(runner.flucs, runner.flucs.dropFirst()).allSatisfy { $0 != $1 }, "\(name): no move")
-                #expect(runner.flucs.count >= 3, "\(name): the market opened and moved")
+                // No market on an abandoned race.
+                #expect(runner.flucs.count >= 3 || card.status == .abandoned, "\(name): the market opened and moved")
                 if let win = runner.fixedWin, let place = runner.fixedPlace {
                     #expect(place == PriceLadder.placePrice(fromWin: win, runners: running), "\(name)")
                     #expect(place < win, "\(name)")

@@ -24,7 +24,13 @@ struct RaceDayWorldTests {
         text.flatMap(Day.cardDate).map { Int(($0.timeIntervalSince1970 / 86_400).rounded(.down)) }
     }
 
-    static var raceDay: Int { Int((day.timeIntervalSince1970 / 86_400).rounded(.down)) }
+    /// The race day: the UTC day most of its races run on (every meeting is dated on its own local day, the 7th;
+    /// New Zealand's start late on the 6th in UTC and America's run into the 8th).
+    static let raceDay: Int = {
+        let days = Day.races.map { Int(($0.advertisedStart.timeIntervalSince1970 / 86_400).rounded(.down)) }
+        let counts = Dictionary(days.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.max { $0.value < $1.value }?.key ?? 0
+    }()
 
     /// A runner's career as its card counts it.
     static func career(_ runner: Runner) -> Int {
@@ -202,9 +208,10 @@ struct RaceDayWorldTests {
         #expect(moments > 2_000)
     }
 
-    @Test("first starters are favourite only in maidens")
+    @Test("first starters are favourite only in races for runners that have not won (maidens)")
     func debutantFavourites() {
-        for (race, card) in Day.carded where !Day.isMaiden(race) {
+        for (race, card) in Day.carded
+        where card.runners.contains(where: { ($0.form?.records.first { $0.kind == .overall }?.wins ?? 0) > 0 }) {
             for runner in card.runners where runner.isFavourite {
                 #expect(Self.career(runner) > 0, "\(Self.name(race, runner)): a first starter favourite")
             }
@@ -253,7 +260,9 @@ struct RaceDayWorldTests {
                     #expect(["c", "f", "h", "m", "g"].contains(sex), "\(name)")
                     if ["c", "f"].contains(sex) { #expect(age <= 3, "\(name)") }
                     if ["h", "m"].contains(sex) { #expect(age >= 4, "\(name)") }
-                    if Self.career(runner) == 0 { #expect(age <= 5, "\(name): a first starter") }
+                    // On the flat a horse first starts at two to four; jumpers come to hurdles older.
+                    let jumps = ["Hurdle", "Chase"].contains { race.name?.contains($0) == true }
+                    if Self.career(runner) == 0, !jumps { #expect(age <= 5, "\(name): a first starter") }
                 }
             }
         }

@@ -12,8 +12,8 @@ import Platform
 /// - Greyhounds run about 17.3 m/s at any trip: 515 m in 30 s, 300 m in 17 s. Placings 20 s after the line
 ///   (the photo is quick, the boxes few), all clear 1.75 minutes after.
 /// - Harness pacers run about 14 m/s (a mile rate of 1:55: 1609 m in 1:55), trotters about 13.3 m/s (2:01) where
-///   the race says which it is (its name: `… Trot`, `… Pace`); one that does not say runs at the pacers' rate,
-///   as most harness races are paced. Placings 40 s after the line, all clear 3 minutes after.
+///   the race says which it is (its name: `… Trot`, `… Pace`, or a French or Swedish meeting, where they only
+///   trot); one that does not say runs at the pacers' rate, as most harness races are paced. Placings 40 s after the line, all clear 3 minutes after.
 /// - A race whose distance is not known (or not in metres) runs its code's typical trip: 1200 m gallops, 515 m
 ///   greyhounds, 2100 m harness.
 ///
@@ -65,9 +65,11 @@ public struct RacingTime: Sendable, Equatable {
             guard let unit = distance.unit?.lowercased(), !unit.isEmpty else { return distance.value }
             return unit == "m" || unit.hasPrefix("metre") || unit.hasPrefix("meter") ? distance.value : nil
         }
+        // France and Sweden race their harness horses at the trot only; their races' names need not say so.
+        let trotsOnly = ["FR", "SWE"].contains(race.venue.country ?? "")
         self.init(
             category: race.category, metres: distance,
-            gait: race.category == .harness ? Self.gait(ofRaceNamed: race.name) : nil)
+            gait: race.category == .harness ? (trotsOnly ? .trot : Self.gait(ofRaceNamed: race.name)) : nil)
     }
 
     /// The trip a race of the code runs when its distance is not known.

@@ -118,10 +118,13 @@ public final class SnapshotRaceCardService: RaceCardService {
         let packed = EmbeddedBytes.of(snapshotCards)
         guard place.offset >= 0, place.length > 0, place.offset + place.length <= packed.count,
             let deflated = Data(base64Encoded: packed[place.offset..<(place.offset + place.length)]),
-            let bytes = Inflated.bytes(of: deflated, size: place.inflated)
+            let bytes = Inflated.bytes(of: deflated, size: place.inflated, dictionary: cardsDictionary)
         else { throw .unavailable(source: source, reason: "its race cards are damaged in this build") }
         return try RaceCardDecoder().decodeBundleCard(bytes, at: [0..<bytes.count], raceID: id, source: source)
     }
+
+    /// The preset dictionary every card was deflated with (`snapshotCardsDictionary`), read once.
+    private static let cardsDictionary = Data(base64Encoded: EmbeddedBytes.of(snapshotCardsDictionary))
 
     /// Where a card lies in the bundle's characters, and how long it is inflated.
     struct CardPlace: Sendable {

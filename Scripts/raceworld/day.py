@@ -76,6 +76,36 @@ def unique_favourite(prices, opinion):
     return prices
 
 
+def keep_framed(prices, previous, out=None, low=1.115, high=1.295):
+    """The book brought within low..high a step at a time, moving the price that moves it most, never onto the
+    runner's previous price or onto the favourite's; `out`: a runner about to be scratched, the book framed
+    with and without it."""
+    for _ in range(200):
+        total = book(prices)
+        without = total - (1 / prices[out] if out is not None else 0)
+        if without < low:
+            direction = -1
+        elif total > high:
+            direction = 1
+        else:
+            return prices
+        shortest = min(prices)
+        best, gain = None, 0.0
+        for position, price in enumerate(prices):
+            if position == out or price == shortest:
+                continue
+            place = LADDER.index(price) + direction
+            if not 0 <= place < len(LADDER) or LADDER[place] == previous[position] or LADDER[place] <= shortest:
+                continue
+            change = abs(1 / LADDER[place] - 1 / price)
+            if change > gain:
+                best, gain = position, change
+        if best is None:
+            return prices
+        prices[best] = LADDER[LADDER.index(prices[best]) + direction]
+    return prices
+
+
 def market(rng, chances, steps, late, late_step):
     """Each runner's fixed price at each of `steps` moves, the last the market at the jump: opinions nearer the
     runners' chances as the day goes, every runner's price moving at every step, one favourite, and the whole
@@ -89,8 +119,17 @@ def market(rng, chances, steps, late, late_step):
         running = [index for index in range(count) if late is None or index != late or step < late_step]
         total = sum(noisy[index] for index in running)
         opinion = [noisy[index] / total for index in running]
-        low = 1.19 if late is not None and step == late_step - 1 else 1.12
+        low = 1.12
         prices = frame(opinion, max(low + 0.01, 1.16 + rng.below(9) / 100), low=low)
+        if late is not None and step == late_step - 1:
+            # Framed high enough that the book stays framed once the late scratching leaves it.
+            out = running.index(late)
+            for _ in range(8):
+                without = book(prices) - 1 / prices[out]
+                if without >= 1.115:
+                    break
+                low += 1.115 - without + 0.005
+                prices = frame(opinion, low + 0.01, low=low, high=max(1.28, low + 0.02))
         for _ in range(60):
             prices = unique_favourite(prices, opinion)
             repeats = [position for position, index in enumerate(running)
@@ -101,6 +140,9 @@ def market(rng, chances, steps, late, late_step):
                 # Out a step: prices only lengthen here, so one favourite and a move each are both reached.
                 place = LADDER.index(prices[position])
                 prices[position] = LADDER[place + 1 if place < len(LADDER) - 1 else place - 1]
+        previous = [trails[index][-1] if trails[index] else None for index in running]
+        out = running.index(late) if late is not None and step == late_step - 1 else None
+        prices = keep_framed(prices, previous, out)
         for position, index in enumerate(running):
             trails[index].append(prices[position])
         if late is not None and step >= late_step:
@@ -164,7 +206,8 @@ def day_meeting(world, recipe, meeting, venue, riders, race_id_of, meeting_id_of
     for runner in world.runners[key]:
         if (runner.debut <= world.day_number < runner.retires and runner not in waiting and runner.starts
                 and runner not in used):
-            if world.day_number - runner.starts[-1].race.day >= (7 if venue.discipline == "greyhound" else 14):
+            rest = {"greyhound": 5, "harness": 7, "horse": 14, "jumps": 21}[venue.discipline]
+            if world.day_number - runner.starts[-1].race.day >= rest:
                 by_class.setdefault(runner.klass, []).append(runner)
     ladder = LADDERS[(venue.region, venue.discipline if venue.discipline == "jumps" else venue.code)]
     told, names = [], set()

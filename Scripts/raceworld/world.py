@@ -69,10 +69,10 @@ class Race:
 
 
 def merit_weight_table():
-    """How much likelier a runner a point better wins: 8% a point, by repeated multiplication (no pow)."""
+    """How much likelier a runner a point better wins: 6% a point, by repeated multiplication (no pow)."""
     table = [1.0]
     for _ in range(400):
-        table.append(table[-1] * 1.08)
+        table.append(table[-1] * 1.06)
     return table
 
 
@@ -345,7 +345,8 @@ class World:
         if discipline == "greyhound":
             size = limit
         else:
-            size = rng.between(min(limit, 7), limit)
+            # A race day's fields are full; a weekday's smaller.
+            size = rng.between(max(7, limit - 4) if is_today else min(limit, 7), limit)
         field = heapq.nsmallest(size, fitting, key=lambda r: (r.ready, r.name))
         if len(field) < (4 if discipline == "greyhound" else 5):
             return None

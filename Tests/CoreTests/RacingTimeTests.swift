@@ -61,6 +61,14 @@ struct RacingTimeTests {
             RacingTime(of: race(.harness, "Mobile Pace", metres))
                 == RacingTime(category: .harness, metres: 2_200, gait: .pace))
         #expect(RacingTime.gait(ofRaceNamed: "Trotters Handicap") == .trot)
+        // France and Sweden only trot: "Prix de Vire" need not say so.
+        for country in ["FR", "SWE"] {
+            let prix = Race(
+                id: "r", number: 1, name: "Prix de Vire", meetingName: "M", category: .harness,
+                advertisedStart: Date(timeIntervalSince1970: 0), venue: Venue(country: country),
+                form: RaceForm(distance: metres))
+            #expect(RacingTime(of: prix) == RacingTime(category: .harness, metres: 2_200, gait: .trot), "\(country)")
+        }
         #expect(RacingTime.gait(ofRaceNamed: "Pace and Trot Championship") == nil, "both: not known")
         #expect(RacingTime.gait(ofRaceNamed: "Trotwood Maiden") == nil, "a word, not part of one")
         #expect(

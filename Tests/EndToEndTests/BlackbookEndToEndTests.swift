@@ -28,9 +28,9 @@ struct BlackbookEndToEndTests {
         defer { data.remove() }
         let first = try run("show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nquit\n")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.lines.contains("Following Quiet Banjo. `book` lists who you follow and where they run next."))
+        #expect(first.lines.contains("Following Rapid Summit. `book` lists who you follow and where they run next."))
         // The first race is a harness race: its rider is its driver.
-        #expect(first.lines.contains { $0.hasPrefix("Following Casey Merriman (driver).") })
+        #expect(first.lines.contains { $0.hasPrefix("Following Rohan Whitlock (driver).") })
 
         let second = try run("book\nlist\n")
         #expect(second.status == 0, "\(second.stderr)")
@@ -38,12 +38,13 @@ struct BlackbookEndToEndTests {
         #expect(
             Array(second.lines.prefix(7)) == [
                 "Blackbook (3)",
-                "  1  Casey Merriman (driver)",
-                "     next: R4 Alexandra Park 6:34am (11 Crimson Tango), in 27m 20s",
-                "  2  Lee Varga (trainer)",
-                "     next: R6 Alexandra Park 7:30am (1 Silver Whisper), in 1h 23m",
-                "  3  Quiet Banjo (runner)",
-                "     next: R4 Vincennes 2:17pm (no. 2), in 8h 10m",
+                "  1  Yuta Mayberry (trainer)",
+                "     next: R5 Alexandra Park 7:02am (2 Storm Sentinel), in 55m 20s",
+                "  2  Rohan Whitlock (driver)",
+                "     next: R6 Alexandra Park 7:30am (9 Valley Galleon), in 1h 23m",
+                // A runner runs once a day: having run in R3, it is not engaged again.
+                "  3  Rapid Summit (runner)",
+                "     not engaged today",
             ])
         let board = second.lines.drop { !$0.hasPrefix("Next to Go") }.dropFirst()
         #expect(board.first?.contains("Alexandra Park") == true && board.first?.contains("  B") == true, "\(board)")
@@ -59,14 +60,16 @@ struct BlackbookEndToEndTests {
     @Test("the sheet notes the runner followed; note, unfollow and show N on the book; JSON book and board")
     func bookCommands() throws {
         defer { data.remove() }
-        let first = try run("show 1\nfollow 2\nfollow driver 3\nshow\nbook\nnote 2 first up  \nunfollow 1\nshow 1\n")
+        let first = try run(
+            "show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nshow\nbook\nnote 3 first up  \nunfollow 1\nshow 1\n")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.lines.contains { $0.contains("Quiet Banjo") && $0.hasSuffix("followed") }, "\(first.lines)")
-        #expect(first.lines.contains { $0.contains("Bold Drifter") && $0.hasSuffix("driver followed") })
-        #expect(first.lines.contains("Noted on Quiet Banjo."))
-        #expect(first.lines.contains("No longer following Casey Merriman (driver)."))
+        #expect(first.lines.contains { $0.contains("Rapid Summit") && $0.hasSuffix("followed") }, "\(first.lines)")
+        #expect(first.lines.contains { $0.contains("Blazing Trooper") && $0.hasSuffix("driver followed") })
+        #expect(first.lines.contains("Noted on Rapid Summit."))
+        #expect(first.lines.contains("No longer following Yuta Mayberry (trainer)."))
         #expect(first.lines.contains("     note: first up"))
-        #expect(first.lines.last { $0.contains("Vincennes R4") } != nil, "show 1 opens Quiet Banjo's next run")
+        #expect(
+            first.lines.last { $0.contains("Alexandra Park R6") } != nil, "show 1 opens the driver's next drive")
 
         let book = try run("", ["--json", "book"])
         #expect(book.status == 0, "\(book.stderr)")
@@ -74,18 +77,19 @@ struct BlackbookEndToEndTests {
             try JSONSerialization.jsonObject(with: Data(book.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "book")
         let entries = try #require(document["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["name"] as? String } == ["Quiet Banjo"])
-        #expect(entries.first?["note"] as? String == "first up")
+        #expect(entries.map { $0["name"] as? String } == ["Rohan Whitlock", "Rapid Summit"])
+        #expect(entries.last?["note"] as? String == "first up")
+        #expect(entries.last?["next"] is NSNull, "a runner that has run today is not engaged again")
         let next = try #require(entries.first?["next"] as? [String: Any])
-        #expect(next["meeting"] as? String == "Vincennes")
-        #expect((next["runner"] as? [String: Any])?["number"] as? Int == 2)
+        #expect(next["meeting"] as? String == "Alexandra Park")
+        #expect((next["runner"] as? [String: Any])?["number"] as? Int == 9)
 
         let list = try run("", ["--json", "list"])
         let races = try #require(
             (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["races"]
                 as? [[String: Any]])
-        #expect(races.map { ($0["book"] as? [String])?.count } == [1, 0, 0, 0, 0])
-        #expect(races.first?["book"] as? [String] == ["Quiet Banjo"])
+        #expect(races.map { ($0["book"] as? [String])?.count } == [2, 0, 0, 0, 0])
+        #expect(races.first?["book"] as? [String] == ["Rapid Summit", "Rohan Whitlock (driver)"])
     }
 
     @Test("mistakes: follow off a card, a runner not there, unfollow N on an empty book; nothing saved is lost")
@@ -96,7 +100,7 @@ struct BlackbookEndToEndTests {
         #expect(
             run.stderr.split(separator: "\n").map(String.init) == [
                 "`follow` works on a race's details, not here. Type `help` to see the commands here.",
-                "No runner 42 in this race; the field is 1-8.",
+                "No runner 42 in this race; the field is 1-9.",
                 "Usage: follow N, follow rider N or follow trainer N, where N is a runner's number on this card.",
                 "The blackbook is empty; there is no entry to unfollow.",
                 "Usage: note N TEXT, where N is an entry's number in the blackbook.",

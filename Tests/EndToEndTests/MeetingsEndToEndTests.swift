@@ -23,15 +23,15 @@ struct MeetingsEndToEndTests {
         let lines = run.lines
         #expect(lines.first == "Meetings - 36 today")
         #expect(lines[checked: 1] == "Australia - NSW")
-        #expect(lines.contains("   7  H  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Clear"), "\(run.stdout)")
-        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Overcast"), "\(run.stdout)")
+        #expect(lines.contains("   7  H  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Overcast"), "\(run.stdout)")
+        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Fine"), "\(run.stdout)")
         #expect(lines.contains("  33  H  Meadowlands      13/13  finished"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
-        #expect(lines.contains("   R1  11:02am  Final 8-4-3  won by Rapid Sparrow, $2.20"), "\(run.stdout)")
-        #expect(lines.contains("   R4  11:50am  Abandoned    Hillcrest Cellars Stake"))
-        #expect(lines.contains("   R5  12:06pm  18m 0s       Goldfields Printing Maiden"))
-        #expect(lines.contains("  Romford R5 - Goldfields Printing Maiden"), "`show 5` opens R5's sheet")
+        #expect(lines.contains("   R1  11:02am  Final 4-2-6  won by Orson Lark, $8.30"), "\(run.stdout)")
+        #expect(lines.contains("   R4  11:50am  Abandoned    Exmoor Feeds A5 Stakes"))
+        #expect(lines.contains("   R5  12:06pm  18m 0s       Pennine Haulage A6 Stakes"))
+        #expect(lines.contains("  Romford R5 - Pennine Haulage A6 Stakes"), "`show 5` opens R5's sheet")
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
     }
 
@@ -60,7 +60,7 @@ struct MeetingsEndToEndTests {
             final.row.range(
                 of: #"^  R9  11:54am  Final \d+-\d+-\d+ +won by .+, \$\d+\.\d\d$"#, options: .regularExpression) != nil,
             "\(final.lines)")
-        #expect(final.lines.contains("  Track Good - Clear"), "the going and weather under the details")
+        #expect(final.lines.contains("  Track Good - Overcast"), "the going and weather under the details")
         #expect(final.lines.contains("  harness - SA, Australia - 9 of 9 run - finished"), "\(final.lines)")
     }
 
@@ -86,7 +86,7 @@ struct MeetingsEndToEndTests {
         #expect(meetings.map { $0["position"] as? Int } == Array(1...36).map { $0 })
         let romford = try #require(all[1]["races"] as? [[String: Any]])
         #expect(romford.count == 12 && all[1]["meeting"] as? String == "Romford")
-        #expect(romford.first?["placings"] as? [Int] == [8, 4, 3] && romford.first?["status"] as? String == "Final")
+        #expect(romford.first?["placings"] as? [Int] == [4, 2, 6] && romford.first?["status"] as? String == "Final")
         #expect(romford[3]["status"] as? String == "Abandoned" && romford[4]["status"] is NSNull)
         for race in romford {
             for key in ["id", "meeting", "category", "start", "countdown", "localTime"] { #expect(race[key] is String) }

@@ -13,7 +13,8 @@ struct MoversEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Kempton Park R5  10m 0s  2 Bold Maverick     31.00 -> 15.00  -52%"), "\(run.stdout)")
+            run.lines.contains("  Hove R10         29m 0s  3 Tiggerlong Boomer  10.00 ->  5.00   -50%"), "\(run.stdout)"
+        )
         #expect(run.lines.contains("Drifting (eased)"))
         #expect(!run.stdout.contains("Next to Go"), "the board is not drawn under it")
     }
@@ -28,8 +29,8 @@ struct MoversEndToEndTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
-        #expect(firming.first?["runner"] as? String == "2 Bold Maverick")
-        #expect(firming.first?["changePercent"] as? Int == -52)
+        #expect(firming.first?["runner"] as? String == "3 Tiggerlong Boomer")
+        #expect(firming.first?["changePercent"] as? Int == -50)
         #expect(
             (firming.map { $0["changePercent"] as? Int ?? 0 })
                 == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())

@@ -17,7 +17,7 @@ extension LiveTerminalEndToEndTests {
         try session.type("show 1")
         try session.send("Enter")
         let lines = session.screen(when: "the field, the prompt under it") {
-            $0.contains("  Field (13 runners, 1 scratched)") && $0.lines.last == "next-to-go>"
+            $0.contains("  Field (11 runners, 1 scratched)") && $0.lines.last == "next-to-go>"
         }.lines
         try session.send("C-d")
         session.expectExit(0)

@@ -11,8 +11,9 @@ extension LiveTerminalEndToEndTests {
             ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], environment: ["TZ": "UTC"],
             columns: columns, rows: 80)
         defer { session.stop() }
+        // The guide is taller than the window (every runner's last five starts): its closing note is what stays.
         for (command, shows) in [
-            ("show 1", "Field ("), ("form", "Form guide: last starts, latest first"),
+            ("show 1", "Field ("), ("form", "`show` for the field."),
             ("map", "Speed map: the lead first"), ("runner 1", "Silks: "), ("show", "Field ("),
             ("movers", "Firming (backed)"), ("back", "Field ("),
         ] {

@@ -235,16 +235,16 @@ struct RaceDayWorldTests {
 
     @Test("riders ride and drivers drive, each in one country on the day")
     func peopleInOneCodeAndCountry() {
-        var where_: [String: String] = [:]
+        var roleOf: [String: String] = [:]
         for (race, card) in Day.carded {
             let country = race.venue.country == "CA" ? "USA" : race.venue.country ?? "?"
             let role = "\(race.category == .harness ? "driver" : "rider") in \(country)"
             for rider in card.runners.compactMap(\.rider) {
-                if let other = where_[rider] { #expect(other == role, "\(rider): \(other) and \(role)") }
-                where_[rider] = role
+                if let other = roleOf[rider] { #expect(other == role, "\(rider): \(other) and \(role)") }
+                roleOf[rider] = role
             }
         }
-        #expect(where_.count > 300)
+        #expect(roleOf.count > 300)
     }
 
     @Test("sex words fit age: colts and fillies to three, then horses and mares; harness and dogs by their words")
@@ -284,7 +284,9 @@ struct RaceDayWorldTests {
             if race.category == .harness, ["FR", "SWE"].contains(race.venue.country ?? "") {
                 #expect(race.name?.contains("Pace") != true, "\(name): a pace where they trot")
             }
-            if let rail = race.form.info?.railPosition, !rail.isEmpty { rails[race.meetingName, default: []].insert(rail) }
+            if let rail = race.form.info?.railPosition, !rail.isEmpty {
+                rails[race.meetingName, default: []].insert(rail)
+            }
             #expect(race.meetingName != "Flemington" || race.form.trackCondition != "Synthetic", "\(name)")
         }
         for (meeting, seen) in rails { #expect(seen.count == 1, "\(meeting): rails \(seen)") }
@@ -296,7 +298,9 @@ struct RaceDayWorldTests {
         for (meeting, races) in meetings {
             var purses: [String: Set<Int>] = [:]
             for race in races {
-                guard let info = race.form.info, let grade = info.raceClass, let prize = info.prizeMoney else { continue }
+                guard let info = race.form.info, let grade = info.raceClass, let prize = info.prizeMoney else {
+                    continue
+                }
                 purses[grade, default: []].insert(prize)
             }
             for (grade, seen) in purses { #expect(seen.count == 1, "\(meeting) \(grade): \(seen)") }

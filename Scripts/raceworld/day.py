@@ -2,13 +2,12 @@
 its market framed from the runners' chances, its result drawn from the same chances, and its feed entry and card
 written from all of that."""
 
-import math
 from datetime import date, timedelta
 
 from .rng import Generator
 from .venues import (SPONSORS, FRENCH_TOWNS, HK_DISTRICTS, JPN_STAKES, IND_PLATES, KOR_NAMES, SWE_NAMES, US_STAKES,
                      LADDERS)
-from .world import LADDER, on_ladder, SPELL_DAYS, code_of
+from .world import LADDER, on_ladder, SPELL_DAYS, draw_finish
 
 MARKET_OPENS = 6 * 3_600
 LAST_FLUC_LEAD = 60
@@ -155,7 +154,6 @@ def market(rng, chances, steps, late, late_step):
 def build_day(world, recipe, meetings, race_id_of, meeting_id_of):
     """Every race of the recipe's day, told from `world`: (start, race id, feed summary parts, card)."""
     seed = recipe["seed"]
-    day_number = world.day_number
     by_name = {}
     for venue in world.venues:
         by_name.setdefault((venue.name, venue.code), []).append(venue)
@@ -322,7 +320,7 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     running = [position for position in range(len(field)) if position != late]
     order, gaps = [], []
     if status == "Final":
-        order, gaps = finish(rng, running, chances, discipline)
+        order, gaps = draw_finish(rng, running, chances)
     favourite = min(running, key=lambda p: (trails[p][-1], p)) if trails else None
     runners = []
     for index, entrant in enumerate(entrants):
@@ -380,24 +378,6 @@ def compact_going(going, venue):
 
 def prizes(total):
     return {"1st": total * 6 // 10, "2nd": total * 2 // 10, "3rd": total // 10, "total_value": total}
-
-
-def finish(rng, running, chances, discipline):
-    """The finishing order, each place drawn by the chances of those still to finish (the same chances the market
-    was framed from), and the gaps between them in lengths: close among the first, wider down the field."""
-    left = list(running)
-    order = []
-    scale = 1 << 40
-    while left:
-        pick = rng.weighted(left, [max(1, int(chances[position] * scale)) for position in left])
-        order.append(pick)
-        left.remove(pick)
-    steps = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0]
-    gaps = []
-    for place in range(1, len(order)):
-        bias = [max(1, 12 - abs(index - (3 + place // 2)) * 2) for index in range(len(steps))]
-        gaps.append(rng.weighted(steps, bias))
-    return order, gaps
 
 
 def margin_words(gap):

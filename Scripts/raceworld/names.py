@@ -36,9 +36,6 @@ FRENCH_HEADS = {
     "L": ["Lutin", "Lancier", "Lotus", "Lumiere"], "M": ["Mistral", "Marquis", "Mirage", "Merlin"],
     "N": ["Nomade", "Neptune", "Nectar", "Noble"],
 }
-FRENCH_PLACES = """de Bretagne du Mans d'Avranches de Cabourg de Vire du Calvados de Caen des Charmes du Bocage de
-Jade du Pont de Viette des Champs du Rib de Tillard d'Urzy du Bois de Lou des Baux du Vivier de Cahot d'Occagnes du
-Perche de Gesvres des Noës""".replace("\n", " ")
 FRENCH_SUFFIXES = [part.strip() for part in
                    ["de Bretagne", "du Mans", "d'Avranches", "de Cabourg", "de Vire", "du Calvados", "de Caen",
                     "des Charmes", "du Bocage", "de Jade", "du Pont", "de Viette", "des Champs", "du Rib",

@@ -4,7 +4,7 @@ or a feed tells (form figures, records, days since, comments, prices, results) i
 drawn on its own, so the day cannot contradict itself."""
 
 import heapq
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 
 from .names import (FIRST, SECOND, KENNELS, FRENCH_LETTER, FRENCH_HEADS, FRENCH_SUFFIXES, JAPANESE, JAPANESE_TAILS,
                     PEOPLE_FIRST, PEOPLE_LAST)
@@ -451,23 +451,9 @@ class World:
         return [weight / total for weight in weights]
 
     def run(self, rng, race):
-        """The finishing order, each place drawn by the chances of those still to finish, and the gaps between them
-        in lengths: close among the first, wider down the field."""
-        left = list(range(len(race.starts)))
-        order = []
-        scale = 1 << 40
-        while left:
-            weights = [max(1, int(race.chances[i] * scale)) for i in left]
-            pick = rng.weighted(left, weights)
-            order.append(pick)
-            left.remove(pick)
-        race.order = order
-        steps = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0]
-        gaps = []
-        for place in range(1, len(order)):
-            bias = [max(1, 12 - abs(index - (3 + place // 2)) * 2) for index in range(len(steps))]
-            gaps.append(rng.weighted(steps, bias))
-        race.gaps = gaps
+        """The race run: its finishing order and the lengths behind the winner of each runner."""
+        order, gaps = draw_finish(rng, list(range(len(race.starts))), race.chances)
+        race.order, race.gaps = order, gaps
         behind = 0.0
         for place, index in enumerate(order):
             start = race.starts[index]
@@ -506,6 +492,25 @@ class World:
         runner.ready = day_number + gap
         if runner.ready < runner.retires:
             self.waiting[(runner.pool, runner.discipline)].setdefault(runner.ready, []).append(runner)
+
+
+def draw_finish(rng, entries, chances):
+    """A finishing order of `entries`, each place drawn by the chances (indexed by entry) of those still to finish,
+    the chances the market was framed from; and the gaps between them in lengths, close among the first, wider
+    down the field."""
+    left = list(entries)
+    order = []
+    scale = 1 << 40
+    while left:
+        pick = rng.weighted(left, [max(1, int(chances[entry] * scale)) for entry in left])
+        order.append(pick)
+        left.remove(pick)
+    steps = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0]
+    gaps = []
+    for place in range(1, len(order)):
+        bias = [max(1, 12 - abs(index - (3 + place // 2)) * 2) for index in range(len(steps))]
+        gaps.append(rng.weighted(steps, bias))
+    return order, gaps
 
 
 def starting_price(chance):

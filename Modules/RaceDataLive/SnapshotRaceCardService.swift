@@ -53,10 +53,11 @@ public final class SnapshotRaceCardService: RaceCardService {
         return SnapshotCardTimeline.card(card, startingAt: start, takes: try racingTime(of: id), at: clock.now())
     }
 
-    /// The race day the cards were made for, replayed, and each captured race's racing time.
+    /// The race day the cards were made for: replayed, and its races by id.
     private struct MadeDay: Sendable {
         let replay: RaceDayReplay
-        let times: [String: RacingTime]
+        /// The day's races by their captured id: a race's code, distance and name time its result.
+        let races: [String: Race]
     }
 
     private func day() throws(RaceDataError) -> MadeDay {
@@ -64,14 +65,15 @@ public final class SnapshotRaceCardService: RaceCardService {
             let races = try loadDay().races
             return MadeDay(
                 replay: RaceDayReplay(capture: races),
-                times: Dictionary(races.map { ($0.id, RacingTime(of: $0)) }, uniquingKeysWith: { first, _ in first }))
+                races: Dictionary(races.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
         }
     }
 
     /// When a race's result comes, by its captured race's code and distance; a race the day does not have runs
-    /// as a gallop over the typical trip.
+    /// as a gallop over the typical trip. Worked out for the races asked about (a board's few dozen), not the day's
+    /// 359 at every start.
     private func racingTime(of id: String) throws(RaceDataError) -> RacingTime {
-        try day().times[SnapshotReplay.captureID(of: id)] ?? Self.unknownRace
+        try day().races[SnapshotReplay.captureID(of: id)].map(RacingTime.init(of:)) ?? Self.unknownRace
     }
 
     private static let unknownRace = RacingTime(category: .horse, metres: nil)

@@ -513,7 +513,8 @@ def going_kind(going):
 
 def records(runner, race):
     """Every record a card carries, counted from the runner's starts: the career, this track, this distance, both,
-    the going (rated goings), and first and second up from a spell."""
+    the going (rated goings), and first and second up (a preparation's first two starts: after a spell, or the
+    first two of a career)."""
     kinds = {}
 
     def count(kind, start):
@@ -539,9 +540,10 @@ def records(runner, race):
         kind = going_kind(start.race.going)
         if kind:
             count(kind, start)
-        if gap is not None and up == 1:
+        # A preparation's first start (a debut too) is first up; the start after it, second up.
+        if up == 1:
             count("first_up", start)
-        if up == 2 and gap is not None and gap < SPELL_DAYS and previous is not None and len(runner.starts) > 1:
+        if up == 2:
             count("second_up", start)
         previous = start.race.day
     kinds.setdefault("overall", [0, 0, 0, 0])

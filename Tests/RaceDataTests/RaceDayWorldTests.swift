@@ -126,14 +126,23 @@ struct RaceDayWorldTests {
                             count(kind, start)
                         }
                     }
-                    if index + 1 < starts.count, let newer = Self.days(start.date),
-                        let older = Self.days(starts[index + 1].date), newer - older >= Self.spell
+                    // A preparation's first start: after a spell, or the debut (the oldest start of a career shown
+                    // whole); the start after it is second up.
+                    func isFirstUp(_ at: Int) -> Bool {
+                        guard at + 1 < starts.count else { return starts.count == Self.career(runner) }
+                        guard let newer = Self.days(starts[at].date), let older = Self.days(starts[at + 1].date)
+                        else { return false }
+                        return newer - older >= Self.spell
+                    }
+                    if isFirstUp(index) { count(.firstUp, start) }
+                    if index + 1 < starts.count, isFirstUp(index + 1), let newer = Self.days(start.date),
+                        let older = Self.days(starts[index + 1].date), newer - older < Self.spell
                     {
-                        count(.firstUp, start)
+                        count(.secondUp, start)
                     }
                 }
                 let whole = starts.count == Self.career(runner)
-                for kind in FormRecord.Kind.allCases where kind != .secondUp {
+                for kind in FormRecord.Kind.allCases {
                     let record = records[kind]
                     let card = [record?.starts ?? 0, record?.wins ?? 0, record?.seconds ?? 0, record?.thirds ?? 0]
                     let seen = counted[kind] ?? [0, 0, 0, 0]

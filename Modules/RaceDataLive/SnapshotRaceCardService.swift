@@ -261,18 +261,17 @@ public enum SnapshotCardTimeline {
             runner($0, shiftedBy: shift, startingAt: start, at: now, running: running)
         }
         // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood), by
-        // the board's own rule; the mover the price come in most since the market opened, from the prices shown so
-        // far.
+        // the board's own rule, each of equal favourites marked; the mover the price come in most since the market
+        // opened, from the prices shown so far.
         let field = card.runners.indices.filter { !card.runners[$0].isScratched }
         for index in card.runners.indices { card.runners[index].isFavourite = false }
-        let favourite = MarketFavourite(runners: card.runners).flatMap { favourite in
-            field.first { card.runners[$0].number == favourite.runnerNumber }
-        }
+        let favourite = MarketFavourite(runners: card.runners)
+        let favourites = Set(field.filter { favourite?.includes(card.runners[$0].number) == true })
         let mover = field.filter { shortening(card.runners[$0]) > 1 }.max {
             shortening(card.runners[$0]) < shortening(card.runners[$1])
         }
         for index in card.runners.indices {
-            card.runners[index].isFavourite = index == favourite
+            card.runners[index].isFavourite = favourites.contains(index)
             card.runners[index].isMover = index == mover
         }
         if made.status == .abandoned { return card }

@@ -66,10 +66,11 @@ struct BlackbookInteractorTests {
     }
 
     func interactor(
-        _ cards: CountingCards, atOnce: Bool, entries: [BlackbookEntry] = [], fields: CountingFields? = nil
+        _ cards: CountingCards, atOnce: Bool, entries: [BlackbookEntry] = [], fields: CountingFields? = nil,
+        races: [Race]? = nil
     ) -> (BlackbookInteractor, FakeKeptList<BlackbookEntry>) {
         let latest = LatestRaces()
-        latest.replace(with: races())
+        latest.replace(with: races ?? self.races())
         let list = FakeKeptList(entries)
         let interactor = BlackbookInteractor(
             list: list, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, meetings: nil,
@@ -187,6 +188,83 @@ struct BlackbookInteractorTests {
         _ = trots.loadEntries()
         trots.prepare(harness)
         #expect(trots.marks(inRace: "r4").map(\.reason) == ["j mcdonald (driver)"])
+    }
+
+    @Test("a runner followed in one code and country is not taken for one of its name in another; an old entry is")
+    func keyedOnCodeAndCountry() {
+        let field = { (race: String, name: String, rider: String) in
+            RaceCard(raceID: race, runners: [Runner(number: 1, name: name, rider: rider)])
+        }
+        let cards = CountingCards([
+            "aus": field("aus", "Brave Mistral", "J McDonald"), "uk": field("uk", "Brave Mistral", "J McDonald"),
+            "dogs": field("dogs", "BRAVE MISTRAL", ""), "trots": field("trots", "Other", "J. McDonald"),
+        ])
+        let races = [
+            Race.make("uk", meeting: "Ascot", country: "UK", startsIn: 300, from: clock),
+            Race.make("dogs", meeting: "The Meadows", category: .greyhound, country: "AUS", startsIn: 400, from: clock),
+            Race.make("trots", meeting: "Menangle", category: .harness, country: "AUS", startsIn: 500, from: clock),
+            Race.make("aus", meeting: "Randwick", country: "aus ", startsIn: 600, from: clock),
+        ]
+        let horse = RunnerPlace(code: .horse, country: "AUS")
+        let keyed = [
+            BlackbookEntry(kind: .runner, name: "Brave Mistral", followedAt: clock.now(), at: horse),
+            BlackbookEntry(kind: .rider, name: "J McDonald", followedAt: clock.now(), at: horse),
+        ]
+        #expect(keyed.map(\.id) == ["runner:brave mistral@horse/AUS", "rider:j mcdonald@horse/AUS"])
+        let (interactor, list) = interactor(cards, atOnce: true, entries: keyed, races: races)
+        _ = interactor.loadEntries()
+        interactor.prepare(races)
+        #expect(interactor.marks(inRace: "aus").map(\.reason) == ["Brave Mistral", "J McDonald (rider)"])
+        for other in ["uk", "dogs", "trots"] {
+            #expect(interactor.marks(inRace: other).isEmpty, "\(other)")
+        }
+        // Looking for a next run reads on past the same names elsewhere, to the runner's own race.
+        let look = look(interactor)
+        #expect(look?.isSettled == true && look?.readCount == 4)
+        // An entry saved before entries kept a code and a country matches its name anywhere, as it did.
+        _ = interactor.change(.remove(Set(keyed.map(\.id))))
+        _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "Brave Mistral", followedAt: clock.now())))
+        #expect(list.items.map(\.id) == ["runner:brave mistral"])
+        #expect(["aus", "uk", "dogs", "trots"].map { interactor.marks(inRace: $0).count } == [1, 1, 1, 0])
+    }
+
+    @Test("an entry saved before entries kept a code and a country reads as one of any; new ones write them")
+    func oldEntryDecodes() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let old = try decoder.decode(
+            BlackbookEntry.self,
+            from: Data(#"{"kind":"rider","name":"J McDonald","note":"sits handy","followedAt":1764310000}"#.utf8))
+        #expect(old.category == nil && old.country == nil && old.implausibility == nil)
+        #expect(old.id == "rider:j mcdonald" && old.note == "sits handy")
+        #expect(old.place == .anywhere)
+        let keyed = BlackbookEntry(
+            kind: .rider, name: "J McDonald", followedAt: clock.now(), at: RunnerPlace(code: .harness, country: "NZ"))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = .sortedKeys
+        let written = String(decoding: try encoder.encode(keyed), as: UTF8.self)
+        #expect(
+            written
+                == #"{"category":"harness","country":"NZ","followedAt":1764310000,"kind":"rider","name":"J McDonald"}"#)
+        #expect(try decoder.decode(BlackbookEntry.self, from: Data(written.utf8)) == keyed)
+        // Noting an entry keeps its key.
+        #expect(keyed.noted("wins").id == keyed.id && old.noted("x").id == old.id)
+        // A code not known is a field of the wrong kind; a country that is no code makes no sense.
+        #expect(
+            (try? decoder.decode(
+                BlackbookEntry.self,
+                from: Data(#"{"kind":"runner","name":"A","followedAt":1764310000,"category":"camel"}"#.utf8))) == nil)
+        let hostile = try decoder.decode(
+            BlackbookEntry.self,
+            from: Data(
+                #"{"kind":"runner","name":"A","followedAt":1764310000,"country":"\#(String(repeating: "X", count: 300))"}"#
+                    .utf8))
+        #expect(hostile.implausibility != nil)
+        // A feed's country that is no code is not kept: the entry follows the code in any country.
+        #expect(RunnerPlace(code: .horse, country: " nz ").country == "NZ")
+        #expect(RunnerPlace(code: .horse, country: String(repeating: "X", count: 300)).country == nil)
+        #expect(RunnerPlace(code: .horse, country: "U.K.").country == nil)
     }
 
     @Test("with nothing followed, the board's fetch reads no card")

@@ -174,11 +174,85 @@ struct BlackbookPresenterTests {
         book.follow("2", on: subject) { #expect($0 == .success) }
         book.follow("rider 2", on: subject) { _ in }
         book.follow("Trainer  2", on: subject) { _ in }
-        #expect(interactor.list.items.map(\.id) == ["runner:brave mistral", "rider:j mcdonald", "trainer:c waller"])
+        #expect(
+            interactor.list.items.map(\.id) == [
+                "runner:brave mistral@horse/", "rider:j mcdonald@horse/", "trainer:c waller@horse/",
+            ])
         #expect(interactor.learned == ["r6", "r6", "r6"])
         book.follow("jockey 2", on: subject) { _ in }
         #expect(view.changes.last?.message == "Already following J McDonald (rider). `book` lists who you follow.")
         #expect(interactor.list.items.count == 3)
+    }
+
+    @Test("follow keys the entry on the card's code and country; the same name elsewhere is another entry")
+    func followKeysOnCodeAndCountry() {
+        let interactor = FakeBlackbookInteractor()
+        let book = cardPresenter(interactor)
+        let runner = Runner(number: 2, name: "Brave Mistral", rider: "J McDonald")
+        let randwick = Race.make("r6", number: 6, meeting: "Randwick", country: "AUS", startsIn: 3600, from: clock)
+        let ascot = Race.make("a1", meeting: "Ascot", country: "UK", startsIn: 600, from: clock)
+        book.follow("2", on: .race(randwick, card: RaceCard(raceID: "r6", runners: [runner]))) { _ in }
+        book.follow("rider 2", on: .race(randwick, card: RaceCard(raceID: "r6", runners: [runner]))) { _ in }
+        #expect(interactor.list.items.map(\.category) == [.horse, .horse])
+        #expect(interactor.list.items.map(\.country) == ["AUS", "AUS"])
+        #expect(view.changes.last?.category == .horse && view.changes.last?.country == "AUS")
+        // Its namesake in Britain is not already followed: following it makes a second entry.
+        book.follow("2", on: .race(ascot, card: RaceCard(raceID: "a1", runners: [runner]))) { _ in }
+        #expect(view.changes.last?.message.hasPrefix("Following Brave Mistral.") == true)
+        #expect(
+            interactor.list.items.map(\.id) == [
+                "runner:brave mistral@horse/AUS", "rider:j mcdonald@horse/AUS", "runner:brave mistral@horse/UK",
+            ])
+        // Unfollowing it there leaves the Australian one.
+        book.unfollow("2", on: .race(ascot, card: RaceCard(raceID: "a1", runners: [runner]))) { _ in }
+        #expect(interactor.list.items.count == 2)
+        #expect(interactor.learned == ["r6", "r6", "a1"])
+    }
+
+    @Test("the book finds a keyed entry's next run in its own code and country, past namesakes sooner elsewhere")
+    func nextRunInOwnCodeAndCountry() {
+        let horse = RunnerPlace(code: .horse, country: "AUS")
+        let interactor = FakeBlackbookInteractor([
+            BlackbookEntry(kind: .runner, name: "Brave Mistral", followedAt: clock.now(), at: horse),
+            BlackbookEntry(kind: .rider, name: "J McDonald", followedAt: clock.now(), at: horse),
+            entry(.trainer, "C Waller"),
+        ])
+        let namesake = [LineupRunner(number: 7, name: "Brave Mistral", rider: "J McDonald", trainer: "C Waller")]
+        let dogs = Race.make(
+            "g1", meeting: "The Meadows", category: .greyhound, country: "AUS", startsIn: 300, from: clock)
+        let ascot = Race.make("a1", meeting: "Ascot", country: "UK", startsIn: 400, from: clock)
+        let trots = Race.make("h1", meeting: "Menangle", category: .harness, country: "AUS", startsIn: 500, from: clock)
+        let randwick = Race.make("r6", number: 6, meeting: "Randwick", country: "AUS", startsIn: 3600, from: clock)
+        interactor.racesToCome = .success(
+            RacesToCome(
+                races: [dogs, ascot, trots, randwick],
+                fields: [
+                    "g1": namesake, "a1": namesake, "h1": namesake,
+                    "r6": [LineupRunner(number: 2, name: "Brave Mistral", rider: "J. McDonald", trainer: "C Waller")],
+                ]))
+        presenter(interactor).show { #expect($0 == .success) }
+        #expect(
+            view.rows == [
+                // An entry saved before entries kept a code and a country: its name anywhere, the soonest.
+                "1 C Waller (trainer) R1 The Meadows 6:11am (7 Brave Mistral) in 5m 0s",
+                "2 Brave Mistral (runner) R6 Randwick 7:06am (no. 2) in 1h 0m",
+                "3 J McDonald (rider) R6 Randwick 7:06am (2 Brave Mistral) in 1h 0m",
+            ])
+        guard case .entries(let rows)? = view.displayed.last?.content else { return }
+        #expect(rows.map(\.category) == [nil, .horse, .horse])
+        #expect(rows.map(\.country) == [nil, "AUS", "AUS"])
+    }
+
+    @Test("an entry saved before entries kept a code and a country already follows the runner; unfollow removes it")
+    func oldEntryOnCard() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral", note: "loves the wet")])
+        let book = cardPresenter(interactor)
+        let subject = card([Runner(number: 2, name: "Brave Mistral")])
+        book.follow("2", on: subject) { #expect($0 == .success) }
+        #expect(view.changes.last?.message == "Already following Brave Mistral. `book` lists who you follow.")
+        #expect(interactor.list.items.map(\.id) == ["runner:brave mistral"])
+        book.unfollow("2", on: subject) { #expect($0 == .success) }
+        #expect(interactor.list.items.isEmpty)
     }
 
     @Test("follow's mistakes: no card, no such runner, no rider named, words it does not take")

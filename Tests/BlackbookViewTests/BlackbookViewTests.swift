@@ -18,7 +18,8 @@ struct BlackbookViewTests {
         content: .entries([
             BlackbookRowViewModel(
                 position: 1, name: "Casey Merriman", kind: "driver", note: "sits handy, wins the sprint home",
-                nextRun: "R4 Alexandra Park 6:34am (11 Crimson Tango)", countdown: "27m 20s"),
+                nextRun: "R4 Alexandra Park 6:34am (11 Crimson Tango)", countdown: "27m 20s", category: .harness,
+                country: "NZ"),
             BlackbookRowViewModel(
                 position: 2, name: "Quiet Banjo", kind: "runner", note: nil, nextRun: nil, countdown: nil),
         ]),
@@ -71,11 +72,17 @@ struct BlackbookViewTests {
         view.displayChange(
             BlackbookChangeViewModel(
                 action: "follow", kind: "rider", name: "Casey Merriman", note: nil,
-                message: "Following Casey Merriman (rider)."))
+                message: "Following Casey Merriman (rider).", category: .harness, country: "NZ"))
         #expect(documents.documents.map(\.type) == ["book", "bookChange"])
         let entries = try #require(documents.documents.first?.body["entries"] as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == ["Casey Merriman", "Quiet Banjo"])
         #expect(entries.map { $0["kind"] as? String } == ["driver", "runner"])
         #expect(documents.documents.last?.body["action"] as? String == "follow")
+        // The code and country an entry follows in; null in one saved before entries kept them.
+        #expect(entries.map { $0["category"] as? String } == ["harness", nil])
+        #expect(entries.map { $0["country"] as? String } == ["NZ", nil])
+        #expect(entries.last?["country"] is JSONNull)
+        #expect(documents.documents.last?.body["category"] as? String == "harness")
+        #expect(documents.documents.last?.body["country"] as? String == "NZ")
     }
 }

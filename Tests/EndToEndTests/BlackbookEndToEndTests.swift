@@ -92,6 +92,58 @@ struct BlackbookEndToEndTests {
         #expect(races.first?["book"] as? [String] == ["Rapid Summit", "Rohan Whitlock (driver)"])
     }
 
+    @Test("an entry keys on code and country: a namesake elsewhere is not marked; an entry saved before is, as it was")
+    func keyedOnCodeAndCountry() throws {
+        defer { data.remove() }
+        // The first race's code, country and second runner, as the app says them.
+        let sheet = try json(run("", ["--json", "show", "1"]))
+        let race = try #require(sheet["race"] as? [String: Any])
+        let category = try #require(race["category"] as? String)
+        let country = try #require(race["country"] as? String)
+        let runners = try #require(race["runners"] as? [[String: Any]])
+        let name = try #require(runners.first { $0["number"] as? Int == 2 }?["name"] as? String)
+
+        let followed = try run("show 1\nfollow 2\n", ["--json"])
+        let change = try json(followed.stdout.split(separator: "\n").last.map(String.init) ?? "")
+        #expect(change["type"] as? String == "bookChange")
+        #expect(change["category"] as? String == category && change["country"] as? String == country)
+        #expect(try firstRaceBook() == [name])
+
+        // The same runner followed in another country: not this one.
+        try writeBook(
+            #"{"kind":"runner","name":"\#(name)","category":"\#(category)","country":"ZZ","followedAt":1764300000}"#)
+        #expect(try firstRaceBook() == [])
+        let book = try #require(try json(run("", ["--json", "book"]))["entries"] as? [[String: Any]])
+        #expect(book.map { $0["country"] as? String } == ["ZZ"])
+
+        // Saved before entries kept a code and a country: its name anywhere, as it was, and kept so.
+        try writeBook(#"{"kind":"runner","name":"\#(name)","note":"old","followedAt":1764300000}"#)
+        #expect(try firstRaceBook() == [name])
+        let old = try #require(try json(run("", ["--json", "book"]))["entries"] as? [[String: Any]])
+        #expect(old.first?["category"] is NSNull && old.first?["country"] is NSNull)
+        #expect(old.first?["note"] as? String == "old")
+    }
+
+    private func json(_ run: ProcessRunner.Run) throws -> [String: Any] {
+        #expect(run.status == 0, "\(run.stderr)")
+        return try json(run.stdout)
+    }
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// What the blackbook marks in the board's first race.
+    private func firstRaceBook() throws -> [String]? {
+        let races = try json(run("", ["--json", "list"]))["races"] as? [[String: Any]]
+        return races?.first?["book"] as? [String]
+    }
+
+    private func writeBook(_ entry: String) throws {
+        try Data(#"{"version":1,"blackbook":[\#(entry)]}"#.utf8)
+            .write(to: data.url.appendingPathComponent("blackbook.json"))
+    }
+
     @Test("mistakes: follow off a card, a runner not there, unfollow N on an empty book; nothing saved is lost")
     func mistakes() throws {
         defer { data.remove() }

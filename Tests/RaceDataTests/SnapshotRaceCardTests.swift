@@ -109,6 +109,24 @@ struct SnapshotRaceCardTests {
             at: Date(timeIntervalSince1970: 50_000 + secondsFromStart))
     }
 
+    @Test("equal favourites at a moment of the replay: each marked, by the board's rule; apart again, one")
+    func equalFavourites() {
+        let made = RaceCard(
+            raceID: "eq", status: .open, advertisedStart: Date(timeIntervalSince1970: 50_000),
+            runners: [
+                Runner(number: 1, name: "Alpha", fixedWin: 3.3, flucs: [4, 3.3]),
+                Runner(number: 2, name: "Bravo", fixedWin: 3.3, flucs: [3.3], isFavourite: true),
+                Runner(number: 3, name: "Charlie", fixedWin: 5, flucs: [5]),
+                Runner(number: 4, name: "Delta", fixedWin: 3.3, flucs: [3.3], scratching: .scratched),
+            ])
+        let tied = replayed(made, at: -30)
+        #expect(tied.runners.filter(\.isFavourite).map(\.number) == [1, 2])
+        #expect(MarketFavourite(runners: tied.runners)?.runnerNumbers == [1, 2])
+        // Before runner 1 came in to 3.30, runner 2 was the favourite alone.
+        let early = replayed(made, at: -6_000)
+        #expect(early.runners.filter(\.isFavourite).map(\.number) == [2])
+    }
+
     @Test("before the jump: open, no result, prices as far as the market has moved, the shortest the favourite")
     func beforeTheJump() {
         let early = replayed(at: -6_000)

@@ -254,6 +254,27 @@ struct RaceDetailPresenterTests {
             Runner(number: 3, name: "Drifter", fixedWin: 13, flucs: [9, 13], isMover: true),
         ])
 
+    @Test("equal favourites: each runner at the shortest price tagged so, by the board's rule, whatever the card marks")
+    func equalFavourites() throws {
+        interactor.cardSourceDescription = "folder cards"
+        let presenter = presenter(Self.fullRace)
+        presenter.show { _ in }
+        interactor.answerCard(
+            .success(
+                RaceCard(
+                    raceID: "r1", status: .open,
+                    runners: [
+                        Runner(number: 1, name: "Tickford", fixedWin: 3.3, isFavourite: true),
+                        Runner(number: 2, name: "Scratched Sam", fixedWin: 3.3, scratching: .scratched),
+                        Runner(number: 3, name: "Drifter", fixedWin: 9, flucs: [4, 9], isMover: true),
+                        Runner(number: 4, name: "Twin", fixedWin: 3.3),
+                    ])))
+        let card = try #require(view.last?.card)
+        #expect(card.runners.map(\.notes) == [["equal favourite"], ["mover"], ["equal favourite"], ["scratched"]])
+        #expect(card.runners.map(\.shortNotes) == [["eq fav"], ["mover"], ["eq fav"], ["scratched"]])
+        #expect(card.marketFavourite == MarketFavourite(runnerNumbers: [1, 4], price: 3.3))
+    }
+
     @Test("the sheet waits for the race card once, then shows the field: in number order, the scratched last")
     func showsTheField() throws {
         interactor.cardSourceDescription = "folder cards"

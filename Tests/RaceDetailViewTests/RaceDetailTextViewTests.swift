@@ -108,6 +108,26 @@ struct RaceCardTextViewTests {
         try #require(lines.first { $0.contains("#  Runner") })
     }
 
+    @Test("equal favourites: the whole words where they fit, the short ones where they would cost a column")
+    func equalFavourites() throws {
+        let runners = [
+            RunnerRowViewModel(
+                number: "1", name: "Tickford", barrier: "(7)", rider: "Kate Hercock", trainer: "Richard French",
+                weight: "60kg", win: "3.30", place: "1.80", notes: ["equal favourite", "mover"],
+                shortNotes: ["eq fav", "mover"]),
+            RunnerRowViewModel(
+                number: "4", name: "Twin", barrier: "(2)", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
+                win: "3.30", place: "1.70", notes: ["equal favourite"], shortNotes: ["eq fav"]),
+        ]
+        let wide = draw(width: 120, runners: runners)
+        #expect(wide.contains { $0.hasPrefix("    1  Tickford") && $0.hasSuffix("1.80  equal favourite, mover") })
+        #expect(wide.contains { $0.hasPrefix("    4  Twin") && $0.hasSuffix("1.70  equal favourite") })
+        let narrow = Array(draw(width: 40, runners: runners).dropFirst(wide.count))
+        #expect(narrow.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(narrow)")
+        #expect(narrow.contains { $0.contains("Tickford") && $0.hasSuffix("3.30  eq fav, mover") }, "\(narrow)")
+        #expect(narrow.contains { $0.contains("Twin") && $0.hasSuffix("3.30  eq fav") }, "\(narrow)")
+    }
+
     @Test("wide: every column, the price move, the marks after the prices; the scratched row last")
     func wide() throws {
         let lines = draw(width: 120)

@@ -70,6 +70,22 @@ struct RaceListPresenterTests {
         #expect(sections.flatMap(\.rows).map(\.countdown) == ["Abandoned", "3m 20s"])
     }
 
+    @Test("equal favourites: the board's price says so, as wide as a lone favourite's")
+    func equalFavourites() {
+        load([race("a", 100), race("b", 200)])
+        interactor.marketFavourites = [
+            "a": MarketFavourite(runnerNumbers: [5, 3], price: 3.3)!,
+            "b": MarketFavourite(runnerNumber: 2, price: 3.3)!,
+        ]
+        presenter.showList(completion: log.callback)
+        guard case .races(let rows)? = view.last?.content else {
+            Issue.record("the board draws rows")
+            return
+        }
+        #expect(rows.map(\.favouritePrice) == ["EqF 3.30", "Fav 3.30"])
+        #expect(rows.first?.marketFavourite?.runnerNumbers == [3, 5])
+    }
+
     @Test("each row carries its market favourite's price until the jump; none for an unknown market or abandoned race")
     func marketFavourites() {
         load([race("a", 100), race("b", 200), race("c", 300)])

@@ -1,4 +1,5 @@
 import Core
+import Foundation
 import RaceListView
 import TestSupport
 import Testing
@@ -85,6 +86,37 @@ struct RaceListTextViewTests {
         ).display(model(.races(rows)))
         #expect(glyphs.lines.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(glyphs.lines)")
         #expect(glyphs.lines[checked: 2]?.hasSuffix(" 10s") == true, "\(glyphs.lines)")
+    }
+
+    @Test("equal favourites' price in the favourite's column at 80 columns; JSON says who they are")
+    func equalFavourites() throws {
+        let race = Race(
+            id: "r5", number: 5, meetingName: "Moonee Valley", category: .horse,
+            advertisedStart: Date(timeIntervalSince1970: 1_764_310_000))
+        let rows = [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+                urgency: .soon, race: race, marketFavourite: MarketFavourite(runnerNumbers: [3, 5], price: 3.3),
+                favouritePrice: "EqF 3.30"),
+            RaceRowViewModel(
+                position: 2, category: .greyhound, raceNumber: "R1", meetingName: "Wentworth Park", countdown: "1h 9m",
+                urgency: .later, race: race, marketFavourite: MarketFavourite(runnerNumber: 4, price: 21),
+                favouritePrice: "Fav 21.00"),
+        ]
+        #expect(
+            plainLines(rows, width: 80) == [
+                "Next to Go - all categories",
+                "  1  T  R5   Moonee Valley    EqF 3.30    2m 0s",
+                "  2  G  R1   Wentworth Park  Fav 21.00    1h 9m",
+            ])
+        let documents = RecordingDocuments()
+        RaceListJSONView(output: documents).display(model(.races(rows)))
+        let races = try #require(documents.documents.last?.body["races"] as? [[String: Any]])
+        let favourites = races.compactMap { $0["marketFavourite"] as? [String: Any] }
+        #expect(favourites.map { $0["equal"] as? Bool } == [true, false])
+        #expect(favourites.map { $0["numbers"] as? [Int] } == [[3, 5], [4]])
+        #expect(favourites.map { $0["number"] as? Int } == [3, 4])
+        #expect(favourites.map { $0["price"] as? Double } == [3.3, 21])
     }
 
     @Test("the favourite's price before the status where the meeting keeps its room: at 100 and 80 columns, not at 40")

@@ -8,6 +8,7 @@ extension Race {
         number: Int = 1,
         meeting: String? = nil,
         category: RaceCategory = .horse,
+        country: String? = nil,
         startsIn seconds: TimeInterval,
         from clock: any WallClock
     ) -> Race {
@@ -17,6 +18,7 @@ extension Race {
             name: "Race \(number)",
             meetingName: meeting ?? "Meeting \(id)",
             category: category,
-            advertisedStart: clock.now().addingTimeInterval(seconds))
+            advertisedStart: clock.now().addingTimeInterval(seconds),
+            venue: Venue(country: country))
     }
 }

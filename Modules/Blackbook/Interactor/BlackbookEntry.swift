@@ -2,8 +2,9 @@ import Core
 import Platform
 import RaceData
 
-/// Someone the user follows across the day: a runner, a rider (a driver in harness) or a trainer, by name, with
-/// the user's note.
+/// Someone the user follows across the day: a runner, a rider (a driver in harness) or a trainer, by name, code
+/// and country, as the TAB's blackbook keys them, with the user's note. A runner of the same name in another code
+/// or country (a greyhound and a horse, an Australian gallop and a British one) is someone else.
 public struct BlackbookEntry: KeptItem, Sendable, Equatable {
     public typealias Kind = RaceMark.Role
 
@@ -11,28 +12,53 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
     public let name: String
     public let note: String?
     public let followedAt: Date
+    /// The code of the race it was followed in; nil in an entry saved before entries kept it (it matches its
+    /// name in any code).
+    public let category: RaceCategory?
+    /// The country of the race's venue, as the feed gives it (`AUS`, `NZ`, `UK`); nil in an entry saved before
+    /// entries kept it, or followed in a race whose venue names none (it matches its name in any country).
+    public let country: String?
 
-    public init(kind: Kind, name: String, note: String? = nil, followedAt: Date) {
+    public init(
+        kind: Kind, name: String, note: String? = nil, followedAt: Date, category: RaceCategory? = nil,
+        country: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.note = note
         self.followedAt = followedAt
+        self.category = category
+        self.country = country
     }
 
-    /// One entry per kind and name as a card spells it, whatever its case, dots or spacing: `J. McDonald` and
-    /// `j mcdonald` are one rider.
-    public var id: String { "\(kind.rawValue):\(Self.key(name))" }
+    /// Followed in a race at `place`: keyed on its code and country.
+    public init(kind: Kind, name: String, followedAt: Date, at place: RunnerPlace) {
+        self.init(kind: kind, name: name, followedAt: followedAt, category: place.code, country: place.country)
+    }
+
+    /// One entry per kind, name, code and country, the name as a card spells it whatever its case, dots or
+    /// spacing: `J. McDonald` and `j mcdonald` in Australian gallops are one rider. An entry without a code or a
+    /// country (saved before entries kept them) keeps the id it had: `rider:j mcdonald`.
+    public var id: String {
+        let named = "\(kind.rawValue):\(Self.key(name))"
+        guard category != nil || country != nil else { return named }
+        return "\(named)@\(category?.rawValue ?? "")/\(country ?? "")"
+    }
+
+    /// Where the entry runs, as runners are matched against it.
+    public var place: RunnerPlace { RunnerPlace(code: category, country: country) }
 
     /// The entry with this note (nil or blank: none).
     public func noted(_ note: String?) -> BlackbookEntry {
         let kept = note?.trimmingWhitespace()
         return BlackbookEntry(
-            kind: kind, name: name, note: kept?.isEmpty == false ? kept : nil, followedAt: followedAt)
+            kind: kind, name: name, note: kept?.isEmpty == false ? kept : nil, followedAt: followedAt,
+            category: category, country: country)
     }
 
     /// What the entry is in a race of `category`: a harness race's rider is its driver.
     public func role(in category: RaceCategory?) -> String {
-        kind == .rider && category == .harness ? "driver" : kind.rawValue
+        kind == .rider && (category ?? self.category) == .harness ? "driver" : kind.rawValue
     }
 
     /// As messages name it: "Brave Mistral", "J McDonald (rider)", "C Merriman (driver)" of a harness race.
@@ -40,17 +66,24 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         kind == .runner ? name : "\(name) (\(role(in: category)))"
     }
 
-    /// Whether `runner` is this entry: the horse itself, or the one its rider rides or its trainer trains.
-    public func matches(_ runner: LineupRunner) -> Bool {
-        matches(runner, key: Self.key(name))
+    /// Whether `runner`, running at `place`, is this entry: the horse itself, or the one its rider rides or its
+    /// trainer trains, of the entry's code and country.
+    public func matches(_ runner: LineupRunner, at place: RunnerPlace) -> Bool {
+        matches(runner, key: Self.key(name), at: place)
     }
 
     /// The entry's name as names are compared: fold it once to match it against many runners.
     public var nameKey: String { Self.key(name) }
 
     /// `matches`, given the entry's `nameKey` (a day's fields are thousands of runners).
-    public func matches(_ runner: LineupRunner, key: String) -> Bool {
-        runner.name(as: kind).map { Self.key($0) == key } ?? false
+    public func matches(_ runner: LineupRunner, key: String, at place: RunnerPlace) -> Bool {
+        self.place.admits(place) && (runner.name(as: kind).map { Self.key($0) == key } ?? false)
+    }
+
+    /// Whether this entry and `other` may be the same one: the same kind and name, and no code or country that
+    /// tells them apart (an entry saved before entries kept them is any of its name's).
+    public func isSame(as other: BlackbookEntry) -> Bool {
+        kind == other.kind && nameKey == other.nameKey && place.admits(other.place)
     }
 
     /// Whether the name has a letter or a digit to follow it by.
@@ -95,6 +128,9 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         }
         if let note, note.count > Self.longestNote { return "a note over \(Self.longestNote) characters" }
         if !Race.plausibleStarts.contains(followedAt) { return "a time followed that is not between 2000 and 2100" }
+        if let country, RunnerPlace.country(country) != country {
+            return "a country that is not a code of up to \(RunnerPlace.longestCountry) letters"
+        }
         return nil
     }
 
@@ -102,6 +138,51 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
     public static let keptList = KeptListKind(
         name: "blackbook", singular: "blackbook entry", plural: "blackbook entries", maximumItems: 500,
         maximumFileBytes: 1024 * 1024, makingRoom: "`unfollow N` on `book`", pruned: "no longer followed")
+}
+
+/// Where a runner runs, as the blackbook keys on it: the race's code and its venue's country. What is not known
+/// (nil) tells nothing apart.
+public struct RunnerPlace: Sendable, Equatable {
+    public let code: RaceCategory?
+    /// Upper case, as the feeds write it (`AUS`, `NZ`, `UK`); nil when not known or not a code.
+    public let country: String?
+
+    public init(code: RaceCategory?, country: String?) {
+        self.code = code
+        self.country = country.flatMap(Self.country)
+    }
+
+    /// Where a race's runners run.
+    public init(_ race: Race) {
+        self.init(code: race.category, country: race.venue.country)
+    }
+
+    /// Nowhere known: matches by name alone.
+    public static let anywhere = RunnerPlace(code: nil, country: nil)
+
+    /// A country code is at most this long: the feeds' are two or three letters.
+    public static let longestCountry = 8
+
+    /// A feed's country as kept: trimmed, upper case; nil when empty, too long or not letters (a feed's text is
+    /// input, and an entry keeps only what reads back as sensible).
+    public static func country(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace().uppercased()
+        guard !trimmed.isEmpty, trimmed.count <= longestCountry,
+            trimmed.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
+        else { return nil }
+        return trimmed
+    }
+
+    /// Whether a runner at `other` may be one followed here: each of code and country the same where both know
+    /// it.
+    public func admits(_ other: RunnerPlace) -> Bool {
+        Self.agree(code, other.code) && Self.agree(country, other.country)
+    }
+
+    private static func agree<Value: Equatable>(_ lhs: Value?, _ rhs: Value?) -> Bool {
+        guard let lhs, let rhs else { return true }
+        return lhs == rhs
+    }
 }
 
 /// A runner of a race as the blackbook reads it, from the source's fields or the race's card.

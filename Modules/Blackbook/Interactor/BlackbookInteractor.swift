@@ -16,8 +16,9 @@ public protocol BlackbookInteractorInput: AnyObject, Sendable {
     /// cards), answered on the main actor.
     /// Requests made while one is out join it.
     func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void)
-    /// A race's field read elsewhere (the open sheet's card): kept, so the book and the board know it at once.
-    func learn(_ card: RaceCard)
+    /// A race's field read elsewhere (the card a runner is followed on): kept, so the book and the board know
+    /// it at once.
+    func learn(_ card: RaceCard, of race: Race)
     /// The run has a card source (cards or fields): without one no next run can be found.
     var readsCards: Bool { get }
 }
@@ -74,8 +75,11 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let looks: CoalescedFetch<Result<RacesToCome, RaceDataError>>
     /// The entries as last read on the main actor, for marks asked on other threads.
     private let entries = Mutex<[BlackbookEntry]>([])
-    /// Each race's field as read, when, and the race's code where known (a harness race's rider is its driver).
-    private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date, code: RaceCategory?)]>([:])
+    /// Each race's field as read, and when.
+    private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date)]>([:])
+    /// Each race's code and country, from every race seen: an entry matches only runners of its own (and a
+    /// harness race's rider is its driver).
+    private let places = Mutex<[String: RunnerPlace]>([:])
     /// A warning from a read no screen asked for (the board's, before it draws), kept until it is said.
     private let unsaid = Mutex<String?>(nil)
 
@@ -153,7 +157,19 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public func learn(_ card: RaceCard) {
         let runners = LineupRunner.field(of: card)
         let now = clock.now()
-        fields.withLock { $0[card.raceID] = (runners, now, $0[card.raceID]?.code) }
+        fields.withLock { $0[card.raceID] = (runners, now) }
+    }
+
+    public func learn(_ card: RaceCard, of race: Race) {
+        remember(places: [race])
+        learn(card)
+    }
+
+    /// Where these races are run, for marking their runners.
+    private func remember(places races: [Race]) {
+        places.withLock { known in
+            for race in races { known[race.id] = RunnerPlace(race) }
+        }
     }
 
     /// The day's races: the card source's meetings where it lists them, else the board's latest feed.
@@ -185,11 +201,15 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         let now = clock.now()
         var unfound = entries ?? []
         let keys = Dictionary(unfound.map { ($0.id, $0.nameKey) }, uniquingKeysWith: { first, _ in first })
+        remember(places: races)
         var due: [Race] = []
         for race in races {
             let known = fields.withLock { $0[race.id] }
             if let known, isFresh(known.readAt, at: now) {
-                unfound.removeAll { entry in known.runners.contains { entry.matches($0, key: keys[entry.id] ?? "") } }
+                let place = RunnerPlace(race)
+                unfound.removeAll { entry in
+                    known.runners.contains { entry.matches($0, key: keys[entry.id] ?? "", at: place) }
+                }
                 if entries != nil && unfound.isEmpty { return true }
             } else {
                 due.append(race)
@@ -198,8 +218,9 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         guard cards != nil || fieldSource != nil else { return false }
         for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
             guard let runners = field(of: race) else { continue }
-            fields.withLock { $0[race.id] = (runners, now, race.category) }
-            unfound.removeAll { entry in runners.contains { entry.matches($0, key: keys[entry.id] ?? "") } }
+            fields.withLock { $0[race.id] = (runners, now) }
+            let place = RunnerPlace(race)
+            unfound.removeAll { entry in runners.contains { entry.matches($0, key: keys[entry.id] ?? "", at: place) } }
             if entries != nil && unfound.isEmpty { return true }
         }
         return false
@@ -233,6 +254,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     // MARK: - Marking races (RaceMarker)
 
     public func prepare(_ races: [Race]) {
+        remember(places: races)
         guard !entries.withLock(\.isEmpty) else { return }
         // The board's races too, in their last minute on it.
         let toCome = RaceOrder.firstOfEachCategory(
@@ -249,20 +271,21 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         // Asked for every row at every draw: a race with no field read is answered before the entries are copied.
         guard let field = fields.withLock({ $0[id] }) else { return [] }
         let followed = entries.withLock { $0 }
-        return followed.isEmpty ? [] : Self.marks(of: followed, in: field.runners, code: field.code)
+        guard !followed.isEmpty else { return [] }
+        return Self.marks(of: followed, in: field.runners, at: places.withLock { $0[id] } ?? .anywhere)
     }
 
-    /// Each runner matched by an entry, in the field's order, once for each entry that matches it; in a race of
-    /// `code`, its words for them.
+    /// Each runner matched by an entry, in the field's order, once for each entry that matches it; in a race at
+    /// `place` (its code and country), those of the entries of that code and country, in its words for them.
     public static func marks(
-        of entries: [BlackbookEntry], in runners: [LineupRunner], code: RaceCategory? = nil
+        of entries: [BlackbookEntry], in runners: [LineupRunner], at place: RunnerPlace = .anywhere
     ) -> [RaceMark] {
         let keys = entries.map(\.nameKey)
         return runners.flatMap { runner in
-            zip(entries, keys).filter { $0.matches(runner, key: $1) }.map { entry, _ in
+            zip(entries, keys).filter { $0.matches(runner, key: $1, at: place) }.map { entry, _ in
                 RaceMark(
                     runnerNumber: runner.number, runnerName: runner.name, role: entry.kind,
-                    reason: entry.spoken(in: code))
+                    reason: entry.spoken(in: place.code))
             }
         }
     }

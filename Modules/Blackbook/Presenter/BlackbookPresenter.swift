@@ -100,7 +100,8 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         save(.remove([entry.id]), completion: completion) {
             BlackbookChangeViewModel(
                 action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: "No longer following \(spoken).")
+                message: "No longer following \(spoken).", category: entry.category,
+                country: entry.country)
         }
     }
 
@@ -123,7 +124,9 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         save(.put(entry), completion: completion) {
             BlackbookChangeViewModel(
                 action: "note", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: entry.note == nil ? "Note on \(spoken) cleared." : "Noted on \(spoken).")
+                message: entry.note == nil ? "Note on \(spoken) cleared." : "Noted on \(spoken).",
+                category: entry.category,
+                country: entry.country)
         }
     }
 
@@ -189,7 +192,8 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         guard let next else {
             return BlackbookRowViewModel(
                 position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil,
-                withoutRun: interactor.readsCards ? BlackbookRowViewModel.notEngaged : BlackbookRowViewModel.notKnown)
+                withoutRun: interactor.readsCards ? BlackbookRowViewModel.notEngaged : BlackbookRowViewModel.notKnown,
+                category: entry.category, country: entry.country)
         }
         let countdown = Countdown(from: now, to: next.race.advertisedStart)
         let time = ClockTime.text(of: next.race.advertisedStart, in: timeZone)
@@ -199,7 +203,7 @@ public final class BlackbookPresenter: BlackbookModuleInput {
             nextRun: "R\(next.race.number) \(next.race.meetingName) \(time) (\(runner))", countdown: countdown.text,
             next: BlackbookRowViewModel.NextRun(
                 race: next.race, runnerNumber: next.runner.number, runnerName: next.runner.name,
-                secondsToStart: countdown.seconds))
+                secondsToStart: countdown.seconds), category: entry.category, country: entry.country)
     }
 
     private var footnote: String? {

@@ -23,18 +23,21 @@ public final class CardFollowPresenter {
         guard let (entry, card, race) = entry(from: words, on: subject, command: "follow", completion: completion)
         else { return }
         let spoken = entry.spoken(in: race.category)
-        if case .success(let state) = interactor.loadEntries(), state.contains(entry.id) {
+        // Followed already by this entry, or by one saved before entries kept a code and a country (its name anywhere).
+        if case .success(let state) = interactor.loadEntries(), state.items.contains(where: { $0.isSame(as: entry) }) {
             view?.displayChange(
                 BlackbookChangeViewModel(
                     action: "follow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                    message: "Already following \(spoken). `book` lists who you follow."))
+                    message: "Already following \(spoken). `book` lists who you follow.", category: entry.category,
+                    country: entry.country))
             return completion(.success)
         }
-        interactor.learn(card)
+        interactor.learn(card, of: race)
         save(.put(entry), completion: completion) {
             BlackbookChangeViewModel(
                 action: "follow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                message: "Following \(spoken). `book` lists who you follow and where they run next.")
+                message: "Following \(spoken). `book` lists who you follow and where they run next.",
+                category: entry.category, country: entry.country)
         }
     }
 
@@ -43,14 +46,17 @@ public final class CardFollowPresenter {
         guard let (entry, _, race) = entry(from: words, on: subject, command: "unfollow", completion: completion)
         else { return }
         let spoken = entry.spoken(in: race.category)
-        guard case .success(let state) = interactor.loadEntries(), state.contains(entry.id) else {
+        // The entries that follow this runner: its own, and one saved before entries kept a code and a country.
+        guard case .success(let state) = interactor.loadEntries(),
+            case let followed = Set(state.items.filter { $0.isSame(as: entry) }.map(\.id)), !followed.isEmpty
+        else {
             view?.displayCommandError("You do not follow \(spoken).")
             return completion(.failure(.usage))
         }
-        save(.remove([entry.id]), completion: completion) {
+        save(.remove(followed), completion: completion) {
             BlackbookChangeViewModel(
                 action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: nil,
-                message: "No longer following \(spoken).")
+                message: "No longer following \(spoken).", category: entry.category, country: entry.country)
         }
     }
 
@@ -85,7 +91,9 @@ public final class CardFollowPresenter {
             return nil
         }
         guard let name = LineupRunner(runner).name(as: request.kind),
-            case let entry = BlackbookEntry(kind: request.kind, name: name, followedAt: clock.now()), entry.hasName
+            case let entry = BlackbookEntry(
+                kind: request.kind, name: name, followedAt: clock.now(), at: RunnerPlace(race)),
+            entry.hasName
         else {
             view?.displayCommandError("The card names no \(request.kind.rawValue) for runner \(runner.number).")
             completion(.failure(.usage))

@@ -7,16 +7,17 @@ struct NextRun: Equatable {
     let race: Race
     let runner: LineupRunner
 
-    /// Each entry's next run: the soonest race to come whose field has it (a race that jumped since the look is
-    /// no one's next run). By entry id.
+    /// Each entry's next run: the soonest race to come whose field has it, in the entry's code and country (a
+    /// race that jumped since the look is no one's next run). By entry id.
     static func of(_ entries: [BlackbookEntry], in races: RacesToCome?, after now: Date) -> [String: NextRun] {
         var found: [String: NextRun] = [:]
         guard let races else { return found }
         let keys = entries.map(\.nameKey)
         for race in races.races where race.advertisedStart > now {
             guard let field = races.fields[race.id] else { continue }
+            let place = RunnerPlace(race)
             for (entry, key) in zip(entries, keys) where found[entry.id] == nil {
-                if let runner = field.first(where: { entry.matches($0, key: key) }) {
+                if let runner = field.first(where: { entry.matches($0, key: key, at: place) }) {
                     found[entry.id] = NextRun(race: race, runner: runner)
                 }
             }

@@ -34,7 +34,7 @@ public final class FakeBlackbookInteractor: BlackbookInteractorInput, @unchecked
         MainActor.assumeIsolated { completion(answer) }
     }
 
-    public func learn(_ card: RaceCard) { learned.append(card.raceID) }
+    public func learn(_ card: RaceCard, of race: Race) { learned.append(card.raceID) }
     /// False for a run with cards off (`--cards none`).
     public var readsCards = true
 }

@@ -28,6 +28,7 @@ public final class BlackbookJSONView: BlackbookViewInput, JSONFeedbackView {
             "bookChange",
             [
                 "action": change.action, "kind": change.kind, "name": change.name,
+                "category": JSONFields.value(change.category?.rawValue), "country": JSONFields.value(change.country),
                 "note": JSONFields.value(change.note), "message": change.message,
             ])
     }
@@ -40,8 +41,9 @@ public final class BlackbookJSONView: BlackbookViewInput, JSONFeedbackView {
             ).merging(["runner": ["number": run.runnerNumber, "name": run.runnerName]]) { $1 }
         }
         return [
-            "position": row.position, "kind": row.kind, "name": row.name, "note": JSONFields.value(row.note),
-            "next": next,
+            "position": row.position, "kind": row.kind, "name": row.name,
+            "category": JSONFields.value(row.category?.rawValue), "country": JSONFields.value(row.country),
+            "note": JSONFields.value(row.note), "next": next,
         ]
     }
 }

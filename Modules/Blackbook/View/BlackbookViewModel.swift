@@ -26,6 +26,9 @@ public struct BlackbookRowViewModel: Sendable, Equatable {
     public let name: String
     /// "runner", "rider", "driver", "trainer".
     public let kind: String
+    /// The code and country the entry follows in; nil in an entry saved before entries kept them.
+    public let category: RaceCategory?
+    public let country: String?
     public let note: String?
     /// "R4 Randwick 2:35pm (3 Brave Mistral)"; nil when not engaged.
     public let nextRun: String?
@@ -57,9 +60,12 @@ public struct BlackbookRowViewModel: Sendable, Equatable {
 
     public init(
         position: Int, name: String, kind: String, note: String?, nextRun: String?, countdown: String?,
-        next: NextRun? = nil, withoutRun: String = BlackbookRowViewModel.notEngaged
+        next: NextRun? = nil, withoutRun: String = BlackbookRowViewModel.notEngaged, category: RaceCategory? = nil,
+        country: String? = nil
     ) {
         self.withoutRun = withoutRun
+        self.category = category
+        self.country = country
         self.position = position
         self.name = name
         self.kind = kind
@@ -76,11 +82,19 @@ public struct BlackbookChangeViewModel: Sendable, Equatable {
     public let action: String
     public let kind: String
     public let name: String
+    /// The entry's code and country; nil in an entry saved before entries kept them.
+    public let category: RaceCategory?
+    public let country: String?
     public let note: String?
     public let message: String
 
-    public init(action: String, kind: String, name: String, note: String?, message: String) {
+    public init(
+        action: String, kind: String, name: String, note: String?, message: String, category: RaceCategory? = nil,
+        country: String? = nil
+    ) {
         self.action = action
+        self.category = category
+        self.country = country
         self.kind = kind
         self.name = name
         self.note = note

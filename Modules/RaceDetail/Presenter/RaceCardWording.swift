@@ -18,22 +18,36 @@ struct RaceCardWording {
     func viewModel(_ card: RaceCard) -> RaceCardViewModel {
         let runners = card.runners.filter { !$0.isScratched } + card.runners.filter(\.isScratched)
         let placings = card.status?.hasBeenRun == false ? [] : card.placings
+        let favourite = MarketFavourite(runners: card.runners)
         return RaceCardViewModel(
-            status: card.status?.word, runners: runners.map(row), placings: placings.map(row),
+            status: card.status?.word, runners: runners.map { row($0, favourite: favourite) },
+            placings: placings.map(row),
             dividends: dividends(card.dividends, placings: placings), card: card,
             barrierHeading: category == .greyhound ? "Box" : "Bar",
             riderHeading: category == .harness ? "Driver" : "Rider",
-            followed: Dictionary(grouping: marks, by: \.runnerNumber).mapValues { $0.map(\.role.rawValue) })
+            followed: Dictionary(grouping: marks, by: \.runnerNumber).mapValues { $0.map(\.role.rawValue) },
+            marketFavourite: favourite)
     }
 
-    private func row(_ runner: Runner) -> RunnerRowViewModel {
+    /// What a runner at the market's shortest price is called: one at it alone, or each of two or more.
+    static let favouriteNote = "favourite"
+    static let equalFavouriteNote = "equal favourite"
+    /// Short words for a narrow window.
+    static let shortNotes = [equalFavouriteNote: "eq fav"]
+
+    private func row(_ runner: Runner, favourite: MarketFavourite?) -> RunnerRowViewModel {
         var notes: [String] = []
         switch runner.scratching {
         case .scratched?: notes.append("scratched")
         case .late(let time)?:
             notes.append(["late scratching", time.map(clockTime)].compactMap { $0 }.joined(separator: " "))
         case nil:
-            if runner.isFavourite { notes.append("favourite") }
+            // By the board's rule (a card's own mark where no runner has a price): equal favourites each.
+            if let favourite, favourite.includes(runner.number) {
+                notes.append(favourite.isEqual ? Self.equalFavouriteNote : Self.favouriteNote)
+            } else if favourite == nil, runner.isFavourite {
+                notes.append(Self.favouriteNote)
+            }
             if runner.isMover { notes.append("mover") }
         }
         for mark in marks where mark.runnerNumber == runner.number {
@@ -59,7 +73,8 @@ struct RaceCardWording {
             place: runner.isScratched ? nil : runner.fixedPlace.map(CFormat.price),
             tote: runner.isScratched ? nil : runner.form?.toteWin.map(CFormat.price),
             openingPrice: trend == nil || runner.isScratched ? nil : opening.map(CFormat.price),
-            trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes)
+            trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes,
+            shortNotes: notes.map { Self.shortNotes[$0] ?? $0 })
     }
 
     private func row(_ placing: Placing) -> PlacingRowViewModel {

@@ -68,19 +68,32 @@ struct RaceCardText {
         let widestName = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
         // The marks after a runner's prices ("favourite", "mover") are kept on its row: a table that fits but
-        // wraps them breaks the field's lines in two.
-        let notesColumns =
+        // wraps them breaks the field's lines in two. Their short words ("eq fav") where the whole ones would cost
+        // a column or a name's letters.
+        func notesColumns(_ notes: (RunnerRowViewModel) -> [String]) -> Int {
             runners.filter { !$0.isScratched }.map { row in
-                row.notes.isEmpty ? 0 : 2 + TerminalText.width(of: row.notes.joined(separator: ", "))
+                notes(row).isEmpty ? 0 : 2 + TerminalText.width(of: notes(row).joined(separator: ", "))
             }.max() ?? 0
-        var drop = Self.dropOrder[...]
-        while rowWidth(columns, widths: widths, name: widestName, number: numberColumns) + notesColumns > width,
-            let next = drop.popFirst()
-        {
-            columns.remove(next)
         }
+        func fitting(_ notesColumns: Int) -> (columns: Set<Column>, overflow: Int) {
+            var kept = columns
+            var drop = Self.dropOrder[...]
+            while rowWidth(kept, widths: widths, name: widestName, number: numberColumns) + notesColumns > width,
+                let next = drop.popFirst()
+            {
+                kept.remove(next)
+            }
+            return (
+                kept, rowWidth(kept, widths: widths, name: widestName, number: numberColumns) + notesColumns - width
+            )
+        }
+        let whole = fitting(notesColumns(\.notes))
+        let short = fitting(notesColumns(\.shortNotes))
+        let isShort = short.columns.count > whole.columns.count || max(0, whole.overflow) > max(0, short.overflow)
+        let notes = { (row: RunnerRowViewModel) in isShort ? row.shortNotes : row.notes }
+        columns = isShort ? short.columns : whole.columns
         // Still too wide (40 columns): names give way before the prices and the marks, down to a few letters.
-        let overflow = rowWidth(columns, widths: widths, name: widestName, number: numberColumns) + notesColumns - width
+        let overflow = isShort ? short.overflow : whole.overflow
         let nameColumns = max(min(Self.shortestName, widestName), widestName - max(0, overflow))
         func cell(_ column: Column, _ text: String, right: Bool = false) -> String? {
             guard columns.contains(column), let columnWidth = widths[column] else { return nil }
@@ -104,7 +117,7 @@ struct RaceCardText {
                 cell(.trend, trend(runner)),
             ].compactMap { $0 }
             var row = indent + "  " + cells.joined(separator: "  ")
-            if !runner.notes.isEmpty { row = trimmed(row) + "  " + runner.notes.joined(separator: ", ") }
+            if !notes(runner).isEmpty { row = trimmed(row) + "  " + notes(runner).joined(separator: ", ") }
             row = trimmed(row)
             if runner.isScratched, TerminalText.width(of: row) > width {
                 row = scratchedRow(runner, number: numberColumns)

@@ -27,9 +27,15 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
         let card = viewModel.card?.card
         fields["status"] = JSONFields.value(card?.status?.word)
         let followed = viewModel.card?.followed ?? [:]
+        let favourite = viewModel.card?.marketFavourite
         fields["runners"] = (card?.runners ?? []).map { runner in
-            // Who of the runner the blackbook follows: "runner", "rider", "trainer" (empty for none).
-            Self.runner(runner).merging(["book": followed[runner.number] ?? []]) { $1 }
+            // Who of the runner the blackbook follows: "runner", "rider", "trainer" (empty for none); the market's
+            // favourite by the board's rule, each of equal favourites (the card's own mark where none is priced).
+            let isFavourite = favourite.map { !runner.isScratched && $0.includes(runner.number) } ?? runner.isFavourite
+            return Self.runner(runner).merging([
+                "book": followed[runner.number] ?? [], "marketFavourite": isFavourite,
+                "equalFavourite": isFavourite && favourite?.isEqual == true,
+            ]) { $1 }
         }
         fields["results"] = (card?.placings ?? []).map { placing -> [String: Any] in
             [

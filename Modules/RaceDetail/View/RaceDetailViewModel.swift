@@ -76,13 +76,16 @@ public struct RaceCardViewModel: Sendable, Equatable {
     public let riderHeading: String
     /// By runner number, who of it the blackbook follows ("runner", "rider", "trainer").
     public let followed: [Int: [String]]
+    /// The market's favourite by the board's rule, equal favourites each; nil where no runner has a price.
+    public let marketFavourite: MarketFavourite?
 
     public init(
         status: String?, runners: [RunnerRowViewModel], placings: [PlacingRowViewModel],
         dividends: [DividendRowViewModel], card: RaceCard, barrierHeading: String = "Bar",
-        riderHeading: String = "Rider", followed: [Int: [String]] = [:]
+        riderHeading: String = "Rider", followed: [Int: [String]] = [:], marketFavourite: MarketFavourite? = nil
     ) {
         self.followed = followed
+        self.marketFavourite = marketFavourite
         self.status = status
         self.runners = runners
         self.placings = placings
@@ -118,14 +121,18 @@ public struct RunnerRowViewModel: Sendable, Equatable {
     public let openingPrice: String?
     public let trend: Trend?
     public let isScratched: Bool
-    /// Words after the row: "favourite", "mover", "scratched", "late scratching 12:31".
+    /// Words after the row: "favourite", "equal favourite", "mover", "scratched", "late scratching 12:31".
     public let notes: [String]
+    /// The same words where a narrow window has no room for them whole ("eq fav"); one for each of `notes`.
+    public let shortNotes: [String]
 
     public init(
         number: String, name: String, barrier: String? = nil, rider: String? = nil, trainer: String? = nil,
         weight: String? = nil, win: String? = nil, place: String? = nil, tote: String? = nil,
-        openingPrice: String? = nil, trend: Trend? = nil, isScratched: Bool = false, notes: [String] = []
+        openingPrice: String? = nil, trend: Trend? = nil, isScratched: Bool = false, notes: [String] = [],
+        shortNotes: [String]? = nil
     ) {
+        self.shortNotes = shortNotes ?? notes
         self.tote = tote
         self.number = number
         self.name = name

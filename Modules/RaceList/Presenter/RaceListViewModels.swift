@@ -210,9 +210,10 @@ public struct RaceListViewModels: Sendable {
             marketFavourite: favourite, favouritePrice: favourite.map { Self.favouritePrice($0) })
     }
 
-    /// `Fav 2.60`: the market favourite's fixed win price, as books print prices.
+    /// `Fav 2.60`: the market favourite's fixed win price, as books print prices; `EqF 2.60` where runners share
+    /// it (equal favourites), as wide, so the column keeps its width.
     static func favouritePrice(_ favourite: MarketFavourite) -> String {
-        "Fav " + CFormat.price(favourite.price)
+        (favourite.isEqual ? "EqF " : "Fav ") + CFormat.price(favourite.price)
     }
 
     /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.

@@ -45,8 +45,10 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
         // The market's favourite now (null where the source has no prices).
         var fields: [String: Any] = [
             "position": row.position, "book": row.followed,
+            // Equal favourites: `number` the lowest, `numbers` each of them.
             "marketFavourite": row.marketFavourite.map {
-                ["number": $0.runnerNumber, "price": $0.price] as [String: Any]
+                ["number": $0.runnerNumber, "price": $0.price, "equal": $0.isEqual, "numbers": $0.runnerNumbers]
+                    as [String: Any]
             }
                 ?? JSONNull(),
         ]

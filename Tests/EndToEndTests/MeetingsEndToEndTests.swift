@@ -14,18 +14,21 @@ struct MeetingsEndToEndTests {
         }
     }
 
-    @Test("the race day's 36 meetings by place, each with its races run and next; a meeting with its placings")
+    @Test("the race day's 36 meetings by day and place, each with its races run and next; a meeting with its placings")
     func raceDay() throws {
         let run = try BinaryRunner.run(
             ["--now", String(Self.launch)], stdin: "meetings\nmeeting Romford\nshow 5\nback\nback\n",
             environment: ["TZ": "UTC"])
         #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
         let lines = run.lines
-        #expect(lines.first == "Meetings - 36 today")
-        #expect(lines[checked: 1] == "Australia - NSW")
-        #expect(lines.contains("   7  H  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Overcast"), "\(run.stdout)")
-        #expect(lines.contains("  28  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Fine"), "\(run.stdout)")
-        #expect(lines.contains("  33  H  Meadowlands      13/13  finished"), "\(run.stdout)")
+        // Friday night's meetings in North America (their dates, at their venues) are yesterday's, first.
+        #expect(lines.first == "Meetings - 36")
+        #expect(lines[checked: 1] == "Yesterday, Friday 6 March 2026")
+        #expect(lines[checked: 2] == "Canada")
+        #expect(lines.contains("   2  H  Meadowlands      13/13  finished"), "\(run.stdout)")
+        #expect(lines[checked: 6] == "Saturday 7 March 2026" && lines[checked: 7] == "Australia - NSW")
+        #expect(lines.contains("   9  H  Globe Derby        8/9  R9 6m 0s   11:54am  Good - Overcast"), "\(run.stdout)")
+        #expect(lines.contains("  29  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Fine"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
         #expect(lines.contains("   R1  11:02am  Final 4-2-6  won by Orson Lark, $8.30"), "\(run.stdout)")
@@ -67,7 +70,7 @@ struct MeetingsEndToEndTests {
     @Test("--json meetings and meeting N: every race of the day counted once, each race as the README's schema")
     func json() throws {
         let run = try BinaryRunner.run(
-            ["--json", "--now", String(Self.launch)], stdin: "meetings\nmeeting 28\nmeetings dogs nz\n")
+            ["--json", "--now", String(Self.launch)], stdin: "meetings\nmeeting 29\nmeetings dogs nz\n")
         #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
         let all = try documents(run.stdout)
         #expect(all.map { $0["type"] as? String } == ["meetings", "meeting", "meetings"])
@@ -84,8 +87,10 @@ struct MeetingsEndToEndTests {
             #expect(meeting["next"] is NSNull || (meeting["next"] as? [String: Any])?["id"] is String)
         }
         #expect(meetings.map { $0["position"] as? Int } == Array(1...36).map { $0 })
+        #expect(Set(meetings.compactMap { $0["date"] as? String }) == ["2026-03-06", "2026-03-07"], "at each venue")
         let romford = try #require(all[1]["races"] as? [[String: Any]])
         #expect(romford.count == 12 && all[1]["meeting"] as? String == "Romford")
+        #expect(all[1]["date"] as? String == "2026-03-07")
         #expect(romford.first?["placings"] as? [Int] == [4, 2, 6] && romford.first?["status"] as? String == "Final")
         #expect(romford[3]["status"] as? String == "Abandoned" && romford[4]["status"] is NSNull)
         for race in romford {

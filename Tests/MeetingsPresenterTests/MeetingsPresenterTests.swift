@@ -68,6 +68,38 @@ struct MeetingsPresenterTests {
         #expect(presenter.highestNumber == 5)
     }
 
+    @Test("by day, each meeting whole under its own date at its venue; last night's named yesterday, as the board does")
+    func byDay() throws {
+        let sydney = try #require(LocalZone(identifier: "Australia/Sydney"))
+        let now = clock.now()  // 10:48pm Saturday 7 March 2026 in Sydney
+        // Meadowlands raced Friday night in New Jersey (Saturday late morning in Sydney); Cannington races on Perth's
+        // Saturday evening, past Sydney's midnight; Ellerslie races on New Zealand's Sunday.
+        let meadowlands = meetingRaces(
+            "Meadowlands", .harness, country: "USA", state: "NJ", count: 3,
+            first: Date(timeIntervalSince1970: 1_772_842_500))
+        let cannington = meetingRaces(
+            "Cannington", .greyhound, state: "WA", count: 6, first: now.addingTimeInterval(-3_720))
+        let ellerslie = meetingRaces(
+            "Ellerslie", country: "NZ", state: "NZ", count: 2, first: Date(timeIntervalSince1970: 1_772_924_400))
+        let interactor = FakeMeetingsInteractor(meetings: [ellerslie, cannington, meadowlands])
+        let presenter = MeetingsPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: sydney,
+            scheduler: ManualScheduler(clock: clock))
+        #expect(run(presenter.show) == [.success])
+        #expect(
+            view.listLines == [
+                "Yesterday, Friday 6 March 2026", "United States", "1 Meadowlands 3/3 finished",
+                "Saturday 7 March 2026", "Australia · WA", "2 Cannington 3/6 R4 28m 0s",
+                "Sunday 8 March 2026", "New Zealand", "3 Ellerslie 0/2 R1 11h 12m",
+            ])
+        #expect(view.lists.last?.title == "Meetings · 3", "the days are told under it")
+        #expect(view.lists.last?.groups.map(\.date) == ["2026-03-06", "2026-03-07", "2026-03-08"])
+        // Cannington's last race is on Sydney's Sunday: the meeting stays under Saturday, and is `meeting 2`.
+        #expect(cannington.last.map { MeetingDate(at: $0.advertisedStart, in: sydney).day } == 8)
+        _ = run(meeting(interactor, "2").show)
+        #expect(view.meetings.last?.title == "Cannington" && view.meetings.last?.date == "2026-03-07")
+    }
+
     @Test("a race told Final, Interim or Closed counts as run; an abandoned one is neither run nor next")
     func standingsCount() {
         let interactor = FakeMeetingsInteractor(meetings: day)

@@ -49,6 +49,37 @@ struct MeetingsViewTests {
             ])
     }
 
+    @Test("each day's meetings under the day, where the list tells its days; JSON gives each meeting's date")
+    func listByDay() throws {
+        let rows = list.groups.flatMap(\.rows)
+        let byDay = MeetingsViewModel(
+            title: "Meetings · 2", note: nil,
+            groups: [
+                MeetingGroupViewModel(
+                    heading: "Australia · NSW", country: "AUS", state: "NSW", rows: [rows[0]],
+                    day: "Yesterday, Friday 6 March 2026", date: "2026-03-06"),
+                MeetingGroupViewModel(
+                    heading: "Australia · SA", country: "AUS", state: "SA", rows: [rows[1]],
+                    day: "Saturday 7 March 2026", date: "2026-03-07"),
+            ], emptyMessage: nil)
+        MeetingsTextView(output: output, style: style(width: 40)).display(byDay)
+        #expect(
+            output.lines == [
+                "Meetings - 2", "Yesterday, Friday 6 March 2026", "Australia - NSW",
+                "   1  T  Randwick        3/10  R4 12m 0s", "Saturday 7 March 2026", "Australia - SA",
+                "  12  G  Murray Brid...   9/9  finished",
+            ])
+        let documents = RecordingDocuments()
+        MeetingsJSONView(output: documents).display(byDay)
+        let groups = try #require(documents.documents.last?.body["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["day"] as? String } == ["Yesterday, Friday 6 March 2026", "Saturday 7 March 2026"])
+        let dates = groups.flatMap { ($0["meetings"] as? [[String: Any]] ?? []).map { $0["date"] as? String } }
+        #expect(dates == ["2026-03-06", "2026-03-07"])
+        MeetingsJSONView(output: documents).display(list)
+        let undated = try #require(documents.documents.last?.body["groups"] as? [[String: Any]])
+        #expect(undated.allSatisfy { $0["day"] is JSONNull }, "one day, today: no day")
+    }
+
     @Test("a meeting's going and weather follow its next start where they fit whole, and only there")
     func listConditions() {
         MeetingsTextView(output: output, style: style(width: 100, glyphs: true)).display(list)

@@ -129,6 +129,73 @@ struct RaceListPresenterTests {
         #expect(sections.flatMap(\.rows).map(\.position) == [1, 2, 3, 4])
     }
 
+    @Test("list all: a meeting sits whole under its own date, at its venue, though the viewer's midnight cuts it")
+    func meetingNeverSplitAcrossDays() throws {
+        // 11:40am Tuesday 27 May 2025 in Sydney. Cannington (Perth) races 7pm to 10:30pm on its Tuesday: 9pm to
+        // 12:30am Wednesday in Sydney. Randwick races on Sydney's Wednesday.
+        func venueRace(_ id: String, _ meeting: String, state: String, number: Int, in seconds: TimeInterval) -> Race {
+            Race(
+                id: id, number: number, meetingName: meeting, category: .greyhound,
+                advertisedStart: clock.now().addingTimeInterval(seconds),
+                venue: Venue(name: meeting, state: state, country: "AUS"))
+        }
+        let cannington = (1...8).map {
+            venueRace("c\($0)", "Cannington", state: "WA", number: $0, in: 33_600 + Double($0 - 1) * 1_800)
+        }
+        let randwick = [venueRace("r1", "Randwick", state: "NSW", number: 1, in: 89_400)]
+        load(cannington + randwick)
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        #expect(sections.map(\.heading) == ["Cannington · WA, AUS", "Randwick · NSW, AUS"])
+        #expect(sections.map(\.day) == ["Tuesday 27 May 2025", "Wednesday 28 May 2025"])
+        #expect(sections.map(\.date) == ["2025-05-27", "2025-05-28"])
+        #expect(sections[0].rows.map(\.raceNumber) == (1...8).map { "R\($0)" }, "every race under one heading")
+        #expect(sections.flatMap(\.rows).map(\.position) == Array(1...9))
+        #expect(sections[0].rows.last?.startTime == "12:30am", "its last race after Sydney's midnight")
+    }
+
+    @Test("list all: the day before the viewer's today is named yesterday")
+    func yesterdayNamed() {
+        // 11:40am Tuesday in Sydney: Santa Anita's Monday card (California) is still racing.
+        let santaAnita = (1...2).map { number in
+            Race(
+                id: "s\(number)", number: number, meetingName: "Santa Anita", category: .horse,
+                advertisedStart: clock.now().addingTimeInterval(Double(number) * 1_800),
+                venue: Venue(name: "Santa Anita", state: "CA", country: "USA"))
+        }
+        let randwick = Race(
+            id: "r1", number: 1, meetingName: "Randwick", category: .horse,
+            advertisedStart: clock.now().addingTimeInterval(7_200), venue: Venue(state: "NSW", country: "AUS"))
+        load(santaAnita + [randwick])
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        #expect(sections.map(\.day) == ["Yesterday, Monday 26 May 2025", "Tuesday 27 May 2025"])
+        #expect(sections.map(\.heading) == ["Santa Anita · CA, USA", "Randwick · NSW, AUS"])
+    }
+
+    @Test("list all: races of one day, the viewer's today, have no day heading")
+    func oneDayNoHeading() {
+        load([
+            Race(
+                id: "r1", number: 1, meetingName: "Randwick", category: .horse,
+                advertisedStart: clock.now().addingTimeInterval(600), venue: Venue(state: "NSW", country: "AUS")),
+            race("x", 900),
+        ])
+        presenter.showAll(completion: log.callback)
+        guard case .sections(let sections)? = view.last?.content else {
+            Issue.record("list all draws sections")
+            return
+        }
+        #expect(sections.map(\.day) == [nil, nil])
+        #expect(sections.map(\.date) == ["2025-05-27", "2025-05-27"])
+    }
+
     @Test("in its last minute a race says how it stands beside its seconds: Closed, then Interim and Final 2-4-7")
     func standingOnTheBoard() {
         load([race("a", -30), race("b", 200)])

@@ -80,7 +80,9 @@ public final class MeetingPresenter: MeetingModuleInput {
     /// Draws the meeting asked for; false, having said why, when the day has no such meeting.
     private func render(_ answer: MeetingsAnswer, live: Bool = false) -> Bool {
         let now = clock.now()
-        let day = MeetingsDay(answer, standings: interactor.standings(at: now), at: now, selection: MeetingsSelection())
+        let day = MeetingsDay(
+            answer, standings: interactor.standings(at: now), at: now, timeZone: timeZone,
+            selection: MeetingsSelection())
         switch request.find(in: day.meetings) {
         case .success(let meeting):
             // Found by name or number once, it stays the same meeting as the day's list changes.
@@ -132,7 +134,7 @@ public final class MeetingPresenter: MeetingModuleInput {
             category: meeting.category, country: meeting.place.country, state: meeting.place.state,
             counts: MeetingViewModel.Counts(run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned),
             next: meeting.next?.nextRace,
-            isFollowUpFrame: drawing.watchFrame, conditions: meeting.conditions)
+            isFollowUpFrame: drawing.watchFrame, conditions: meeting.conditions, date: meeting.date.isoText)
     }
 
     /// `won by Velvet Lantern, $4.60`, `won by 2, $4.60`, `won by Velvet Lantern`; nil before a result.

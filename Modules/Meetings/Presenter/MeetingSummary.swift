@@ -9,6 +9,8 @@ struct MeetingSummary {
     let races: [Race]
     let place: MeetingPlace
     let rows: [RaceState]
+    /// The day it is raced on, at its venue.
+    let date: MeetingDate
 
     /// How a race stands: to come, being run, run with a result, or abandoned.
     struct RaceState {
@@ -52,10 +54,13 @@ struct MeetingSummary {
     }
 
     /// nil for a meeting with no races: there is nothing to show of it.
-    init?(_ meeting: RaceDay.Meeting, standings: [String: RaceStanding], at now: Date) {
-        guard let first = meeting.races.min(by: { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) })
+    /// - Parameter timeZone: the viewer's, where the venue has no zone known (its date is told in it).
+    init?(_ meeting: RaceDay.Meeting, standings: [String: RaceStanding], at now: Date, timeZone: LocalZone) {
+        guard let first = meeting.races.min(by: { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) }),
+            let date = MeetingDate(meeting: meeting.races, viewer: timeZone)
         else { return nil }
         id = meeting.id
+        self.date = date
         races = meeting.races.sorted { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) }
         place = MeetingPlace(of: first)
         rows = races.map { race in

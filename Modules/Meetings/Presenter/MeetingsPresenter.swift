@@ -26,7 +26,7 @@ public protocol MeetingsRouterInput: AnyObject {
     func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
 }
 
-/// Groups the day's meetings by place, counts each one's races run and to run, words its next race, and numbers
+/// Groups the day's meetings by date (each at its venue) and place, counts each one's races run and to run, words its next race, and numbers
 /// the meetings for `show N` and `meeting N`: each by its place on the day's whole list, so a number means one
 /// meeting however the list is narrowed, and on any screen.
 @MainActor
@@ -90,16 +90,23 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     private func render(_ answer: MeetingsAnswer) {
         let now = clock.now()
         let standings = interactor.standings(at: now)
-        let whole = MeetingsDay(answer, standings: standings, at: now, selection: MeetingsSelection())
+        let whole = MeetingsDay(
+            answer, standings: standings, at: now, timeZone: timeZone, selection: MeetingsSelection())
         numbered = whole.meetings
         let numbers = Dictionary(whole.meetings.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first }
         let day =
-            selection.isEverything ? whole : MeetingsDay(answer, standings: standings, at: now, selection: selection)
+            selection.isEverything
+            ? whole
+            : MeetingsDay(answer, standings: standings, at: now, timeZone: timeZone, selection: selection)
         shownCount = day.meetings.count
-        let groups = day.groups.map { place, meetings in
-            MeetingGroupViewModel(
-                heading: place.heading, country: place.country, state: place.state,
-                rows: meetings.map { row($0, position: numbers[$0.id] ?? 0) })
+        // Each day's meetings under the day, named as the board names it, where the list has days to tell apart.
+        let showsDays = day.showsDays
+        let groups = day.groups.enumerated().map { index, group in
+            let startsDay = index == 0 || day.groups[index - 1].date != group.date
+            return MeetingGroupViewModel(
+                heading: group.place.heading, country: group.place.country, state: group.place.state,
+                rows: group.meetings.map { row($0, position: numbers[$0.id] ?? 0) },
+                day: showsDays && startsDay ? group.date.heading(today: day.today) : nil, date: group.date.isoText)
         }
         let narrowed = selection.isEverything ? "" : " · " + selection.description
         view?.display(

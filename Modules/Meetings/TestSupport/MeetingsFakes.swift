@@ -47,10 +47,11 @@ public final class FakeMeetingsView: MeetingsViewInput {
     public private(set) var errors: [String] = []
     public private(set) var warnings: [String] = []
 
-    /// The last list drawn as lines: `heading` then `N name progress next`.
+    /// The last list drawn as lines: the day where one starts, `heading`, then `N name progress next`.
     public var listLines: [String] {
         (lists.last?.groups ?? []).flatMap { group in
-            [group.heading] + group.rows.map { "\($0.position) \($0.name) \($0.progress) \($0.next)" }
+            (group.day.map { [$0] } ?? []) + [group.heading]
+                + group.rows.map { "\($0.position) \($0.name) \($0.progress) \($0.next)" }
         }
     }
 

@@ -14,10 +14,11 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
         let groups = viewModel.groups.map { group -> [String: Any] in
             [
                 "heading": group.heading, "country": JSONFields.value(group.country),
-                "state": JSONFields.value(group.state),
+                "state": JSONFields.value(group.state), "day": JSONFields.value(group.day),
                 "meetings": group.rows.map { row -> [String: Any] in
                     [
                         "position": row.position, "meeting": row.name, "category": row.category.displayName,
+                        "date": JSONFields.value(group.date),
                         "races": row.races, "run": row.run, "toRun": row.toRun,
                         "abandoned": row.abandoned, "status": row.next,
                         "next": row.nextRace.map(Self.next) ?? JSONNull(),
@@ -42,7 +43,7 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
             "next": viewModel.next.map(Self.next) ?? JSONNull(),
             "category": JSONFields.value(viewModel.category?.displayName),
             "country": JSONFields.value(viewModel.country),
-            "state": JSONFields.value(viewModel.state),
+            "state": JSONFields.value(viewModel.state), "date": JSONFields.value(viewModel.date),
         ]
         switch viewModel.content {
         case .missing(let message):

@@ -34,6 +34,7 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
         let nameColumns = max(
             Self.minimumNameColumns, min(widestName, Self.maximumNameColumns, style.width - fixed))
         for group in viewModel.groups {
+            if let day = group.day { lines.append(style.paint(style.clean(day), .bold)) }
             lines.append(style.paint(style.clean(group.heading), .cyan))
             for row in group.rows {
                 let position = TerminalText.padded(String(row.position), to: positionColumns, right: true)

@@ -25,18 +25,28 @@ public struct MeetingsViewModel: Sendable, Equatable {
     }
 }
 
-/// One country's meetings (one state's, in Australia).
+/// One country's meetings (one state's, in Australia) of one date.
 public struct MeetingGroupViewModel: Sendable, Equatable {
     public let heading: String
     public let country: String?
     public let state: String?
     public let rows: [MeetingRowViewModel]
+    /// `Saturday 7 March 2026` (`Yesterday, Friday 6 March 2026`) where the group starts a day's meetings, when the
+    /// list has days to tell apart; else nil.
+    public let day: String?
+    /// The meetings' date at their venue, `2026-03-07`.
+    public let date: String?
 
-    public init(heading: String, country: String?, state: String?, rows: [MeetingRowViewModel]) {
+    public init(
+        heading: String, country: String?, state: String?, rows: [MeetingRowViewModel], day: String? = nil,
+        date: String? = nil
+    ) {
         self.heading = heading
         self.country = country
         self.state = state
         self.rows = rows
+        self.day = day
+        self.date = date
     }
 }
 
@@ -128,6 +138,8 @@ public struct MeetingViewModel: Sendable, Equatable {
     public let counts: Counts
     public let next: MeetingRowViewModel.NextRace?
     public let isFollowUpFrame: Bool?
+    /// The meeting's date at its venue, `2026-03-07`, for JSON.
+    public let date: String?
 
     public struct Counts: Sendable, Equatable {
         public let run: Int
@@ -144,8 +156,10 @@ public struct MeetingViewModel: Sendable, Equatable {
     public init(
         title: String, details: String, note: String?, content: Content, category: RaceCategory?, country: String?,
         state: String?, counts: Counts = Counts(run: 0, toRun: 0, abandoned: 0),
-        next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil, conditions: String? = nil
+        next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil, conditions: String? = nil,
+        date: String? = nil
     ) {
+        self.date = date
         self.conditions = conditions
         self.counts = counts
         self.next = next

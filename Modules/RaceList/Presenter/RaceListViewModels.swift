@@ -111,36 +111,49 @@ public struct RaceListViewModels: Sendable {
             replacesPrevious: isWatchFrame, isStreamed: isStreamed)
     }
 
-    /// `list all`: `races` in sections by meeting, in start order, under a heading per day when they span
-    /// several days (in `timeZone`).
+    /// `list all`: `races` in sections by meeting, in start order, under a heading per day when they are of more
+    /// than one day, or of a day not the viewer's today. A meeting is dated at its venue (`MeetingDate`), so it sits
+    /// whole under its own day however the viewer's midnight falls across it.
     public func sections(_ races: [Race], timeZone: LocalZone) -> RaceListViewModel {
         guard !races.isEmpty else { return model(.empty(message: board.emptyMessage)) }
-        let dayOf = { (race: Race) in timeZone.time(at: race.advertisedStart).dayNumber }
-        let spansDays = Set(races.map(dayOf)).count > 1
+        // Each race day of each meeting (a code's races at a venue), in the order of its first race.
+        var meetings: [String] = []
+        var byMeeting: [String: [Race]] = [:]
+        for race in races {
+            let key = RaceDay.Meeting.key(of: race)
+            if byMeeting[key] == nil { meetings.append(key) }
+            byMeeting[key, default: []].append(race)
+        }
+        let raceDays = meetings.flatMap { meeting in
+            Self.raceDays(byMeeting[meeting] ?? []).map { raceDay in
+                (key: meeting, races: raceDay, date: MeetingDate(of: raceDay[0], viewer: timeZone))
+            }
+        }
+        let today = MeetingDate.today(at: now, in: timeZone)
+        let dates = Set(raceDays.map(\.date)).sorted()
+        let headed = dates.count > 1 || dates.first != today
         var sections: [RaceSectionViewModel] = []
         var position = 0
-        var lastDay: Int?
-        for day in Set(races.map(dayOf)).sorted() {
-            let ofDay = races.filter { dayOf($0) == day }
-            // Each race day of each meeting, in the order of its first race.
-            var meetings: [String] = []
-            for race in ofDay where !meetings.contains(race.meetingName) { meetings.append(race.meetingName) }
-            let raceDays = meetings.flatMap { meeting in
-                Self.raceDays(ofDay.filter { $0.meetingName == meeting }).enumerated().map {
-                    ($0.offset > 0, $0.element)
-                }
-            }.sorted { $0.1[0].advertisedStart < $1.1[0].advertisedStart }
-            for (isLaterDay, raceDay) in raceDays {
-                let rows = raceDay.map { race -> RaceRowViewModel in
+        for date in dates {
+            let ofDate = raceDays.filter { $0.date == date }.sorted {
+                ($0.races[0].advertisedStart, $0.races[0].meetingName, $0.key)
+                    < ($1.races[0].advertisedStart, $1.races[0].meetingName, $1.key)
+            }
+            var seen: Set<String> = []
+            for (index, raceDay) in ofDate.enumerated() {
+                let rows = raceDay.races.map { race -> RaceRowViewModel in
                     position += 1
                     return row(for: race, position: position)
                 }
-                let label =
-                    spansDays && lastDay != day ? Self.dayLabel(raceDay[0].advertisedStart, timeZone: timeZone) : nil
-                lastDay = day
-                var heading = Self.heading(raceDay[0])
-                if isLaterDay { heading += " · " + nextRaceDayLabel(raceDay[0].advertisedStart, timeZone: timeZone) }
-                sections.append(RaceSectionViewModel(day: label, heading: heading, rows: rows))
+                var heading = Self.heading(raceDay.races[0])
+                // The same meeting again on one date: its next race day, said as such.
+                if !seen.insert(raceDay.key).inserted {
+                    heading += " · " + nextRaceDayLabel(raceDay.races[0].advertisedStart, timeZone: timeZone)
+                }
+                sections.append(
+                    RaceSectionViewModel(
+                        day: headed && index == 0 ? date.heading(today: today) : nil, heading: heading, rows: rows,
+                        date: date.isoText))
             }
         }
         return model(.sections(sections))
@@ -156,12 +169,15 @@ public struct RaceListViewModels: Sendable {
         return place.isEmpty ? race.meetingName : race.meetingName + " · " + place.joined(separator: ", ")
     }
 
-    /// A meeting's races split where a new race day of it begins: its race numbers start again (`R9` then `R1`),
-    /// though the viewer's day has not turned (a meeting abroad, racing again the next day).
+    /// A meeting's races (in start order) split where a new race day of it begins: its race numbers start again
+    /// (`R9` then `R1`), or its next race is more than `raceDayGap` after the last (a filter showing `R2` today and
+    /// `R7` tomorrow).
     static func raceDays(_ races: [Race]) -> [[Race]] {
         var days: [[Race]] = []
         for race in races {
-            if let last = days.last?.last, race.number > last.number {
+            if let last = days.last?.last, race.number > last.number,
+                race.advertisedStart.timeIntervalSince(last.advertisedStart) <= raceDayGap
+            {
                 days[days.count - 1].append(race)
             } else {
                 days.append([race])
@@ -181,12 +197,8 @@ public struct RaceListViewModels: Sendable {
             + LocalTime.monthNames[day.month - 1].prefix(3)
     }
 
-    /// `Saturday 4 April 2026`: the day of `date` in `timeZone`.
-    static func dayLabel(_ date: Date, timeZone: LocalZone) -> String {
-        let time = timeZone.time(at: date)
-        return
-            "\(LocalTime.weekdayNames[time.weekday]) \(time.day) \(LocalTime.monthNames[time.month - 1]) \(time.year)"
-    }
+    /// No meeting races on for longer: races of one further apart are of two race days.
+    static let raceDayGap: TimeInterval = 12 * 3_600
 
     private func row(for race: Race, position: Int) -> RaceRowViewModel {
         let countdown = Countdown(from: now, to: race.advertisedStart)

@@ -26,7 +26,7 @@ public enum RaceListModule {
                 "list", aliases: ["ls"], arguments: [CommandArgument("all", .choice(["all"]), optional: true)],
                 usage: "list [all]", summary: "show the next five races to jump; `list all`: every race, by meeting",
                 details:
-                    "Soonest first; a race leaves a minute after its start and the board refills. `list all` shows every upcoming race of the filter in sections by meeting, with a heading per day when they span days; N in `show N` then counts through them.",
+                    "Soonest first; a race leaves a minute after its start and the board refills. `list all` shows every upcoming race of the filter in sections by meeting, each whole under its own date at its venue when there is more than one day (the day before today's headed `Yesterday`); N in `show N` then counts through them.",
                 example: "list all", screens: [.raceList], worksFromAbove: true)
         ) { presenter, command, done in
             switch command.value {

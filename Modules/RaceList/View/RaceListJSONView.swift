@@ -31,6 +31,7 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
             body["sections"] = sections.map { section -> [String: Any] in
                 [
                     "heading": section.heading, "day": JSONFields.value(section.day),
+                    "date": JSONFields.value(section.date),
                     "positions": section.rows.map(\.position),
                 ]
             }

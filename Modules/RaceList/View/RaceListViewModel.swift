@@ -5,8 +5,8 @@ public struct RaceListViewModel: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case loading(source: String)
         case races([RaceRowViewModel])
-        /// `list all`: every race of the filter, a section per meeting (and a heading per day when there are
-        /// several days), numbered on through the sections.
+        /// `list all`: every race of the filter, a section per meeting (and a heading per day, each meeting under its
+        /// own date, when there are several days), numbered on through the sections.
         case sections([RaceSectionViewModel])
         case empty(message: String)
         case error(message: String, hint: String)
@@ -128,15 +128,19 @@ public struct RaceAlertViewModel: Sendable, Equatable {
 
 /// One meeting's races in `list all`.
 public struct RaceSectionViewModel: Sendable, Equatable {
-    /// "Tue 14 Nov" when the races span more than one day and this section starts a new one; else nil.
+    /// `Saturday 7 March 2026` (`Yesterday, Friday 6 March 2026`) where this section starts a day's meetings, when
+    /// the board has days to tell apart; else nil.
     public let day: String?
     /// "Flemington · Flemington, VIC, AUS": the meeting and where it is.
     public let heading: String
     public let rows: [RaceRowViewModel]
+    /// The meeting's date at its venue, `2026-03-07`.
+    public let date: String?
 
-    public init(day: String?, heading: String, rows: [RaceRowViewModel]) {
+    public init(day: String?, heading: String, rows: [RaceRowViewModel], date: String? = nil) {
         self.day = day
         self.heading = heading
         self.rows = rows
+        self.date = date
     }
 }

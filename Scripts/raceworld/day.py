@@ -20,12 +20,33 @@ COLOURS = ["Red", "Royal blue", "White", "Black", "Emerald green", "Gold", "Ceri
            "Yellow", "Maroon", "Pink", "Silver", "Turquoise", "Lime"]
 PATTERNS = ["hoops", "stars", "diamonds", "sash", "stripes", "spots", "chevrons", "halved", "quartered", "seams"]
 GEAR = ["Blinkers", "Tongue tie", "Ear muffs", "Nose roll", "Pacifiers", "Bar plates", "Lugging bit"]
-SIRES = {"horse": ["Snitzel", "I Am Invincible", "Zoustar", "Written Tycoon", "Deep Field", "Pierro", "Capitalist",
-                   "Justify", "Frankel", "Dark Angel", "Kingman", "Into Mischief", "Kizuna", "Lord Kanaloa"],
-         "harness": ["Captaintreacherous", "Art Major", "Bettors Delight", "Sweet Lou", "Muscle Hill",
-                     "Bold Eagle", "Ready Cash", "Love You", "Father Patrick"],
-         "greyhound": ["Fernando Bale", "Barcia Bale", "Aston Dee", "Zambora Brock", "Kinloch Brae",
-                       "My Bro Fabio", "Good Odds Harada", "Jarvis Bale"]}
+SIRES = {
+    # Stallions standing where the runner was bred: Australasia and South Africa, Britain and Ireland (the jumps' own),
+    # America, Japan; pacing and trotting sires apart.
+    ("horse", "south"): ["Snitzel", "I Am Invincible", "Zoustar", "Written Tycoon", "Deep Field", "Pierro",
+                         "Capitalist", "Savabeel", "Per Incanto", "Vercingetorix"],
+    ("horse", "europe"): ["Frankel", "Dark Angel", "Kingman", "Sea The Stars", "Dubawi", "Lope De Vega"],
+    ("jumps", "europe"): ["Getaway", "Walk In The Park", "Kayf Tara", "Milan", "Doyen", "Mahler"],
+    ("horse", "america"): ["Into Mischief", "Justify", "Curlin", "Gun Runner", "Tapit", "Quality Road"],
+    ("horse", "japan"): ["Kizuna", "Lord Kanaloa", "Epiphaneia", "Kitasan Black", "Duramente", "Deep Impact"],
+    ("harness", "pace"): ["Captaintreacherous", "Art Major", "Bettors Delight", "Sweet Lou", "Somebeachsomewhere"],
+    ("harness", "trot"): ["Muscle Hill", "Bold Eagle", "Ready Cash", "Love You", "Father Patrick", "Maharajah"],
+    ("greyhound", None): ["Fernando Bale", "Barcia Bale", "Aston Dee", "Zambora Brock", "Kinloch Brae", "My Bro Fabio",
+                          "Good Odds Harada", "Jarvis Bale"],
+}
+
+
+def sires_for(runner):
+    """The sires a runner of its code, country and gait could be by."""
+    if runner.discipline == "greyhound":
+        return SIRES[("greyhound", None)]
+    if runner.discipline == "harness":
+        return SIRES[("harness", runner.gait)]
+    if runner.discipline == "jumps":
+        return SIRES[("jumps", "europe")]
+    where = {"AUS": "south", "NZ": "south", "SAF": "south", "HK": "south", "IND": "europe", "UK": "europe",
+             "USA": "america", "CA": "america", "JPN": "japan", "KOR": "america"}.get(runner.country, "south")
+    return SIRES[("horse", where)]
 
 
 def going_is_wet(going):
@@ -187,9 +208,11 @@ def day_meeting(world, recipe, meeting, venue, riders, race_id_of, meeting_id_of
     key = (venue.pool, venue.discipline)
     surfaces = sorted(venue.surfaces)
     going = {surface: world.going_for(rng, venue, surface) for surface in surfaces}
-    main = surfaces[0] if len(surfaces) == 1 or venue.region != "USA" else "Dirt"
-    if venue.region in ("UK", "HK") and "Turf" in surfaces:
-        main = "Turf"
+    # The meeting's main track: dirt in America, turf where a venue has it, else its one surface (an Australian or New
+    # Zealand meeting on its synthetic track is drawn so, on the day as in the weeks before).
+    main = "Dirt" if venue.region == "USA" and "Dirt" in surfaces else "Turf" if "Turf" in surfaces else surfaces[0]
+    if venue.region in ("AUS", "NZ") and len(surfaces) > 1 and rng.chance(0.2):
+        main = [surface for surface in surfaces if surface != "Turf"][0]
     wet = going_is_wet(going[main])
     weather = rng.choice(["Showers", "Overcast", "Rain"] if wet else ["Fine", "Fine", "Sunny", "Overcast", "Cloudy"])
     rail = ""
@@ -204,8 +227,9 @@ def day_meeting(world, recipe, meeting, venue, riders, race_id_of, meeting_id_of
     for runner in world.runners[key]:
         if (runner.debut <= world.day_number < runner.retires and runner not in waiting and runner.starts
                 and runner not in used):
+            # Rested, and not sent for a spell: due back within the week.
             rest = {"greyhound": 5, "harness": 7, "horse": 14, "jumps": 21}[venue.discipline]
-            if world.day_number - runner.starts[-1].race.day >= rest:
+            if world.day_number - runner.starts[-1].race.day >= rest and runner.ready - world.day_number <= 7:
                 by_class.setdefault(runner.klass, []).append(runner)
     ladder = LADDERS[(venue.region, venue.discipline if venue.discipline == "jumps" else venue.code)]
     told, names = [], set()
@@ -294,8 +318,9 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     rng = Generator(seed, "race", venue.name, venue.code, race.number)
     discipline = venue.discipline
     entrants = race.starts
-    # Numbers: by weight in gallops (top weight 1), by box or barrier in the other codes.
-    if discipline in ("horse", "jumps"):
+    # Numbers: by weight in Australasian, British and other handicapping countries' gallops (top weight 1); by the
+    # draw in America and Japan, by box or barrier in the other codes.
+    if discipline in ("horse", "jumps") and venue.region not in ("USA", "JPN"):
         entrants.sort(key=lambda e: (-(e.weight or 0), e.runner.name))
     else:
         entrants.sort(key=lambda e: (e.barrier or 0, e.runner.name))
@@ -348,7 +373,7 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
                                               + price_time(late_step, steps, start_time)) / 2))
             if position == favourite:
                 card["favourite"] = True
-            tote(card, chances[position], rng)
+            tote(card, chances[position], rng, len(running))
         if discipline == "harness" and not race.standing and entrant.barrier is not None:
             card["barrier_position"] = f"Fr{entrant.barrier}" if entrant.barrier <= 8 else f"Sr{entrant.barrier - 8}"
         form_of(world, card, entrant, race, discipline)
@@ -358,7 +383,9 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     lanes = {card["runner_number"]: card.get("speedmap", {}).get("label") for card in runners}
     results, dividends = [], []
     if order:
-        results, dividends = result(order, gaps, field, entrants, chances, len(running))
+        # The chances of the runners that ran: a late scratching's share goes back to the pools.
+        ran = sum(chances[position] for position in running)
+        results, dividends = result(order, gaps, field, entrants, [chance / ran for chance in chances], len(running))
     card = {"data": {"race": {"id": race_id, "race_number": race.number, "status": status,
                               "advertised_start": start_time,
                               "type": {"horse": "T", "greyhound": "G", "harness": "H"}[venue.code]},
@@ -413,11 +440,10 @@ def result(order, gaps, field, entrants, chances, starters):
         results.append(entry)
     pays = [("Win", [numbers[0]], round_down((1 - TAKEOUT["win"]) / chances[order[0]]))]
     places = 0 if starters <= 4 else 2 if starters <= 7 else 3
-    running = order
     if places:
-        top = {position: 0.0 for position in running}
-        for first in running:
-            for second in running:
+        top = {position: 0.0 for position in order}
+        for first in order:
+            for second in order:
                 if second == first:
                     continue
                 if places == 2:
@@ -425,13 +451,13 @@ def result(order, gaps, field, entrants, chances, starters):
                     top[first] += chance
                     top[second] += chance
                     continue
-                for third in running:
+                for third in order:
                     if third in (first, second):
                         continue
                     chance = harville(chances, [first, second, third])
                     for position in (first, second, third):
                         top[position] += chance
-        shares = {position: top[position] / places for position in running}
+        shares = {position: top[position] / places for position in order}
         placed = order[:places]
         left = (1 - TAKEOUT["place"]) - sum(shares[position] for position in placed)
         for position in placed:
@@ -449,12 +475,12 @@ def result(order, gaps, field, entrants, chances, starters):
     return results, dividends
 
 
-def tote(card, chance, rng):
+def tote(card, chance, rng, starters):
     """The tote's prices: the pool less its takeout over the money on the runner (its chance, as the crowd sees it)."""
     crowd = chance * (0.9 + rng.below(21) / 100)
     win = round_down((1 - TAKEOUT["win"]) / crowd)
     card["odds"]["pool_win"] = round(win, 1)
-    card["odds"]["pool_place"] = round(round_down(1 + (win - 1) / 3.6), 1)
+    card["odds"]["pool_place"] = round(round_down(1 + (win - 1) / (3.6 if starters >= 8 else 2.6)), 1)
 
 
 def speed_map(runners, entrants):
@@ -599,8 +625,8 @@ def form_of(world, card, entrant, race, discipline):
     card["sex"] = sex_of(runner, age)
     card["colour"] = runner.colour
     rng = Generator(world.seed, "looks", runner.name)
-    card["sire"] = rng.choice(SIRES[runner.code])
-    card["dam"] = f"{rng.choice(['Miss', 'Lady', 'Belle', 'Queen'])} {runner.name.split()[-1]}"
+    card["sire"] = rng.choice(sires_for(runner))
+    card["dam"] = world.dam_name(runner)
     if discipline != "greyhound":
         card["silk_colours"] = (f"{rng.choice(COLOURS)} & {rng.choice(COLOURS).lower()} {rng.choice(PATTERNS)}, "
                                 f"{rng.choice(COLOURS).lower()} sleeves & cap")

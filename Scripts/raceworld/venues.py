@@ -253,7 +253,9 @@ SPONSORS = {
            "Exmoor Feeds", "Cheviot Tractors", "Medway Print"],
     "SAF": ["Highveld Motors", "Karoo Lamb", "Drakensberg Water", "Protea Cement", "Bushveld Freight",
             "Limpopo Citrus", "Vaal Steel", "Springbok Glass", "Fynbos Gin", "Kudu Tyres"],
-    "USA": ["Bluegrass Feed", "Magnolia Tack", "Everglades Fencing", "Palmetto Barns", "Sierra Hay", "Cypress Trailers"],
+    "USA": ["Bluegrass Feed", "Magnolia Tack", "Everglades Fencing", "Palmetto Barns", "Sierra Hay", "Cypress Trailers",
+            "Hudson Valley Hay", "Garden State Tractors", "Pine Barrens Lumber", "Catskill Saddlery", "Ontario Oats",
+            "Niagara Feeds", "Great Lakes Trailers", "Jersey Shore Bedding"],
 }
 # Race names with no sponsor: the venue's own style.
 FRENCH_TOWNS = ["Prix de Bretagne", "Prix de Lyon", "Prix du Mans", "Prix d'Avranches", "Prix de Cabourg",

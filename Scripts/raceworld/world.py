@@ -34,16 +34,16 @@ class Venue:
         self.pool = pool_of(state, self.code)
 
     def going_words(self, surface):
-        return GOING[(self.region if self.region != "USA" or self.code != "greyhound" else "USA", surface)]
+        return GOING[(self.region, surface)]
 
 
 class Runner:
     __slots__ = ("name", "discipline", "code", "country", "pool", "female", "gelded", "foaled", "debut", "retires",
-                 "merit", "cap", "distance", "wet", "style", "gait", "trainer", "sire", "dam", "colour", "silks",
-                 "starts", "wins", "klass", "ready", "prep_left", "age_today", "sex_today", "home")
+                 "merit", "cap", "distance", "wet", "style", "gait", "trainer", "colour", "starts", "wins", "klass",
+                 "ready", "prep_left")
 
     def __init__(self):
-        self.starts = []  # PastStart, oldest first
+        self.starts = []  # Start, oldest first
         self.wins = 0
         self.klass = 0
 
@@ -60,7 +60,7 @@ class Start:
 class Race:
     """A race of the world, before the day or on it."""
     __slots__ = ("day", "venue", "number", "distance", "surface", "going", "klass", "label", "short", "prize",
-                 "gait", "standing", "starts", "order", "gaps", "chances", "field_size")
+                 "gait", "standing", "starts", "order", "gaps", "chances")
 
     def __init__(self):
         self.starts = []
@@ -97,7 +97,7 @@ class World:
         self.people = {}
         self.ready = {}
         self.waiting = {}
-        self.ran_today = {}  # by pool: who has run on the race day (once each)
+        self.ran_today = {}  # by (pool, discipline): who has run on the race day (once each)
         for key in sorted(self.pools):
             self.people[key] = self.make_people(key)
             self.runners[key] = self.make_runners(key)
@@ -175,7 +175,6 @@ class World:
         for _ in range(count):
             runner = Runner()
             runner.discipline, runner.code, runner.country, runner.pool = discipline, code, country, pool
-            runner.home = pool
             runner.debut = first_day + rng.below(history + 40)
             if discipline == "greyhound":
                 debut_age = rng.between(540, 760)
@@ -193,10 +192,11 @@ class World:
                     born = date(year, 8, 1) + timedelta(days=rng.below(120))
                 else:
                     born = date(year, 1, 15) + timedelta(days=rng.below(120))
-                runner.debut = max(runner.debut, self.days_of(born) + 2 * 365 - 60)
+                runner.debut = max(runner.debut, self.first_racing_day(born, region, discipline))
             runner.foaled = born
             runner.retires = runner.debut + rng.between(career_days // 2, career_days * 2)
-            runner.female = rng.chance(0.45)
+            # Hong Kong races geldings almost only; elsewhere fillies and mares are close to half.
+            runner.female = rng.chance(0.02 if region == "HK" else 0.45)
             runner.gelded = not runner.female and discipline != "greyhound" and rng.chance(
                 0.95 if region == "HK" else 0.6 if discipline != "jumps" else 0.9)
             # Merit: a bell from three draws; the class it can reach rises with it.
@@ -212,8 +212,6 @@ class World:
             runner.name = self.runner_name(rng, discipline, country, born)
             runner.colour = rng.choice(["bk", "bd", "f", "wbk", "dkbd"] if discipline == "greyhound"
                                        else ["b", "br", "ch", "gr", "bl", "b"])
-            runner.sire = runner.dam = None
-            runner.silks = None
             runner.ready = runner.debut
             runner.prep_left = self.prep_length(rng, discipline)
             runners.append(runner)
@@ -224,6 +222,28 @@ class World:
             share = min(runner.merit, 120) / 120
             runner.cap = max(1, min(top, int(top * share * share * 1.6 + 0.5)))
         return runners
+
+    def first_racing_day(self, born, region, discipline):
+        """The first day a runner may race: a two-year-old's season (1 August in the south, two-year-old racing from
+        spring; 1 June in the north, as the JRA's and the English seasons start), Hong Kong at three (it races no
+        two-year-olds), the jumps at four."""
+        if region in SOUTHERN:
+            season = born.year + (1 if born.month >= 8 else 0) + 1
+            first = date(season, 10, 1)
+        else:
+            first = date(born.year + 2, 6, 1)
+        if region == "HK":
+            first = date(first.year + 1, first.month, first.day)
+        if discipline == "jumps":
+            first = date(first.year + 2, first.month, first.day)
+        return self.days_of(first)
+
+    def dam_name(self, runner):
+        """The runner's dam: a mare of its own, her name registered like a runner's (no dam shares a name with
+        another dam or with a runner), drawn from the runner's own generator so the day's order does not matter."""
+        rng = Generator(self.seed, "dam", runner.name)
+        return self.runner_name(rng, runner.discipline, runner.country if runner.country != "FR" else "AUS",
+                                runner.foaled)
 
     def days_of(self, day):
         return (day - date(1970, 1, 1)).days
@@ -285,9 +305,9 @@ class World:
     def going_for(self, rng, venue, surface):
         return rng.choice(venue.going_words(surface))
 
-    def run_meeting(self, rng, venue, day_number, count, riders, plan=None):
-        """A meeting's races at `venue` on `day_number`, each filled with the ready runners that fit it. `plan`: for
-        the race day, each race's class to fill. Returns the races run (a race short of runners is not run)."""
+    def run_meeting(self, rng, venue, day_number, count, riders):
+        """A meeting of the weeks before the day at `venue` on `day_number`, each race filled with the ready runners
+        that fit it. Returns the races run (a race short of runners is not run)."""
         key = (venue.pool, venue.discipline)
         surfaces = sorted(venue.surfaces)
         main_surface = surfaces[0] if len(surfaces) == 1 else rng.choice(surfaces)
@@ -298,8 +318,7 @@ class World:
             by_class.setdefault(runner.klass, []).append(runner)
         races = []
         for number in range(1, count + 1):
-            race = self.make_race(rng, venue, day_number, number, main_surface, going, by_class, used, riders,
-                                  is_today=plan is not None)
+            race = self.make_race(rng, venue, day_number, number, main_surface, going, by_class, used, riders)
             if race is not None:
                 races.append(race)
         self.ready[key] = [runner for runner in self.ready[key] if runner not in used]
@@ -328,7 +347,9 @@ class World:
         else:
             gait = None
         surfaces = sorted(venue.surfaces)
-        if len(surfaces) > 1 and rng.chance(0.35):
+        # America, Japan, Hong Kong and Britain race two surfaces at one meeting; an Australian or New Zealand
+        # meeting is on turf or on the synthetic track, not both.
+        if len(surfaces) > 1 and venue.region not in ("AUS", "NZ") and rng.chance(0.35):
             surface = rng.choice(surfaces)
         distance = rng.choice(venue.surfaces[surface])
         candidates = [r for r in by_class.get(klass, []) if r not in used and (gait is None or r.gait == gait)]
@@ -348,8 +369,6 @@ class World:
             # A race day's fields are full; a weekday's smaller.
             size = rng.between(max(7, limit - 4) if is_today else min(limit, 7), limit)
         field = heapq.nsmallest(size, fitting, key=lambda r: (r.ready, r.name))
-        if len(field) < (4 if discipline == "greyhound" else 5):
-            return None
         race = Race()
         race.day, race.venue, race.number = day_number, venue, number
         race.distance, race.surface, race.going = distance, surface, going[surface]
@@ -379,8 +398,6 @@ class World:
             return
         if discipline == "greyhound":
             boxes = rng.shuffled(range(1, race.venue.field_limit + 1))[:len(race.starts)]
-            for start, box in zip(race.starts, sorted(boxes)):
-                start.barrier = box
             order = rng.shuffled(race.starts)
             for start, box in zip(order, sorted(boxes)):
                 start.barrier = box
@@ -438,7 +455,8 @@ class World:
             merit -= 3  # first up: fit from trials, not racing
         if start.barrier and race.venue.discipline == "horse" and start.barrier > 10:
             merit -= (start.barrier - 10) // 2
-        if start.barrier and race.venue.discipline == "greyhound" and start.barrier in (1, 8) and runner.style == "lead":
+        widest = race.venue.field_limit
+        if start.barrier and race.venue.discipline == "greyhound" and start.barrier in (1, widest) and runner.style == "lead":
             merit += 2
         if race.standing and runner.style == "back":
             merit -= 2
@@ -521,7 +539,6 @@ def starting_price(chance):
 LADDER = []
 for low, high, step in ((1.01, 2.0, 0.01), (2.0, 3.0, 0.05), (3.0, 4.0, 0.1), (4.0, 5.0, 0.2), (5.0, 10.0, 0.5),
                         (10.0, 102.0, 1.0)):
-    value = low
     count = int(round((high - low) / step))
     for index in range(count):
         LADDER.append(round(low + index * step, 2))
@@ -544,5 +561,3 @@ def on_ladder(price):
     return LADDER[low] if price - LADDER[low] <= LADDER[high] - price else LADDER[high]
 
 
-def ladder_index(price):
-    return LADDER.index(on_ladder(price))

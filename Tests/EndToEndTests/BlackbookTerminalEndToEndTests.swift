@@ -14,14 +14,14 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")
-        session.expect(shows: "Rapid Summit")
+        session.expect(shows: "Arctic Condor")
         try session.type("follow 2")
         try session.send("Enter")
-        session.expect(shows: "Following Rapid Summit.")
+        session.expect(shows: "Following Arctic Condor.")
         try session.type("show")
         try session.send("Enter")
         session.expect("the sheet notes the runner followed") { screen in
-            screen.lines.contains { $0.contains("Rapid Summit") && $0.hasSuffix("followed") }
+            screen.lines.contains { $0.contains("Arctic Condor") && $0.hasSuffix("followed") }
         }
         try session.type("list")
         try session.send("Enter")

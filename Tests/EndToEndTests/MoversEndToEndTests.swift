@@ -13,7 +13,7 @@ struct MoversEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Hove R10         29m 0s  3 Tiggerlong Boomer  10.00 ->  5.00   -50%"), "\(run.stdout)"
+            run.lines.contains("  Solvalla R3      10m 0s  10 Merry Scout     21.00 -> 11.00   -48%"), "\(run.stdout)"
         )
         #expect(run.lines.contains("Drifting (eased)"))
         #expect(!run.stdout.contains("Next to Go"), "the board is not drawn under it")
@@ -29,8 +29,8 @@ struct MoversEndToEndTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
-        #expect(firming.first?["runner"] as? String == "3 Tiggerlong Boomer")
-        #expect(firming.first?["changePercent"] as? Int == -50)
+        #expect(firming.first?["runner"] as? String == "10 Merry Scout")
+        #expect(firming.first?["changePercent"] as? Int == -48)
         #expect(
             (firming.map { $0["changePercent"] as? Int ?? 0 })
                 == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())

@@ -88,9 +88,21 @@ public struct RacingTime: Sendable, Equatable {
     /// it says neither, or both.
     public static func gait(ofRaceNamed name: String?) -> Gait? {
         guard let name else { return nil }
-        let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
-        let trot = !words.isDisjoint(with: ["trot", "trots", "trotters", "trotting", "trotter"])
-        let pace = !words.isDisjoint(with: ["pace", "paces", "pacers", "pacing", "pacer"])
+        // Words of ASCII letters, compared as bytes: asked for each harness race a board shows, at every fetch.
+        var trot = false
+        var pace = false
+        for word in name.utf8.split(whereSeparator: { !Self.isASCIILetter($0) }) where (4...8).contains(word.count) {
+            let lower = String(decoding: word.map { $0 | 0x20 }, as: UTF8.self)
+            if Self.trotWords.contains(lower) { trot = true }
+            if Self.paceWords.contains(lower) { pace = true }
+        }
         return trot == pace ? nil : trot ? .trot : .pace
+    }
+
+    private static let trotWords: Set<String> = ["trot", "trots", "trotters", "trotting", "trotter"]
+    private static let paceWords: Set<String> = ["pace", "paces", "pacers", "pacing", "pacer"]
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

@@ -20,6 +20,9 @@ public final class SnapshotRaceCardService: RaceCardService {
     private let madeStatuses = Mutex<Result<[String: RaceStanding], RaceDataError>?>(nil)
     private let loadDay: Load<RaceFeed>
     private let madeDay = Mutex<Result<MadeDay, RaceDataError>?>(nil)
+    /// Each captured race's racing time once worked out: a board asks of the same races at every fetch and draw.
+    /// Bounded by the day's races (359).
+    private let racingTimes = Mutex<[String: RacingTime]>([:])
     /// The day's meetings as last worked out, and the minute they were for: a minute's answer holds for every
     /// moment in it (each race's standings come with their times), and a script may ask a thousand times.
     private let lastDay = Mutex<(minute: Double, day: RaceDay)?>(nil)
@@ -73,7 +76,11 @@ public final class SnapshotRaceCardService: RaceCardService {
     /// as a gallop over the typical trip. Worked out for the races asked about (a board's few dozen), not the day's
     /// 359 at every start.
     private func racingTime(of id: String) throws(RaceDataError) -> RacingTime {
-        try day().races[SnapshotReplay.captureID(of: id)].map(RacingTime.init(of:)) ?? Self.unknownRace
+        let captured = SnapshotReplay.captureID(of: id)
+        if let known = racingTimes.withLock({ $0[captured] }) { return known }
+        let time = try day().races[captured].map(RacingTime.init(of:)) ?? Self.unknownRace
+        racingTimes.withLock { $0[captured] = time }
+        return time
     }
 
     private static let unknownRace = RacingTime(category: .horse, metres: nil)

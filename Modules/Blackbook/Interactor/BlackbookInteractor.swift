@@ -254,8 +254,9 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     // MARK: - Marking races (RaceMarker)
 
     public func prepare(_ races: [Race]) {
-        remember(places: races)
+        // Nothing to mark with an empty book: a board's fetch (every start of a one-shot `list`) pays nothing.
         guard !entries.withLock(\.isEmpty) else { return }
+        remember(places: races)
         // The board's races too, in their last minute on it.
         let toCome = RaceOrder.firstOfEachCategory(
             upcoming(among: races, since: Race.boardExpiryDelay), count: Self.markedPerCategory)

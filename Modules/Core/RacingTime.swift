@@ -62,14 +62,22 @@ public struct RacingTime: Sendable, Equatable {
     /// The race's own code, distance (where the feed gives it in metres) and, in harness, gait (from its name).
     public init(of race: Race) {
         let distance = race.form.distance.flatMap { distance -> Int? in
-            guard let unit = distance.unit?.lowercased(), !unit.isEmpty else { return distance.value }
-            return unit == "m" || unit.hasPrefix("metre") || unit.hasPrefix("meter") ? distance.value : nil
+            guard let unit = distance.unit, !unit.isEmpty else { return distance.value }
+            return Self.isMetres(unit) ? distance.value : nil
         }
-        // France and Sweden race their harness horses at the trot only; their races' names need not say so.
-        let trotsOnly = ["FR", "SWE"].contains(race.venue.country ?? "")
-        self.init(
-            category: race.category, metres: distance,
-            gait: race.category == .harness ? (trotsOnly ? .trot : Self.gait(ofRaceNamed: race.name)) : nil)
+        var gait: Gait?
+        if race.category == .harness {
+            // France and Sweden race their harness horses at the trot only; their races' names need not say so.
+            let trotsOnly = race.venue.country == "FR" || race.venue.country == "SWE"
+            gait = trotsOnly ? .trot : Self.gait(ofRaceNamed: race.name)
+        }
+        self.init(category: race.category, metres: distance, gait: gait)
+    }
+
+    /// `m`, `metres`, `Meters` and the like, compared as ASCII bytes: asked of every race a board shows.
+    private static func isMetres(_ unit: String) -> Bool {
+        let lower = unit.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return lower.elementsEqual("m".utf8) || lower.starts(with: "metre".utf8) || lower.starts(with: "meter".utf8)
     }
 
     /// The trip a race of the code runs when its distance is not known.

@@ -42,42 +42,6 @@ public struct RaceCardDecoder: Sendable {
         }
     }
 
-    /// The card of one race from a bundle, the others passed over unread (a sheet needs one of 45); nil when the
-    /// bundle has none for it.
-    public func decodeBundleCard(_ data: Data, raceID: String, source: String) throws(RaceDataError) -> RaceCard? {
-        try decodeBundleCard(data, at: bundleIndex(data, source: source)[raceID] ?? [], raceID: raceID, source: source)
-    }
-
-    /// Where a bundle's cards lie, by race id: the bytes of each member that is an object, in the order given, the
-    /// whole document checked in the one pass. Read once, a bundle's cards are then each read alone
-    /// (`decodeBundleCard(_:at:raceID:source:)`), not found by a pass over all of them.
-    public func bundleIndex(_ data: Data, source: String) throws(RaceDataError) -> [String: [Range<Int>]] {
-        try JSONByteReader.reading(data, source: source) { reader throws(JSONSyntaxError) in
-            var ranges: [String: [Range<Int>]] = [:]
-            try Self.objectMembers(of: &reader) { reader, id throws(JSONSyntaxError) in
-                let start = reader.offset
-                try reader.skipValue()
-                ranges[id, default: []].append(start..<reader.offset)
-            }
-            return ranges
-        }
-    }
-
-    /// The card at one of `ranges` of a bundle (`bundleIndex`): the last that is a card with a `data` object, as
-    /// a bundle read whole keeps it.
-    public func decodeBundleCard(
-        _ data: Data, at ranges: [Range<Int>], raceID: String, source: String
-    ) throws(RaceDataError) -> RaceCard? {
-        for range in ranges.reversed() where range.upperBound <= data.count {
-            let start = data.startIndex + range.lowerBound
-            let card = try JSONByteReader.reading(data[start..<(start + range.count)], source: source) {
-                reader throws(JSONSyntaxError) in try Self.card(&reader, raceID: raceID)
-            }
-            if let card { return card }
-        }
-        return nil
-    }
-
     /// Calls `member` with the race id of each member of a bundle that is an object, the reader at its value
     /// (which `member` must read or pass over); other members are passed over.
     private static func objectMembers(
@@ -149,20 +113,20 @@ public struct RaceCardDecoder: Sendable {
                     }
                 }
             } else if name.is("runners") {
-                try readObjects(&reader) { fields in
-                    if let runner = runner(from: fields), card.runners.count < RaceCard.maximumEntries {
+                try readObjects(&reader, most: .max) { reader throws(JSONSyntaxError) in
+                    if let runner = try RunnerEntry(&reader).runner, card.runners.count < RaceCard.maximumEntries {
                         card.runners.append(runner)
                     }
                 }
             } else if name.is("results") {
-                try readObjects(&reader) { fields in
-                    if let placing = placing(from: fields), card.placings.count < RaceCard.maximumEntries {
+                try readObjects(&reader, most: .max) { reader throws(JSONSyntaxError) in
+                    if let placing = try placing(&reader), card.placings.count < RaceCard.maximumEntries {
                         card.placings.append(placing)
                     }
                 }
             } else if name.is("dividends") {
-                try readObjects(&reader) { fields in
-                    if let dividend = dividend(from: fields), card.dividends.count < RaceCard.maximumEntries {
+                try readObjects(&reader, most: .max) { reader throws(JSONSyntaxError) in
+                    if let dividend = try dividend(&reader), card.dividends.count < RaceCard.maximumEntries {
                         card.dividends.append(dividend)
                     }
                 }
@@ -172,210 +136,286 @@ public struct RaceCardDecoder: Sendable {
         }
     }
 
-    // MARK: - Fields
-
-    /// The scalar members of one object, and of the objects up to two levels in (`odds.fixed_win`,
-    /// `flucs_with_timestamp.open.fluc`), by dotted name; number arrays (`flucs`) as lists, and arrays of objects
-    /// (`last_starts`, `flucs_with_timestamp.last_six`) as lists of their scalars. Anything deeper is passed over.
-    struct Fields {
-        var scalars: [String: JSONByteReader.Scalar] = [:]
-        var numberLists: [String: [Double]] = [:]
-        var objectLists: [String: [Fields]] = [:]
-
-        /// Objects kept of one array: a card's lists are short, and a hostile one is not read further.
-        static let mostObjects = 20
-        static let longestName = 64
-
-        func string(_ key: String, limit: Int = Race.maximumTextLength) -> String? {
-            NedsFeedDecoder.optionalString(scalars[key], limit: limit)
-        }
-
-        func number(_ key: String) -> Double? { NedsFeedDecoder.number(scalars[key]) }
-
-        /// A whole number within `range`; cards give some numbers as strings ("60"), which are read too.
-        func wholeNumber(_ key: String, in range: ClosedRange<Int>) -> Int? {
-            let value = number(key) ?? string(key).flatMap { Double($0) }
-            guard let value, value == value.rounded(), Double(range.lowerBound)...Double(range.upperBound) ~= value
-            else { return nil }
-            return Int(value)
-        }
-
-        func flag(_ key: String) -> Bool {
-            if case .boolean(true)? = scalars[key] { return true }
-            return false
-        }
-    }
-
-    /// Each element of an array that is an object, read into `Fields`; other elements are passed over.
-    private static func readObjects(_ reader: inout JSONByteReader, _ each: (Fields) -> Void) throws(JSONSyntaxError) {
-        guard try reader.nextKind() == .array else { return try reader.skipValue() }
-        try reader.readArray { reader throws(JSONSyntaxError) in
-            guard try reader.nextKind() == .object else { return try reader.skipValue() }
-            var fields = Fields()
-            try readFields(&reader, prefix: "", into: &fields, depth: 0)
-            each(fields)
-        }
-    }
-
-    private static func readFields(
-        _ reader: inout JSONByteReader, prefix: String, into fields: inout Fields, depth: Int
-    )
-        throws(JSONSyntaxError)
-    {
-        try reader.readObject { reader, name throws(JSONSyntaxError) in
-            // No card's member names are long: a long one (a hostile card's megabyte) is passed over, so no key
-            // below it is ever made of it.
-            guard name.string.utf8.count <= Fields.longestName else { return try reader.skipValue() }
-            let key = prefix + name.string
-            switch try reader.nextKind() {
-            case .object where depth < 2:
-                try readFields(&reader, prefix: key + ".", into: &fields, depth: depth + 1)
-            case .array where depth < 2:
-                var numbers: [Double] = []
-                var objects: [Fields] = []
-                try reader.readArray { reader throws(JSONSyntaxError) in
-                    switch try reader.nextKind() {
-                    case .number:
-                        if case .number(let value) = try reader.readScalar(), numbers.count < 1_000 {
-                            numbers.append(value)
-                        }
-                    case .object where objects.count < Fields.mostObjects:
-                        var element = Fields()
-                        // An element's own objects are not read: what is kept of a start is its scalars.
-                        try readFields(&reader, prefix: "", into: &element, depth: 2)
-                        objects.append(element)
-                    default:
-                        try reader.skipValue()
-                    }
-                }
-                if depth == 0 || !numbers.isEmpty { fields.numberLists[key] = numbers }
-                if !objects.isEmpty { fields.objectLists[key] = objects }
-            case .object, .array:
-                try reader.skipValue()
-            default:
-                fields.scalars[key] = try reader.readScalar()
-            }
-        }
-    }
-
     // MARK: - Runners, placings, dividends
 
     static let runnerNumbers = 1...999
     /// Odds a book could offer: above evens' floor, below any real longshot's ceiling.
     static let plausiblePrices = 1.0...100_000.0
+    /// Objects kept of a runner's own lists (its last starts, its last six prices): a card's lists are short, and a
+    /// hostile one is not read further.
+    static let mostObjects = 20
+    typealias Scalar = JSONByteReader.Scalar
 
-    static func runner(from fields: Fields) -> Runner? {
-        guard let number = fields.wholeNumber("runner_number", in: runnerNumbers), let name = fields.string("name")
-        else { return nil }
-        let scratching: Scratching? =
-            if fields.flag("is_late_scratched") {
-                .late(at: (fields.number("scr_time") ?? fields.number("scratch_time")).flatMap(plausibleDate))
-            } else if fields.flag("is_scratched") {
-                .scratched
-            } else {
-                nil
-            }
-        var runner = Runner(
-            number: number, name: name,
-            barrier: fields.wholeNumber("barrier", in: 1...999),
-            rider: fields.string("jockey") ?? fields.string("driver"),
-            trainer: fields.string("trainer_name"),
-            weight: weight(
-                fields.string("weight.allocated") ?? fields.string("weight.total")
-                    ?? fields.number("weight.allocated").map(format)),
-            fixedWin: price(fields.number("odds.fixed_win")),
-            fixedPlace: price(fields.number("odds.fixed_place")),
-            flucs: (fields.numberLists["flucs"] ?? []).compactMap(price).suffix(RaceCard.maximumFlucs).map { $0 },
-            scratching: scratching,
-            isFavourite: fields.flag("favourite"),
-            isMover: fields.flag("mover"),
-            lastStarts: fields.string("last_twenty_starts", limit: 20),
-            form: form(from: fields))
-        runner.barrierPosition = fields.string("barrier_position", limit: 12)
-        return runner
-    }
-
-    /// The rest of the runner's entry; nil when the card tells nothing of it.
-    static func form(from fields: Fields) -> RunnerForm? {
-        var form = RunnerForm()
-        form.starts = (fields.objectLists["last_starts"] ?? []).prefix(RunnerForm.maximumStarts).compactMap(pastStart)
-        form.records = FormRecord.Kind.allCases.compactMap { kind in
-            let key = kind.rawValue + "."
-            guard let starts = fields.wholeNumber(key + "number_of_starts", in: 0...9_999) else { return nil }
-            let count = { (name: String) in fields.wholeNumber(key + name, in: 0...starts) ?? 0 }
-            return FormRecord(
-                kind: kind, starts: starts, wins: count("number_of_wins"), seconds: count("number_of_seconds"),
-                thirds: count("number_of_thirds"))
+    /// Calls `each` with the reader at each element of the array at the reader that is an object, up to `most`
+    /// of them; other elements, those past `most`, and a value that is not an array are passed over.
+    private static func readObjects(
+        _ reader: inout JSONByteReader, most: Int, _ each: (inout JSONByteReader) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .array else { return try reader.skipValue() }
+        var read = 0
+        try reader.readArray { reader throws(JSONSyntaxError) in
+            guard read < most, try reader.nextKind() == .object else { return try reader.skipValue() }
+            read += 1
+            try each(&reader)
         }
-        let settling = fields.number("speedmap.settling_lengths").flatMap { (-100.0...100.0) ~= $0 ? $0 : nil }
-        let lane = fields.string("speedmap.label", limit: 40)
-        if lane != nil || settling != nil { form.speedMap = SpeedMapPlace(label: lane, settlingLengths: settling) }
-        form.silks = fields.string("silk_colours", limit: 160)
-        form.gear = fields.string("gear", limit: 200)
-        form.age = fields.wholeNumber("age", in: 1...40)
-        form.sex = fields.string("sex", limit: 12)
-        form.colour = fields.string("colour", limit: 20)
-        form.sire = fields.string("sire", limit: 60)
-        form.dam = fields.string("dam", limit: 60)
-        form.toteWin = price(fields.number("odds.pool_win"))
-        form.totePlace = price(fields.number("odds.pool_place"))
-        form.priceHistory = priceHistory(from: fields)
-        return form.isEmpty ? nil : form
     }
 
-    static func pastStart(from fields: Fields) -> PastStart? {
+    /// The scalar members named in `names` of the object at the reader, each in its slot from `base` on (the last,
+    /// where a card gives one twice); any other member, and a value that is not an object, passed over unread.
+    private static func readScalars(
+        _ reader: inout JSONByteReader, _ names: [StaticString], into slots: inout [Scalar?], from base: Int = 0
+    ) throws(JSONSyntaxError) {
+        guard try reader.nextKind() == .object else { return try reader.skipValue() }
+        try reader.readObject { reader, name throws(JSONSyntaxError) in
+            if let index = names.firstIndex(where: { name.is($0) }) {
+                slots[base + index] = try reader.readScalar()
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    /// A runner's entry as read, member by member: each that the card's rules use (the last, where a card gives one
+    /// twice), every other passed over unread; a runner's 86 members in a real card, a dozen wanted. A member of
+    /// the wrong type leaves a gap.
+    struct RunnerEntry {
+        /// The entry's own scalar members, then those of its `odds`, `weight`, `speedmap` and opening price, each
+        /// in the slot of its `Member`.
+        enum Member: Int, CaseIterable {
+            case number, name, barrier, jockey, driver, trainer, isScratched, isLateScratched, scratchedAt
+            case scratchTime, isFavourite, isMover, lastTwentyStarts, barrierPosition, silks, gear, age, sex
+            case colour, sire, dam
+            case fixedWin, fixedPlace, poolWin, poolPlace
+            case weightAllocated, weightTotal
+            case settlingLengths, speedLabel
+            case openPrice, openTime
+        }
+
+        static let ownMembers: [StaticString] = [
+            "runner_number", "name", "barrier", "jockey", "driver", "trainer_name", "is_scratched",
+            "is_late_scratched", "scr_time", "scratch_time", "favourite", "mover", "last_twenty_starts",
+            "barrier_position", "silk_colours", "gear", "age", "sex", "colour", "sire", "dam",
+        ]
+        static let oddsMembers: [StaticString] = ["fixed_win", "fixed_place", "pool_win", "pool_place"]
+        static let weightMembers: [StaticString] = ["allocated", "total"]
+        static let speedMapMembers: [StaticString] = ["settling_lengths", "label"]
+        static let priceMembers: [StaticString] = ["fluc", "timestamp"]
+
+        private var slots = [Scalar?](repeating: nil, count: Member.allCases.count)
+        private var flucs: [Double] = []
+        private var lastSix: [[Scalar?]] = []
+        private var starts: [PastStart] = []
+        private var records: [FormRecord.Kind: [Scalar?]] = [:]
+
+        private subscript(member: Member) -> Scalar? { slots[member.rawValue] }
+
+        init(_ reader: inout JSONByteReader) throws(JSONSyntaxError) {
+            try reader.readObject { reader, name throws(JSONSyntaxError) in
+                if let index = Self.ownMembers.firstIndex(where: { name.is($0) }) {
+                    slots[index] = try reader.readScalar()
+                } else if name.is("odds") {
+                    try readScalars(&reader, Self.oddsMembers, into: &slots, from: Member.fixedWin.rawValue)
+                } else if name.is("flucs") {
+                    flucs = try numbers(&reader)
+                } else if name.is("weight") {
+                    try readScalars(&reader, Self.weightMembers, into: &slots, from: Member.weightAllocated.rawValue)
+                } else if name.is("last_starts") {
+                    try readObjects(&reader, most: mostObjects) { reader throws(JSONSyntaxError) in
+                        if let start = try pastStart(&reader) { starts.append(start) }
+                    }
+                } else if name.is("speedmap") {
+                    try readScalars(&reader, Self.speedMapMembers, into: &slots, from: Member.settlingLengths.rawValue)
+                } else if name.is("flucs_with_timestamp") {
+                    try readPrices(&reader)
+                } else if let kind = FormRecord.Kind.allCases.first(where: { name.is($0.memberName) }) {
+                    var counts = records[kind] ?? [Scalar?](repeating: nil, count: recordCounts.count)
+                    try readScalars(&reader, recordCounts, into: &counts)
+                    records[kind] = counts
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+
+        /// `flucs_with_timestamp`: the opening price, and the last six moves.
+        private mutating func readPrices(_ reader: inout JSONByteReader) throws(JSONSyntaxError) {
+            guard try reader.nextKind() == .object else { return try reader.skipValue() }
+            try reader.readObject { reader, name throws(JSONSyntaxError) in
+                if name.is("open") {
+                    try readScalars(&reader, Self.priceMembers, into: &slots, from: Member.openPrice.rawValue)
+                } else if name.is("last_six") {
+                    try readObjects(&reader, most: mostObjects) { reader throws(JSONSyntaxError) in
+                        var point = [Scalar?](repeating: nil, count: Self.priceMembers.count)
+                        try readScalars(&reader, Self.priceMembers, into: &point)
+                        lastSix.append(point)
+                    }
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+
+        var runner: Runner? {
+            guard let number = self[.number].whole(in: runnerNumbers), let name = self[.name].text() else { return nil }
+            let scratching: Scratching? =
+                if self[.isLateScratched].isTrue {
+                    .late(at: (self[.scratchedAt].number ?? self[.scratchTime].number).flatMap(plausibleDate))
+                } else if self[.isScratched].isTrue {
+                    .scratched
+                } else {
+                    nil
+                }
+            let allocated = self[.weightAllocated]
+            var runner = Runner(
+                number: number, name: name,
+                barrier: self[.barrier].whole(in: 1...999),
+                rider: self[.jockey].text() ?? self[.driver].text(),
+                trainer: self[.trainer].text(),
+                weight: weight(allocated.text() ?? self[.weightTotal].text() ?? allocated.number.map(format)),
+                fixedWin: price(self[.fixedWin].number),
+                fixedPlace: price(self[.fixedPlace].number),
+                flucs: flucs.compactMap(price).suffix(RaceCard.maximumFlucs).map { $0 },
+                scratching: scratching,
+                isFavourite: self[.isFavourite].isTrue,
+                isMover: self[.isMover].isTrue,
+                lastStarts: self[.lastTwentyStarts].text(limit: 20),
+                form: form)
+            runner.barrierPosition = self[.barrierPosition].text(limit: 12)
+            return runner
+        }
+
+        /// The rest of the runner's entry; nil when the card tells nothing of it.
+        private var form: RunnerForm? {
+            var form = RunnerForm()
+            form.starts = Array(starts.prefix(RunnerForm.maximumStarts))
+            form.records = FormRecord.Kind.allCases.compactMap { kind in
+                guard let counts = records[kind], let starts = counts[0].whole(in: 0...9_999) else { return nil }
+                let count = { (index: Int) in counts[index].whole(in: 0...starts) ?? 0 }
+                return FormRecord(kind: kind, starts: starts, wins: count(1), seconds: count(2), thirds: count(3))
+            }
+            let settling = self[.settlingLengths].number.flatMap { (-100.0...100.0) ~= $0 ? $0 : nil }
+            let lane = self[.speedLabel].text(limit: 40)
+            if lane != nil || settling != nil { form.speedMap = SpeedMapPlace(label: lane, settlingLengths: settling) }
+            form.silks = self[.silks].text(limit: 160)
+            form.gear = self[.gear].text(limit: 200)
+            form.age = self[.age].whole(in: 1...40)
+            form.sex = self[.sex].text(limit: 12)
+            form.colour = self[.colour].text(limit: 20)
+            form.sire = self[.sire].text(limit: 60)
+            form.dam = self[.dam].text(limit: 60)
+            form.toteWin = price(self[.poolWin].number)
+            form.totePlace = price(self[.poolPlace].number)
+            form.priceHistory = priceHistory
+            return form.isEmpty ? nil : form
+        }
+
+        /// The opening price, then each move with its time, the same point told twice kept once.
+        private var priceHistory: [PricePoint] {
+            func point(_ price: Scalar?, _ time: Scalar?) -> PricePoint? {
+                RaceCardDecoder.price(price.number).map {
+                    PricePoint(price: $0, at: time.text(limit: 40).flatMap(InternetTime.date))
+                }
+            }
+            var points: [PricePoint] = []
+            if let open = point(self[.openPrice], self[.openTime]) { points.append(open) }
+            // A move back to an earlier price is a move; the same point told twice running (the opening price is
+            // often the first of the last six) is one.
+            for move in lastSix.compactMap({ point($0[0], $0[1]) }) where points.last != move {
+                points.append(move)
+            }
+            return Array(points.suffix(RunnerForm.maximumPrices))
+        }
+    }
+
+    /// A record's counts, in the order `RunnerEntry` keeps them: starts, wins, seconds, thirds.
+    static let recordCounts: [StaticString] = [
+        "number_of_starts", "number_of_wins", "number_of_seconds", "number_of_thirds",
+    ]
+
+    /// The numbers of the array at the reader (at most 1,000; anything else in it passed over); none for a value
+    /// that is not an array.
+    private static func numbers(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> [Double] {
+        guard try reader.nextKind() == .array else {
+            try reader.skipValue()
+            return []
+        }
+        var numbers: [Double] = []
+        try reader.readArray { reader throws(JSONSyntaxError) in
+            if try reader.nextKind() == .number, numbers.count < 1_000 {
+                numbers.append(try reader.readNumber())
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return numbers
+    }
+
+    static let pastStartMembers: [StaticString] = [
+        "date", "track", "distance", "track_condition", "finish", "number_of_runners", "margin", "jockey",
+        "starting_price", "winner", "barrier", "weight_carried",
+    ]
+
+    private static func pastStart(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> PastStart? {
+        var member = [Scalar?](repeating: nil, count: pastStartMembers.count)
+        try readScalars(&reader, pastStartMembers, into: &member)
+        let startingPrice = member[8]
         var start = PastStart(
-            date: fields.string("date", limit: 20), track: fields.string("track", limit: 40),
-            distance: fields.wholeNumber("distance", in: 1...10_000),
-            trackCondition: fields.string("track_condition", limit: 20),
-            finish: fields.wholeNumber("finish", in: 1...99),
-            runners: fields.wholeNumber("number_of_runners", in: 1...99),
-            margin: fields.string("margin", limit: 12), rider: fields.string("jockey", limit: 60),
-            startingPrice: price(
-                fields.number("starting_price") ?? fields.string("starting_price").flatMap { Double($0) }),
-            winner: fields.string("winner", limit: 60))
-        start.barrier = fields.wholeNumber("barrier", in: 1...99)
-        start.weight = weight(
-            fields.string("weight_carried", limit: 8) ?? fields.number("weight_carried").map(format))
+            date: member[0].text(limit: 20), track: member[1].text(limit: 40),
+            distance: member[2].whole(in: 1...10_000),
+            trackCondition: member[3].text(limit: 20), finish: member[4].whole(in: 1...99),
+            runners: member[5].whole(in: 1...99), margin: member[6].text(limit: 12), rider: member[7].text(limit: 60),
+            startingPrice: price(startingPrice.number ?? startingPrice.text().flatMap { Double($0) }),
+            winner: member[9].text(limit: 60))
+        start.barrier = member[10].whole(in: 1...99)
+        start.weight = weight(member[11].text(limit: 8) ?? member[11].number.map(format))
         return start == PastStart() ? nil : start
     }
 
-    /// The opening price, then each move with its time, the same point told twice kept once.
-    static func priceHistory(from fields: Fields) -> [PricePoint] {
-        let key = "flucs_with_timestamp."
-        var points: [PricePoint] = []
-        func point(_ fields: Fields, _ prefix: String) -> PricePoint? {
-            price(fields.number(prefix + "fluc")).map {
-                PricePoint(price: $0, at: fields.string(prefix + "timestamp", limit: 40).flatMap(InternetTime.date))
+    // A board reads every race's placings and dividends at its first draw: these two read their members in line.
+
+    private static func placing(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Placing? {
+        var position, runnerNumber, name, margin: Scalar?
+        try reader.readObject { reader, member throws(JSONSyntaxError) in
+            if member.is("position") {
+                position = try reader.readScalar()
+            } else if member.is("runner_number") {
+                runnerNumber = try reader.readScalar()
+            } else if member.is("name") {
+                name = try reader.readScalar()
+            } else if member.is("positional_margin") {
+                margin = try reader.readScalar()
+            } else {
+                try reader.skipValue()
             }
         }
-        if let open = point(fields, key + "open.") { points.append(open) }
-        // A move back to an earlier price is a move; the same point told twice running (the opening price is
-        // often the first of the last six) is one.
-        for move in (fields.objectLists[key + "last_six"] ?? []).compactMap({ point($0, "") }) where points.last != move
-        {
-            points.append(move)
-        }
-        return Array(points.suffix(RunnerForm.maximumPrices))
-    }
-
-    static func placing(from fields: Fields) -> Placing? {
-        guard let position = fields.wholeNumber("position", in: 1...999),
-            let runnerNumber = fields.wholeNumber("runner_number", in: runnerNumbers)
+        guard let position = position.whole(in: 1...999), let runnerNumber = runnerNumber.whole(in: runnerNumbers)
         else { return nil }
         return Placing(
-            position: position, runnerNumber: runnerNumber, name: fields.string("name"),
-            margin: position == 1 ? nil : fields.string("positional_margin", limit: 20))
+            position: position, runnerNumber: runnerNumber, name: name.text(),
+            margin: position == 1 ? nil : margin.text(limit: 20))
     }
 
-    static func dividend(from fields: Fields) -> Dividend? {
-        guard let product = fields.string("product_name", limit: 40),
-            let amount = fields.number("dividend"), amount > 0, amount < 100_000_000
+    private static func dividend(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> Dividend? {
+        var product, amount, runners, status: Scalar?
+        try reader.readObject { reader, member throws(JSONSyntaxError) in
+            if member.is("product_name") {
+                product = try reader.readScalar()
+            } else if member.is("dividend") {
+                amount = try reader.readScalar()
+            } else if member.is("description") {
+                runners = try reader.readScalar()
+            } else if member.is("status") {
+                status = try reader.readScalar()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        guard let product = product.text(limit: 40), let amount = amount.number, amount > 0, amount < 100_000_000
         else { return nil }
         let bet = product.hasPrefix("Pool ") ? String(product.dropFirst(5)) : product
         return Dividend(
-            bet: bet, runners: fields.string("description", limit: 40) ?? "", amount: amount,
-            isFinal: fields.string("status").map { RaceStatus(word: $0) == .final } ?? false)
+            bet: bet, runners: runners.text(limit: 40) ?? "", amount: amount,
+            isFinal: status.text().map { RaceStatus(word: $0) == .final } ?? false)
     }
 
     /// The card lists each pool's interim dividend beside its final one: the final is kept where there is one.
@@ -410,5 +450,44 @@ public struct RaceCardDecoder: Sendable {
     private static func plausibleDate(_ seconds: Double) -> Date? {
         let date = Date(timeIntervalSince1970: seconds)
         return Race.plausibleStarts.contains(date) ? date : nil
+    }
+}
+
+/// A member's value as the card's rules read it: text trimmed and cut, a finite number, a whole number in range
+/// (cards give some as strings, "60", which are read too), a flag that is `true`; nil for anything else.
+extension Optional where Wrapped == JSONByteReader.Scalar {
+    fileprivate func text(limit: Int = Race.maximumTextLength) -> String? {
+        NedsFeedDecoder.optionalString(self, limit: limit)
+    }
+
+    fileprivate var number: Double? { NedsFeedDecoder.number(self) }
+
+    fileprivate func whole(in range: ClosedRange<Int>) -> Int? {
+        let value = number ?? text().flatMap { Double($0) }
+        guard let value, value == value.rounded(), Double(range.lowerBound)...Double(range.upperBound) ~= value
+        else { return nil }
+        return Int(value)
+    }
+
+    fileprivate var isTrue: Bool {
+        if case .boolean(true)? = self { return true }
+        return false
+    }
+}
+
+extension FormRecord.Kind {
+    /// The card's member holding the record (`track_distance`).
+    fileprivate var memberName: StaticString {
+        switch self {
+        case .overall: "overall"
+        case .track: "track"
+        case .distance: "distance"
+        case .trackDistance: "track_distance"
+        case .good: "good"
+        case .soft: "soft"
+        case .heavy: "heavy"
+        case .firstUp: "first_up"
+        case .secondUp: "second_up"
+        }
     }
 }

@@ -1,30 +1,24 @@
 import Core
 import Platform
 import RaceData
-import SnapshotData
 import Synchronization
 
 /// The embedded race day's markets, told as the replay goes: a replayed race's favourite and its price at any
-/// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail alone
-/// (`SnapshotData/SnapshotMarkets.swift`, made by Scripts/make-snapshot). A one-shot board gives five prices
-/// without inflating a card.
+/// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail on the cards cut
+/// to their fields (`EmbeddedCardBundle.fields`). A one-shot board gives five prices without inflating a card.
 public final class SnapshotMarketService: RaceMarketService {
-    /// Each captured race's market as made (`1 26,21,19;4 3,3.2 L600`), by captured id; nil when unreadable.
-    public typealias Load = @Sendable () -> [String: String]?
-
-    private let markets: LoadedOnce<[String: String]?>
+    private let find: SnapshotRaceCardService.Find
     /// Each replayed race's favourites through its market, worked out when first asked: a board asks for its
     /// rows at every draw, a script thousands of times.
     private let timelines = Mutex<[String: FavouriteTimeline]>([:])
     /// A session sees a few hundred races; a bound all the same.
     static let maximumTimelines = 10_000
 
-    public init(load: @escaping Load = SnapshotMarketService.embedded) {
-        markets = LoadedOnce(load)
+    /// - Parameter find: a captured race's card cut to its field, nil for none; the program's own unless a test
+    ///   gives its own.
+    public init(find: @escaping SnapshotRaceCardService.Find = SnapshotFieldService.embedded) {
+        self.find = find
     }
-
-    /// The markets the program carries.
-    @Sendable public static func embedded() -> [String: String]? { EmbeddedBytes.strings(of: snapshotMarkets) }
 
     /// Nothing to read: every market is in the program.
     public func prepare(_ races: [Race]) {}
@@ -36,30 +30,15 @@ public final class SnapshotMarketService: RaceMarketService {
     public func favourite(ofRace id: String, at now: Date) -> MarketFavourite? {
         if let known = timelines.withLock({ $0[id] }) { return known.favourite(at: now) }
         guard let start = SnapshotReplay.replayedStart(of: id),
-            let made = markets.value?[SnapshotReplay.captureID(of: id)]
+            let made = (try? find(SnapshotReplay.captureID(of: id))) ?? nil
         else { return nil }
-        let timeline = FavouriteTimeline(runners: Self.runners(of: made, startingAt: start), startingAt: start)
+        let timeline = FavouriteTimeline(
+            runners: SnapshotCardTimeline.runners(of: made, startingAt: start), startingAt: start)
         timelines.withLock { timelines in
             if timelines.count >= Self.maximumTimelines { timelines.removeAll() }
             timelines[id] = timeline
         }
         return timeline.favourite(at: now)
-    }
-
-    /// The runners of a market as made, as bare as a card's can be: number, price trail (its last the runner's
-    /// price), and a late scratching's time.
-    static func runners(of made: String, startingAt start: Date) -> [Runner] {
-        made.split(separator: ";").compactMap { entry -> Runner? in
-            let parts = entry.split(separator: " ")
-            guard parts.count >= 2, let number = Int(parts[0]) else { return nil }
-            let trail = parts[1].split(separator: ",").compactMap { Double($0) }.filter(\.isFinite)
-            guard !trail.isEmpty else { return nil }
-            var scratching: Scratching?
-            if parts.count > 2 { scratching = SnapshotCardTimeline.lateScratching(parts[2], startingAt: start) }
-            return Runner(
-                number: number, name: "", fixedWin: trail.last, flucs: Array(trail.suffix(RaceCard.maximumFlucs)),
-                scratching: scratching)
-        }
     }
 }
 

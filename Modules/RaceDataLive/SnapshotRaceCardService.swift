@@ -26,9 +26,7 @@ public final class SnapshotRaceCardService: RaceCardService {
     /// The day's meetings as last worked out, and the minute they were for: a minute's answer holds for every
     /// moment in it (each race's standings come with their times), and a script may ask a thousand times.
     private let lastDay = Mutex<(minute: Double, day: RaceDay)?>(nil)
-    /// Each card as decoded from the bundle, by captured id (nil: none made): a sheet is fetched again and again
-    /// while open, and a script may open the same race a thousand times.
-    private let decodedCards = Mutex<[String: RaceCard?]>([:])
+    private let decodedCards = CardMemo()
 
     /// - Parameters:
     ///   - find: where a race's card comes from; the package's bundle unless a test gives its own.
@@ -50,7 +48,7 @@ public final class SnapshotRaceCardService: RaceCardService {
     public var sourceDescription: String { "the embedded snapshot's race cards" }
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-        guard var card = try decodedCard(SnapshotReplay.captureID(of: id)) else { return nil }
+        guard var card = try decodedCards.card(SnapshotReplay.captureID(of: id), find) else { return nil }
         card.raceID = id
         guard let start = SnapshotReplay.replayedStart(of: id) else { return card }
         return SnapshotCardTimeline.card(card, startingAt: start, takes: try racingTime(of: id), at: clock.now())
@@ -85,13 +83,6 @@ public final class SnapshotRaceCardService: RaceCardService {
 
     private static let unknownRace = RacingTime(category: .horse, metres: nil)
 
-    private func decodedCard(_ captureID: String) throws(RaceDataError) -> RaceCard? {
-        if let known = decodedCards.withLock({ $0[captureID] }) { return known }
-        let card = try find(captureID)
-        decodedCards.withLock { $0[captureID] = .some(card) }
-        return card
-    }
-
     private func allStatuses() throws(RaceDataError) -> [String: RaceStanding] {
         try Self.once(madeStatuses, loadStatuses)
     }
@@ -113,68 +104,26 @@ public final class SnapshotRaceCardService: RaceCardService {
     /// Every card of the package's bundle (tests; the app decodes the one it needs).
     @Sendable public static func embedded() throws(RaceDataError) -> [String: RaceCard] {
         var cards: [String: RaceCard] = [:]
-        for id in try embeddedIndex().keys {
+        for id in try EmbeddedCardBundle.cards.raceIDs() {
             if let card = try embeddedCard(id) { cards[id] = card }
         }
         return cards
     }
 
-    /// One card of the embedded bundle, read alone: each card is deflated apart from the others and the index
-    /// says where, so a sheet inflates its own card's few kilobytes, not the day's 3.9 MB (a one-shot `show`
-    /// was 3.9 times a one-shot `list`, most of it a pass over the whole bundle).
+    /// One card of the embedded bundle, read alone (`EmbeddedCardBundle`): a sheet inflates its own card's few
+    /// kilobytes, not the day's 7 MB.
     @Sendable public static func embeddedCard(_ id: String) throws(RaceDataError) -> RaceCard? {
-        guard let place = try embeddedIndex()[id] else { return nil }
-        let packed = EmbeddedBytes.of(snapshotCards)
-        guard place.offset >= 0, place.length > 0, place.offset + place.length <= packed.count,
-            let deflated = Data(base64Encoded: packed[place.offset..<(place.offset + place.length)]),
-            let bytes = Inflated.bytes(of: deflated, size: place.inflated, dictionary: cardsDictionary)
-        else { throw .unavailable(source: source, reason: "its race cards are damaged in this build") }
-        return try RaceCardDecoder().decodeBundleCard(bytes, at: [0..<bytes.count], raceID: id, source: source)
+        try EmbeddedCardBundle.cards.card(id)
     }
 
-    /// The preset dictionary every card was deflated with (`snapshotCardsDictionary`), read once.
-    private static let cardsDictionary = Data(base64Encoded: EmbeddedBytes.of(snapshotCardsDictionary))
-
-    /// Where a card lies in the bundle's characters, and how long it is inflated.
-    struct CardPlace: Sendable {
-        let offset: Int
-        let length: Int
-        let inflated: Int
-    }
-
-    private static let cardPlaces = Mutex<Result<[String: CardPlace], RaceDataError>?>(nil)
-
-    /// The bundle's index (`id offset length inflated;` each), read once.
-    private static func embeddedIndex() throws(RaceDataError) -> [String: CardPlace] {
-        try once(cardPlaces) { () throws(RaceDataError) -> [String: CardPlace] in
-            var places: [String: CardPlace] = [:]
-            for entry in String(decoding: EmbeddedBytes.of(snapshotCardsIndex), as: UTF8.self).split(separator: ";") {
-                let parts = entry.split(separator: " ")
-                guard parts.count == 4, let offset = Int(parts[1]), let length = Int(parts[2]),
-                    let inflated = Int(parts[3])
-                else { throw .unavailable(source: source, reason: "its race cards' index is damaged in this build") }
-                places[String(parts[0])] = CardPlace(offset: offset, length: length, inflated: inflated)
-            }
-            return places
-        }
-    }
-
-    /// Each card's status, first placings, the win dividend and the placed runners' names (`Final 2-4-7 4.6 Brave
-    /// Mistral|Velvet Lantern|Royal Banjo`), from the small file made beside the bundle
-    /// (`SnapshotData/SnapshotStatuses.swift`): every start reads them for the first board, and the bundle is 1.3 MB.
+    /// How each card stands (its status, first placings with their names, the win dividend), from the cards cut to
+    /// that and nothing more (`SnapshotData/SnapshotStatuses.swift`, a bundle of cards deflated whole) and read by
+    /// the card's own decoder: every start reads them for the first board, and the cards are 1.3 MB.
     @Sendable public static func embeddedStatuses() throws(RaceDataError) -> [String: RaceStanding] {
-        guard let words = EmbeddedBytes.strings(of: snapshotStatuses) else {
-            throw .invalidFeed(source: source, reason: "its statuses are not a list of statuses")
-        }
-        return words.mapValues { text in
-            let parts = text.split(separator: " ", maxSplits: 3)
-            let placings = parts.dropFirst().first.map { $0.split(separator: "-").compactMap { Int($0) } } ?? []
-            let dividend = parts.dropFirst(2).first.flatMap { Double($0) }
-            let names = parts.dropFirst(3).first.map { $0.split(separator: "|").map(String.init) } ?? []
-            return RaceStanding(
-                status: RaceStatus(word: parts.first.map(String.init) ?? ""), placings: placings, names: names,
-                winDividend: dividend)
-        }
+        guard let deflated = Data(base64Encoded: EmbeddedBytes.of(snapshotStatuses)),
+            let bytes = Inflated.bytes(of: deflated, size: snapshotStatusesSize)
+        else { throw .unavailable(source: source, reason: "its statuses are damaged in this build") }
+        return try RaceCardDecoder().decodeBundle(bytes, source: source).compactMapValues(RaceStanding.init(card:))
     }
 
 }
@@ -414,13 +363,16 @@ public enum SnapshotCardTimeline {
         (1..<max(1, made.flucs.count)).map { priceTime($0, of: made.flucs.count, start: start) }
     }
 
-    /// A late scratching as the snapshot's own files write it beside the cards (`L600`: 600 s before the start;
-    /// an `L` at no readable time is a late scratching at no known time, scratched throughout, as on the card);
-    /// nil for anything else.
-    static func lateScratching(_ mark: Substring, startingAt start: Date) -> Scratching? {
-        guard mark.first == "L" else { return nil }
-        let before = TimeInterval(mark.dropFirst()).flatMap { $0.isFinite && abs($0) < 86_400 * 366 ? $0 : nil }
-        return .late(at: before.map { start.addingTimeInterval(-$0) })
+    /// A card's runners with each late scratching at its time in the replay: as long before the start as on the
+    /// card.
+    public static func runners(of made: RaceCard, startingAt start: Date) -> [Runner] {
+        let shift = made.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
+        return made.runners.map { runner in
+            guard case .late(let time?) = runner.scratching else { return runner }
+            var moved = runner
+            moved.scratching = .late(at: time.addingTimeInterval(shift))
+            return moved
+        }
     }
 
     /// Whether a runner made with `made` is out of the race at `now`, its times moved by `shift`: scratched from

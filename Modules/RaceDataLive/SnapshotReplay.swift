@@ -42,18 +42,26 @@ public struct SnapshotReplay: Sendable {
 
     /// The id of the captured race a replayed one was made from (the id itself for one never replayed).
     public static func captureID(of id: String) -> String {
-        guard replayedStart(of: id) != nil, let at = id.lastIndex(of: "@") else { return id }
-        return String(id[..<at])
+        guard let at = replayMark(in: id) else { return id }
+        return String(id.utf8[..<at]) ?? id
     }
 
     /// The start a replayed race's id carries; nil for an id never replayed.
     public static func replayedStart(of id: String) -> Date? {
-        guard let at = id.lastIndex(of: "@") else { return nil }
-        let digits = id.utf8[id.utf8.index(after: at)...]
-        guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ (0x30...0x39).contains($0) }),
-            let seconds = Int(Substring(digits))
-        else { return nil }
+        guard let at = replayMark(in: id), let seconds = Int(Substring(id.utf8[id.utf8.index(after: at)...])) else {
+            return nil
+        }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Where a replayed id's `@` is: the last, followed by 1 to 12 digits. Read as bytes: a board asks of every race
+    /// at every fetch.
+    private static func replayMark(in id: String) -> String.UTF8View.Index? {
+        let utf8 = id.utf8
+        guard let at = utf8.lastIndex(of: UInt8(ascii: "@")) else { return nil }
+        let digits = utf8[utf8.index(after: at)...]
+        guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return at
     }
 
     /// The races not yet expired at `now`, from as many passes as it takes to

@@ -74,15 +74,35 @@ struct RaceMarketTests {
         let markets = SnapshotMarketService()
         #expect(markets.favourite(ofRace: "no-such-race@1772870000", at: Self.launch) == nil)
         #expect(markets.favourite(ofRace: "no-such-race", at: Self.launch) == nil)
-        #expect(SnapshotMarketService(load: { nil }).favourite(ofRace: "x@1772870000", at: Self.launch) == nil)
+        let damaged = SnapshotMarketService { _ throws(RaceDataError) in
+            throw .unavailable(source: "test", reason: "damaged")
+        }
+        #expect(damaged.favourite(ofRace: "x@1772870000", at: Self.launch) == nil)
     }
 
     @Test("a damaged market is read as far as it makes sense; what does not is left out, never a crash")
-    func damagedMarket() {
+    func damagedMarket() throws {
         let start = Self.launch
-        let markets = SnapshotMarketService(load: {
-            ["a": "1 5,4;2 x,y;;3;4 3.5 L60;5 nan;6 0.5;six 2;7 1.5 Lsoon", "b": "", "c": "1 1e400;2 0;3 inf"]
-        })
+        let at = Int(start.timeIntervalSince1970)
+        let bundle = """
+            {"a": {"data": {"race": {"advertised_start": \(at)}, "runners": [
+              {"runner_number": 1, "name": "One", "odds": {"fixed_win": 4}, "flucs": [5, 4]},
+              {"runner_number": 2, "name": "Two", "flucs": ["x", "y"]},
+              {"runner_number": 3, "name": "Three"},
+              {"runner_number": 4, "name": "Four", "odds": {"fixed_win": 3.5}, "flucs": [3.5],
+               "is_late_scratched": true, "scr_time": \(at - 60)},
+              {"runner_number": 5, "name": "Five", "odds": {"fixed_win": "nan"}, "flucs": [null]},
+              {"runner_number": 6, "name": "Six", "odds": {"fixed_win": 0.5}, "flucs": [0.5]},
+              {"runner_number": "six", "name": "Seis", "odds": {"fixed_win": 2}, "flucs": [2]},
+              {"runner_number": 7, "name": "Seven", "odds": {"fixed_win": 1.5}, "flucs": [1.5],
+               "is_late_scratched": true, "scr_time": "soon"}]}},
+             "b": {"data": {"runners": []}},
+             "c": {"data": {"runners": [{"runner_number": 1, "name": "A", "flucs": [1e400]},
+               {"runner_number": 2, "name": "B", "odds": {"fixed_win": 0}}, {"runner_number": 3, "name": "C"}]}},
+             "d": {"race": "no data"}}
+            """
+        let cards = try RaceCardDecoder().decodeBundle(Data(bundle.utf8), source: "test")
+        let markets = SnapshotMarketService { id throws(RaceDataError) in cards[id] }
         let id = "a@\(Int(start.timeIntervalSince1970))"
         // Runner 7's late scratching has no readable time: scratched throughout, as its card would have it.
         #expect(
@@ -94,6 +114,7 @@ struct RaceMarketTests {
                 == MarketFavourite(runnerNumber: 1, price: 4))
         #expect(markets.favourite(ofRace: "b@\(Int(start.timeIntervalSince1970))", at: start) == nil)
         #expect(markets.favourite(ofRace: "c@\(Int(start.timeIntervalSince1970))", at: start) == nil)
+        #expect(markets.favourite(ofRace: "d@\(Int(start.timeIntervalSince1970))", at: start) == nil)
     }
 
     @Test("the favourite: the card's marked runner, else the shortest price still running, with every equal")

@@ -56,9 +56,18 @@ struct SnapshotFieldTests {
         let clock = FixedClock(Self.launch)
         let stamp = "@\(Int(Self.launch.timeIntervalSince1970))"
         #expect(try SnapshotFieldService(clock: clock).field(forRace: "no-such-race" + stamp) == nil)
-        let damaged = SnapshotFieldService(clock: clock) {
-            ["a": "1|Ace| |  |;x|Bad|||;2||||;3| Three |R|T|L1e999;4|Four|||S;5|Five;0|Zero||||;1000|Big||||", "b": ""]
-        }
+        let bundle = """
+            {"a": {"data": {"race": {"advertised_start": \(Int(Self.launch.timeIntervalSince1970))}, "runners": [
+              {"runner_number": 1, "name": "Ace", "jockey": " ", "trainer_name": "  "},
+              {"runner_number": "x", "name": "Bad"}, {"runner_number": 2},
+              {"runner_number": 3, "name": " Three ", "jockey": "R", "trainer_name": "T",
+               "is_late_scratched": true, "scr_time": 1e999},
+              {"runner_number": 4, "name": "Four", "is_scratched": true}, {"runner_number": 5.5, "name": "Five"},
+              {"runner_number": 0, "name": "Zero"}, {"runner_number": 1000, "name": "Big"}]}},
+             "b": {"data": {"runners": []}}}
+            """
+        let cards = try RaceCardDecoder().decodeBundle(Data(bundle.utf8), source: "test")
+        let damaged = SnapshotFieldService(clock: clock) { id throws(RaceDataError) in cards[id] }
         let field = try #require(try damaged.field(forRace: "a" + stamp))
         #expect(field.map(\.number) == [1, 3, 4])
         // Trimmed as the card's decoder trims: blank is none. A late scratching at no sound time is scratched
@@ -67,7 +76,9 @@ struct SnapshotFieldTests {
         #expect(field.map(\.isScratched) == [false, true, true])
         #expect(try damaged.field(forRace: "b" + stamp) == [])
         #expect(throws: RaceDataError.self) {
-            try SnapshotFieldService(clock: clock) { nil }.field(forRace: "a" + stamp)
+            try SnapshotFieldService(clock: clock) { _ throws(RaceDataError) in
+                throw .unavailable(source: "test", reason: "damaged")
+            }.field(forRace: "a" + stamp)
         }
     }
 }

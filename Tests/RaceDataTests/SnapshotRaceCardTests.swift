@@ -286,25 +286,32 @@ struct SnapshotRaceCardTests {
         #expect(throws: RaceDataError.self) { try RaceCardDecoder().decodeBundle(Data("{\"a\":".utf8), source: "t") }
     }
 
-    @Test("one card read alone is the card the whole bundle gives: the last of its id that is a card, or none")
-    func bundleCardAlone() throws {
-        let card = { (name: String) in #"{"data": {"runners": [{"runner_number": 1, "name": "\#(name)"}]}}"# }
-        let text =
-            #"  {"a": 1, "a": \#(card("first")), "b": {"nodata": 1}, "a": \#(card("second")), "a": [], "#
-            + #""a": {"nodata": 2}, "c": \#(card("other"))}  "#
-        let data = Data(text.utf8)
-        let decoder = RaceCardDecoder()
-        let whole = try decoder.decodeBundle(data, source: "test")
-        #expect(whole["a"]?.runners.first?.name == "second")
-        for id in ["a", "b", "c", "d"] {
-            #expect(try decoder.decodeBundleCard(data, raceID: id, source: "test") == whole[id], "\(id)")
+    @Test("an embedded bundle finds each card by its JSON index; a damaged index or card says so, never a crash")
+    func embeddedBundle() throws {
+        // One card, `{"data":{"race":{"status":"Final"},"runners":[{"runner_number":1,"name":"Xanadu"}]}}`, deflated.
+        let packed: StaticString =
+            "eNqrVkpJLElUsqpWKkpMTgXRxSWJJaXFSlZKbpl5iTlKtTpKRaV5ealFQKHoaig7Pq80Nym1SMnKUEcpLzEXqE8pIjEvMaVUqTa2thYAwaYc8g=="
+        let good = EmbeddedCardBundle(packed: packed, index: #"{"a": [0, 112, 84]}"#, dictionary: "", source: "test")
+        #expect(try good.raceIDs() == ["a"])
+        #expect(try good.card("a")?.runners.map(\.name) == ["Xanadu"])
+        #expect(try good.card("a")?.status == .final)
+        #expect(try good.card("b") == nil)
+        let damagedIndexes: [StaticString] = [
+            "", "[]", "{", #"{"a": 5}"#, #"{"a": [0, 112]}"#, #"{"a": [0, 112, 84, 1]}"#, #"{"a": [-1, 112, 84]}"#,
+            #"{"a": [0.5, 112, 84]}"#, #"{"a": [0, 0, 84]}"#, #"{"a": [0, 1e300, 84]}"#, #"{"a": ["0", 112, 84]}"#,
+        ]
+        for index in damagedIndexes {
+            let bundle = EmbeddedCardBundle(packed: packed, index: index, dictionary: "", source: "test")
+            #expect(throws: RaceDataError.self, "\(index)") { try bundle.card("a") }
         }
-        // From a slice of a larger buffer, as `Data` may be.
-        let sliced = (Data("xx".utf8) + data + Data("yy".utf8)).dropFirst(2).dropLast(2)
-        let index = try decoder.bundleIndex(sliced, source: "test")
-        #expect(try decoder.decodeBundleCard(sliced, at: index["c"] ?? [], raceID: "c", source: "test") == whole["c"])
-        #expect(throws: RaceDataError.self) {
-            try decoder.decodeBundleCard(Data("{\"a\": {".utf8), raceID: "a", source: "t")
+        // Where the index points past the characters, or at what does not inflate to the size it says.
+        let wrongPlaces: [StaticString] = [
+            #"{"a": [100, 112, 84]}"#, #"{"a": [9223372036854775807, 112, 84]}"#, #"{"a": [0, 112, 85]}"#,
+            #"{"a": [0, 100, 84]}"#, #"{"a": [4, 108, 84]}"#,
+        ]
+        for index in wrongPlaces {
+            let bundle = EmbeddedCardBundle(packed: packed, index: index, dictionary: "", source: "test")
+            #expect(throws: RaceDataError.self, "\(index)") { try bundle.card("a") }
         }
     }
 }

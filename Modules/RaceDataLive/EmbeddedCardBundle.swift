@@ -1,0 +1,104 @@
+import Core
+import Platform
+import RaceData
+import SnapshotData
+import Synchronization
+
+/// A bundle of race cards carried in the program (made by Scripts/make-snapshot), each in the affiliates API's
+/// card shape and read by the card's own decoder (`RaceCardDecoder`): the snapshot has one format and one reader.
+/// Each card's JSON is deflated alone with a preset dictionary of what the bundle's cards say again and again, in
+/// base64, one after another; the index, a JSON object `{"<race id>": [offset, length, inflated], ...}`, says
+/// where each lies, so a sheet inflates the card it shows and not the day's.
+public final class EmbeddedCardBundle: Sendable {
+    /// Where a card lies in the bundle's characters, and how many bytes it is inflated.
+    struct Place: Sendable, Equatable {
+        let offset: Int
+        let length: Int
+        let inflated: Int
+    }
+
+    private let packed: StaticString
+    private let index: StaticString
+    private let source: String
+    private let places = Mutex<Result<[String: Place], RaceDataError>?>(nil)
+    /// The preset dictionary, read at the first card.
+    private let words: LoadedOnce<Data?>
+
+    /// The day's cards whole: every runner's form, the prices as they moved, the result and dividends.
+    public static let cards = EmbeddedCardBundle(
+        packed: snapshotCards, index: snapshotCardsIndex, dictionary: snapshotCardsDictionary,
+        source: "the embedded snapshot's race cards")
+    /// The day's cards cut to their fields: the race's start and each runner's number, name, rider, trainer, fixed
+    /// win price as it moved and scratching. The board's favourite prices, the movers and the blackbook read these:
+    /// a tenth of a whole card's bytes.
+    public static let fields = EmbeddedCardBundle(
+        packed: snapshotFields, index: snapshotFieldsIndex, dictionary: snapshotFieldsDictionary,
+        source: "the embedded snapshot's race fields")
+
+    /// A bundle of its own (tests): the program's are `cards` and `fields`.
+    public init(packed: StaticString, index: StaticString, dictionary: StaticString, source: String) {
+        self.packed = packed
+        self.index = index
+        self.source = source
+        words = LoadedOnce { Data(base64Encoded: EmbeddedBytes.of(dictionary)) }
+    }
+
+    /// Every race the bundle has a card for.
+    public func raceIDs() throws(RaceDataError) -> [String] {
+        Array(try allPlaces().keys)
+    }
+
+    /// The card of one race, inflated and decoded; nil when the bundle has none for it.
+    public func card(_ id: String) throws(RaceDataError) -> RaceCard? {
+        guard let place = try allPlaces()[id] else { return nil }
+        let characters = EmbeddedBytes.of(packed)
+        guard place.length <= characters.count, place.offset <= characters.count - place.length,
+            let deflated = Data(base64Encoded: characters[place.offset..<(place.offset + place.length)]),
+            let bytes = Inflated.bytes(of: deflated, size: place.inflated, dictionary: words.value)
+        else { throw .unavailable(source: source, reason: "its cards are damaged in this build") }
+        return try RaceCardDecoder().decode(bytes, raceID: id, source: source)
+    }
+
+    private func allPlaces() throws(RaceDataError) -> [String: Place] {
+        try places.withLock { places -> Result<[String: Place], RaceDataError> in
+            if let places { return places }
+            let read = Result { () throws(RaceDataError) in try Self.places(in: EmbeddedBytes.of(index), source: source)
+            }
+            places = read
+            return read
+        }.get()
+    }
+
+    /// An index (`{"<race id>": [offset, length, inflated], ...}`) read: every entry three whole numbers, none
+    /// negative, or the index is damaged.
+    static func places(in index: Data, source: String) throws(RaceDataError) -> [String: Place] {
+        let damaged = RaceDataError.unavailable(source: source, reason: "its cards' index is damaged in this build")
+        do {
+            return try JSONByteReader.reading(index, source: source) { reader throws(JSONSyntaxError) in
+                guard try reader.nextKind() == .object else {
+                    throw JSONSyntaxError(offset: 0, reason: "an index is an object")
+                }
+                var places: [String: Place] = [:]
+                try reader.readObject { reader, name throws(JSONSyntaxError) in
+                    guard try reader.nextKind() == .array else {
+                        throw JSONSyntaxError(offset: reader.offset, reason: "a place is an array")
+                    }
+                    var numbers: [Int] = []
+                    try reader.readArray { reader throws(JSONSyntaxError) in
+                        guard case .number(let value) = try reader.readScalar(), let number = Int(exactly: value),
+                            number >= 0, numbers.count < 3
+                        else { throw JSONSyntaxError(offset: reader.offset, reason: "a place is three counts") }
+                        numbers.append(number)
+                    }
+                    guard numbers.count == 3, numbers[1] > 0 else {
+                        throw JSONSyntaxError(offset: reader.offset, reason: "a place is three counts")
+                    }
+                    places[name.string] = Place(offset: numbers[0], length: numbers[1], inflated: numbers[2])
+                }
+                return places
+            }
+        } catch {
+            throw damaged
+        }
+    }
+}

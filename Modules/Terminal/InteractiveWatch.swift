@@ -7,7 +7,8 @@ import Text
 /// `watch` at a terminal: the board takes the whole screen (the alternate screen, cursor hidden) and is drawn
 /// again as each second turns, until `q`, Esc or Ctrl-C gives the prompt back. Keys are commands of the
 /// table, run through the shell like typed ones: a race's number opens its details (`b` back; on a board of
-/// ten or more, a number that could go on waits for another digit or Enter), `h`/`g`/`t` toggle a category,
+/// ten or more, a number that could go on waits for another digit or Enter), `t`/`h`/`g` toggle a category (the
+/// source's own letters: thoroughbred, harness, greyhound),
 /// `a` shows all, `f` and a number toggle a favourite, `r` refreshes, `?` shows the keys. A frame taller than
 /// the window scrolls with the arrows or `j`/`k`.
 ///
@@ -18,10 +19,10 @@ final class InteractiveWatch {
     /// The keys under the frame, longest first: the longest that fits the window is shown, so `? keys` (the
     /// way to the rest) is never cut off.
     static let hints = [
-        "q leave | 1-9 details | b back | h g t filter | a all | f+N favourite | / search | r refresh | ? keys",
-        "q leave | 1-9 | b back | h g t a | f+N | / search | r | ? keys",
-        "q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys",
-        "q | 1-9 | b | h g t a | f+N | r | ? keys",
+        "q leave | 1-9 details | b back | t h g filter | a all | f+N favourite | / search | r refresh | ? keys",
+        "q leave | 1-9 | b back | t h g a | f+N | / search | r | ? keys",
+        "q leave | 1-9 | b back | t h g a | f+N | / | r | ? keys",
+        "q | 1-9 | b | t h g a | f+N | r | ? keys",
         "q leave | ? keys",
     ]
 
@@ -37,7 +38,7 @@ final class InteractiveWatch {
         "q Esc Ctrl-C  back to the prompt",
         "1-9           that race's details (b closes)",
         "12 Enter      race 12, on a board of ten or more",
-        "h g t         horse / greyhound / harness",
+        "t h g         thoroughbred / harness / greyhound",
         "a             all categories",
         "f 1-9         favourite on or off (f: this race)",
         "/             search as you type (Enter keeps it, Esc ends it)",
@@ -123,9 +124,9 @@ final class InteractiveWatch {
         case .character("/") where isOnBoard:
             typedSearch = ""
             drawFrame()
-        case .character("h") where isOnBoard: run("filter horse")
+        case .character("t") where isOnBoard: run("filter horse")
+        case .character("h") where isOnBoard: run("filter harness")
         case .character("g") where isOnBoard: run("filter greyhound")
-        case .character("t") where isOnBoard: run("filter harness")
         case .character("a") where isOnBoard: run("filter clear")
         case .character("r"):
             working = "Refreshing..."

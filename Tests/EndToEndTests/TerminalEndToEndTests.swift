@@ -105,13 +105,22 @@ struct LiveTerminalEndToEndTests {
         second.expect(shows: "Saved filter greyhound, region nz, count 3, alert 10 to")
     }
 
-    @Test("watch in a narrow window shows the shorter key line that fits, `? keys` included")
+    @Test(
+        "watch in a narrow window shows the shorter key line that fits, `? keys` included; t h g are the source's letters"
+    )
     func watchHintFitsWindow() throws {
         let session = try session(columns: 60, rows: 20)
         defer { session.stop() }
         try session.type("watch")
         try session.send("Enter")
-        session.expect(shows: "q leave | 1-9 | b back | h g t a | f+N | / | r | ? keys")
+        session.expect(shows: "q leave | 1-9 | b back | t h g a | f+N | / | r | ? keys")
+        // T thoroughbred, H harness, G greyhound: the letters the board and `meetings` write.
+        for (key, category) in [("h", "harness"), ("t", "horse"), ("g", "greyhound")] {
+            try session.send("a")
+            session.expect(shows: "Next to Go · all")
+            try session.send(key)
+            session.expect(shows: "Next to Go · \(category)")
+        }
         try session.send("q")
         session.expectPrompt()
     }

@@ -69,10 +69,10 @@ struct RunnerFormPresenterTests {
             ])
     }()
 
-    private func presenterWithCard() -> RaceDetailPresenter {
+    private func presenterWithCard(race: Race = Self.race) -> RaceDetailPresenter {
         interactor.cardSourceDescription = "folder cards"
         let presenter = RaceDetailPresenter(
-            race: Self.race, interactor: interactor, router: FakeRaceDetailRouter(), view: view, clock: clock,
+            race: race, interactor: interactor, router: FakeRaceDetailRouter(), view: view, clock: clock,
             timeZone: LocalZone(identifier: "Australia/Melbourne")!)
         presenter.show { _ in }
         interactor.answerCard(.success(Self.card))
@@ -115,6 +115,18 @@ struct RunnerFormPresenterTests {
         #expect(section.blocks.last?.title == "6 Scratched Sam", "the scratched last")
         presenter.show { _ in }
         #expect(view.last?.section == nil && view.last?.card != nil)
+    }
+
+    @Test("a greyhound's past starts name its box, as its field's heading does; a galloper's its barrier")
+    func greyhoundBox() throws {
+        let dogs = Race(
+            id: "r1", number: 5, meetingName: "The Meadows", category: .greyhound,
+            advertisedStart: Self.race.advertisedStart)
+        presenterWithCard(race: dogs).showForm(runner: 1) { _ in }
+        let lines = try #require(view.last?.section?.blocks.last?.lines)
+        #expect(lines.contains { $0.contains("box 4") } && !lines.contains { $0.contains("barrier") }, "\(lines)")
+        presenterWithCard().showForm(runner: 1) { _ in }
+        #expect(view.last?.section?.blocks.last?.lines.contains { $0.contains("barrier 4") } == true)
     }
 
     @Test("runner N in full: silks, tote beside fixed, the price's moves with their times")

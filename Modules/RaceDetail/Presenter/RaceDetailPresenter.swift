@@ -130,7 +130,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         let wording = RunnerFormWording(timeZone: timeZone)
         switch focus {
         case .field: return nil
-        case .form(let runner): return wording.formGuide(card, runner: runner, raceDay: race.advertisedStart)
+        case .form(let runner):
+            return wording.formGuide(card, runner: runner, raceDay: race.advertisedStart, category: race.category)
         case .speedMap: return wording.speedMap(card)
         case .runner(let number):
             return card.runners.first { $0.number == number }.map { wording.runner($0, category: race.category) }

@@ -14,12 +14,14 @@ struct RunnerFormWording {
 
     /// Each runner's career and days since its last run, last starts and records, in number order (the
     /// scratched last); or one runner's. `raceDay`: the race's start, for the days since.
-    func formGuide(_ card: RaceCard, runner number: Int? = nil, raceDay: Date? = nil) -> CardSectionViewModel {
+    func formGuide(
+        _ card: RaceCard, runner number: Int? = nil, raceDay: Date? = nil, category: RaceCategory = .horse
+    ) -> CardSectionViewModel {
         let runners = number.map { number in card.runners.filter { $0.number == number } } ?? Self.inOrder(card)
         let blocks = runners.map { runner in
             let form = runner.form ?? RunnerForm()
             let starts = number == nil ? Array(form.starts.prefix(Self.startsInGuide)) : form.starts
-            var lines = starts.map { Self.line($0, of: runner.name) }
+            var lines = starts.map { Self.line($0, of: runner.name, category: category) }
             if let career = career(form, raceDay: raceDay) { lines.insert(career, at: 0) }
             if let records = Self.records(form.records) {
                 lines.append("Records: " + records)
@@ -78,7 +80,7 @@ struct RunnerFormWording {
         add("Speed map", form.speedMap.map(Self.mapPlace))
         add("Form", runner.lastStarts)
         add("Career", form.records.first { $0.kind == .overall }?.text)
-        add("Last start", form.starts.first.map { Self.line($0, of: runner.name) })
+        add("Last start", form.starts.first.map { Self.line($0, of: runner.name, category: category) })
         if let records = Self.records(form.records) {
             add(Self.recordsLabel, records)
         }
@@ -150,8 +152,8 @@ struct RunnerFormWording {
     }
 
     /// `29/12/2024 WGUI 2060m Good 4: 6th of 12, 8.30L, Marc Lerner, 57kg, barrier 4, SP 25.00 (won by Leave A
-    /// Light On)`.
-    static func line(_ start: PastStart, of name: String) -> String {
+    /// Light On)`; a greyhound's draw is its box, as its field's heading says.
+    static func line(_ start: PastStart, of name: String, category: RaceCategory = .horse) -> String {
         let place = [start.date, start.track, start.distance.map { "\($0)m" }, start.trackCondition]
             .compactMap { $0 }.joined(separator: " ")
         var result: [String] = []
@@ -161,7 +163,9 @@ struct RunnerFormWording {
         if let margin = start.margin, start.finish != 1, !margin.isEmpty { result.append(margin + "L") }
         if let rider = start.rider { result.append(rider) }
         if let weight = start.weight { result.append(weight + "kg") }
-        if let barrier = start.barrier { result.append("barrier \(barrier)") }
+        if let barrier = start.barrier {
+            result.append((category == .greyhound ? "box " : "barrier ") + String(barrier))
+        }
         if let price = start.startingPrice { result.append("SP " + CFormat.price(price)) }
         // Some cards name the runner itself as the winner of a race it lost: said only of another.
         let winner =

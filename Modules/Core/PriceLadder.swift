@@ -1,7 +1,13 @@
 /// The steps a bookmaker's fixed prices move in, as every price in the real cards does: by 0.01 under 2, 0.05 to
-/// 3, 0.1 to 4, 0.2 to 5, 0.5 to 10, and whole numbers from 10. And how a place price is had from the win price.
+/// 3, 0.1 to 4, 0.2 to 5, 0.5 to 10, whole numbers from 10 to 21, and past 21 only the long prices bookmakers use
+/// (23, 26, 31, 34, 41 ... 101, 126 ... 1001). And how a place price is had from the win price.
 public enum PriceLadder {
-    /// The step a price at this level moves by.
+    /// Past 21, the only prices the ladder has.
+    public static let longPrices: [Double] = [
+        21, 23, 26, 31, 34, 41, 46, 51, 61, 67, 71, 81, 91, 101, 126, 151, 201, 251, 301, 401, 501, 751, 1001,
+    ]
+
+    /// The step a price at this level moves by (past 21 the steps widen: see `longPrices`).
     public static func step(at price: Double) -> Double {
         for (below, step) in [(2.0, 0.01), (3, 0.05), (4, 0.1), (5, 0.2), (10, 0.5)] where price < below {
             return step
@@ -11,12 +17,14 @@ public enum PriceLadder {
 
     /// Whether `price` is a step of the ladder (to the cent).
     public static func isOnLadder(_ price: Double) -> Bool {
+        if price > 21 { return longPrices.contains { abs($0 - price) < 0.000_5 } }
         let step = step(at: price)
         return abs((price / step).rounded() * step - price) < 0.000_5
     }
 
     /// The ladder's price at or below `price` (never under 1.01).
     public static func downToLadder(_ price: Double) -> Double {
+        if price > 21 { return longPrices.last { $0 <= price + 0.000_5 } ?? 21 }
         let step = step(at: price)
         return (max(1.01, (price / step + 1e-9).rounded(.towardZero) * step) * 100).rounded() / 100
     }

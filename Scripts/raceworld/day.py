@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from .rng import Generator
 from .venues import (SPONSORS, FRENCH_TOWNS, HK_DISTRICTS, JPN_STAKES, IND_PLATES, KOR_NAMES, SWE_NAMES, US_STAKES,
                      LADDERS)
-from .world import LADDER, on_ladder, SPELL_DAYS, draw_finish
+from .world import LADDER, on_ladder, SPELL_DAYS, draw_finish, public_chances
 
 MARKET_OPENS = 6 * 3_600
 LAST_FLUC_LEAD = 60
@@ -98,8 +98,8 @@ def unique_favourite(prices, opinion):
 
 def keep_framed(prices, previous, out=None, low=1.115, high=1.295):
     """The book brought within low..high a step at a time, moving the price that moves it most, never onto the
-    runner's previous price or onto the favourite's; `out`: a runner about to be scratched, the book framed
-    with and without it."""
+    runner's previous price or onto the favourite's (the favourite itself only shortens); `out`: a runner about to
+    be scratched, the book framed with and without it."""
     for _ in range(200):
         total = book(prices)
         without = total - (1 / prices[out] if out is not None else 0)
@@ -112,10 +112,13 @@ def keep_framed(prices, previous, out=None, low=1.115, high=1.295):
         shortest = min(prices)
         best, gain = None, 0.0
         for position, price in enumerate(prices):
-            if position == out or price == shortest:
+            # The favourite may shorten (it stays the one favourite), never lengthen.
+            if position == out or (price == shortest and direction > 0):
                 continue
             place = LADDER.index(price) + direction
-            if not 0 <= place < len(LADDER) or LADDER[place] == previous[position] or LADDER[place] <= shortest:
+            if not 0 <= place < len(LADDER) or LADDER[place] == previous[position]:
+                continue
+            if price != shortest and LADDER[place] <= shortest:
                 continue
             change = abs(1 / LADDER[place] - 1 / price)
             if change > gain:
@@ -262,6 +265,7 @@ def race_name(rng, race, sponsors, names):
     venue = race.venue
     region, code = venue.region, venue.code
     label = race.label
+    first = None
     for attempt in range(60):
         if region == "FR":
             name = rng.choice(FRENCH_TOWNS)
@@ -301,7 +305,12 @@ def race_name(rng, race, sponsors, names):
         if name not in names:
             names.add(name)
             return name
-    name = f"{name} (Race {race.number})"
+        first = first or name
+    # A second race of the same conditions is a division of it, as a race split for its entries is.
+    division = 2
+    while f"{first} (Div {division})" in names:
+        division += 1
+    name = f"{first} (Div {division})"
     names.add(name)
     return name
 
@@ -334,19 +343,23 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     chances_all = world.chances(race)
     total = sum(chances_all[index] for index in field)
     chances = [chances_all[index] / total for index in field]
+    public_all = public_chances(race, chances_all)
+    total = sum(public_all[index] for index in field)
+    public = [public_all[index] / total for index in field]
     late = late_step = None
     steps = rng.between(3, 6)
     if len(field) > 6 and rng.chance(0.3) and status != "Abandoned":
-        longshots = [position for position, chance in enumerate(chances) if chance < 0.05]
+        longshots = [position for position, chance in enumerate(public) if chance < 0.05]
         if longshots:
             late = rng.choice(longshots)
             late_step = rng.between(1, steps - 1)
-    trails = market(rng, chances, steps, late, late_step) if status != "Abandoned" else None
+    trails = market(rng, public, steps, late, late_step) if status != "Abandoned" else None
     running = [position for position in range(len(field)) if position != late]
     order, gaps = [], []
     if status == "Final":
         order, gaps = draw_finish(rng, running, chances)
     favourite = min(running, key=lambda p: (trails[p][-1], p)) if trails else None
+    opened_favourite = min(running, key=lambda p: (trails[p][0], p)) if trails else None
     runners = []
     for index, entrant in enumerate(entrants):
         runner = entrant.runner
@@ -373,7 +386,7 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
                                               + price_time(late_step, steps, start_time)) / 2))
             if position == favourite:
                 card["favourite"] = True
-            tote(card, chances[position], rng, len(running))
+            tote(card, public[position], rng, len(running))
         if discipline == "harness" and not race.standing and entrant.barrier is not None:
             card["barrier_position"] = f"Fr{entrant.barrier}" if entrant.barrier <= 8 else f"Sr{entrant.barrier - 8}"
         form_of(world, card, entrant, race, discipline)
@@ -383,14 +396,15 @@ def tell_race(world, seed, meeting, venue, race, start_time, race_id, status, na
     lanes = {card["runner_number"]: card.get("speedmap", {}).get("label") for card in runners}
     results, dividends = [], []
     if order:
-        # The chances of the runners that ran: a late scratching's share goes back to the pools.
-        ran = sum(chances[position] for position in running)
-        results, dividends = result(order, gaps, field, entrants, [chance / ran for chance in chances], len(running))
+        # The money on the runners that ran: a late scratching's share goes back to the pools.
+        ran = sum(public[position] for position in running)
+        results, dividends = result(order, gaps, field, entrants, [chance / ran for chance in public], len(running))
+        final_tote(runners, dividends)
     card = {"data": {"race": {"id": race_id, "race_number": race.number, "status": status,
                               "advertised_start": start_time,
                               "type": {"horse": "T", "greyhound": "G", "harness": "H"}[venue.code]},
                      "runners": runners, "results": results, "dividends": dividends}}
-    comment = tipster(rng, race, entrants, field, running, favourite, lanes)
+    comment = tipster(rng, race, entrants, field, running, opened_favourite, lanes)
     info = {"class": race.short, "prizemonies": prizes(race.prize), "rail_position": rail,
             "start_type": ("Standing" if race.standing else "Mobile") if discipline == "harness" else ""}
     return {"start": start_time, "race_id": race_id, "name": name, "number": race.number, "meeting": meeting, "distance": race.distance,
@@ -460,9 +474,11 @@ def result(order, gaps, field, entrants, chances, starters):
         shares = {position: top[position] / places for position in order}
         placed = order[:places]
         left = (1 - TAKEOUT["place"]) - sum(shares[position] for position in placed)
+        win = pays[0][2]
         for position in placed:
-            pays.append(("Place", [numbers[order.index(position)]],
-                         max(1.04, round_down(1 + left / (places * shares[position])))))
+            place = max(1.04, round_down(1 + left / (places * shares[position])))
+            # The winner's place pays no more than its win: its place pool money is spread over the placed.
+            pays.append(("Place", [numbers[order.index(position)]], min(place, win) if position == order[0] else place))
     quinella = harville(chances, order[:2]) + harville(chances, [order[1], order[0]])
     pays.append(("Quinella", sorted(numbers[:2]), round_down((1 - TAKEOUT["quinella"]) / quinella)))
     if len(order) >= 3:
@@ -481,6 +497,19 @@ def tote(card, chance, rng, starters):
     win = round_down((1 - TAKEOUT["win"]) / crowd)
     card["odds"]["pool_win"] = round(win, 1)
     card["odds"]["pool_place"] = round(round_down(1 + (win - 1) / (3.6 if starters >= 8 else 2.6)), 1)
+
+
+def final_tote(runners, dividends):
+    """The tote's prices once the race is final, as the card then shows them: the winner's win and each placed
+    runner's place are what the pools paid."""
+    by_number = {card["runner_number"]: card for card in runners}
+    for dividend in dividends:
+        bet = dividend["product_name"]
+        if dividend["status"] != "Final" or bet not in ("Pool Win", "Pool Place"):
+            continue
+        card = by_number.get(int(dividend["description"]))
+        if card is not None and "odds" in card:
+            card["odds"]["pool_win" if bet == "Pool Win" else "pool_place"] = dividend["dividend"]
 
 
 def speed_map(runners, entrants):
@@ -668,7 +697,7 @@ def fitting_words(entrant, race, is_favourite, lane):
     elif len(starts) >= 2 and starts[-2].finish == 1:
         words.append("won two starts back and gets its chance to add another")
     if is_favourite:
-        words.append("heads the market and looks the one to beat")
+        words.append("opened favourite and looks the one to beat")
     step = 50 if runner.discipline == "greyhound" else 200
     if race.distance >= last.race.distance + step:
         words.append("steps up in distance")

@@ -375,6 +375,11 @@ class World:
         race.klass, race.gait = klass, gait
         ladder = LADDERS[(venue.region, discipline if discipline == "jumps" else venue.code)]
         label, short, metro, provincial = ladder[min(klass, len(ladder) - 1)]
+        if venue.region == "UK" and discipline == "greyhound" and label[0] == "A":
+            # Graded by trip; each grade pays the purse of the standard grade it stands for, one purse a grade.
+            label, standard = uk_grade(int(label[1:]), distance)
+            short = label
+            metro, provincial = next(entry[2:] for entry in ladder if entry[0] == f"A{standard}")
         race.label, race.short = label, short
         race.prize = metro if venue.tier == "metro" else provincial
         race.standing = (discipline == "harness" and (venue.region in ("AUS", "NZ") and rng.chance(0.3)
@@ -484,7 +489,7 @@ class World:
 
     def settle(self, rng, race):
         """After a past race: starting prices, the runners' records, their classes and when each runs again."""
-        for start, chance in zip(race.starts, race.chances):
+        for start, chance in zip(race.starts, public_chances(race, race.chances)):
             start.price = starting_price(chance)
         for start in race.starts:
             runner = start.runner
@@ -531,6 +536,42 @@ def draw_finish(rng, entries, chances):
     return order, gaps
 
 
+def uk_grade(number, distance):
+    """A British greyhound grade by trip, as the tracks grade them: D for sprints (D1-D4), A over the standard trip
+    (A1-A9), S for stayers (S1-S6) and E for marathons (E1-E3), the number scaled to the letter's own range; and
+    the standard grade's number it stands for."""
+    for longest, letter, lowest in ((300, "D", 4), (525, "A", 9), (700, "S", 6), (10_000, "E", 3)):
+        if distance <= longest:
+            grade = max(1, (number * lowest + 8) // 9)
+            # The standard grade it stands for: the best whose number scales to it.
+            return f"{letter}{grade}", next(n for n in range(1, 10) if max(1, (n * lowest + 8) // 9) == grade)
+
+
+def public_chances(race, chances):
+    """What the betting public makes of each runner: its chance (the weights that decide the result) blended with
+    its form as punters read it (where it finished in its last five starts; a first starter in between), so a runner
+    that keeps losing is not backed as its ability alone says. Prices, starting prices and the tote's pools are
+    framed from this; results are drawn from the chances."""
+    ratings, unplaced = [], []
+    for start in race.starts:
+        recent = [past for past in start.runner.starts if past.race.day < race.day][-5:]
+        form = (sum(1 - (past.finish - 1) / max(1, len(past.race.starts) - 1) for past in recent) / len(recent)
+                if recent else 0.5)
+        ratings.append(0.25 + form)
+        unplaced.append(bool(recent) and all(past.finish > 3 for past in recent[-3:]))
+    total = sum(ratings)
+    public = [0.8 * chance + 0.2 * rating / total for chance, rating in zip(chances, ratings)]
+    # Nobody backs a runner unplaced at its last three starts into odds-on: its share is held to 36%, the rest
+    # going to the others as they stood.
+    for index, capped in enumerate(unplaced):
+        if capped and public[index] > 0.36:
+            spare = public[index] - 0.36
+            others = sum(public) - public[index]
+            public = [0.36 if other == index else share + spare * share / others
+                      for other, share in enumerate(public)]
+    return public
+
+
 def starting_price(chance):
     """The price a runner started at: its chance over a 20% book, on the bookmakers' ladder."""
     return on_ladder(1 / (chance * 1.2))
@@ -538,11 +579,13 @@ def starting_price(chance):
 
 LADDER = []
 for low, high, step in ((1.01, 2.0, 0.01), (2.0, 3.0, 0.05), (3.0, 4.0, 0.1), (4.0, 5.0, 0.2), (5.0, 10.0, 0.5),
-                        (10.0, 102.0, 1.0)):
+                        (10.0, 21.0, 1.0)):
     count = int(round((high - low) / step))
     for index in range(count):
         LADDER.append(round(low + index * step, 2))
-LADDER = sorted(set(LADDER))
+# Past 21 only the long prices bookmakers use (the real cards' 23, 34, 41, 81...), as the app's PriceLadder has them.
+LONG_PRICES = [21.0, 23.0, 26.0, 31.0, 34.0, 41.0, 46.0, 51.0, 61.0, 67.0, 71.0, 81.0, 91.0, 101.0]
+LADDER = sorted(set(LADDER + LONG_PRICES))
 
 
 def on_ladder(price):

@@ -31,10 +31,10 @@ struct MeetingsEndToEndTests {
         #expect(lines.contains("  29  G  Romford           3/12  R5 18m 0s  12:06pm  Good - Fine"), "\(run.stdout)")
         #expect(lines.contains("Romford"))
         #expect(lines.contains("  greyhound - United Kingdom - 3 of 12 run - 1 abandoned - next R5 18m 0s"))
-        #expect(lines.contains("   R1  11:02am  Final 5-1-6  won by Hooked Rogue, $5.80"), "\(run.stdout)")
-        #expect(lines.contains("   R4  11:50am  Abandoned    Exmoor Feeds A7 Stakes"))
-        #expect(lines.contains("   R5  12:06pm  18m 0s       Pennine Haulage A3 Stakes"))
-        #expect(lines.contains("  Romford R5 - Pennine Haulage A3 Stakes"), "`show 5` opens R5's sheet")
+        #expect(lines.contains("   R1  11:02am  Final 5-1-6  won by Hooked Rogue, $5.90"), "\(run.stdout)")
+        #expect(lines.contains("   R4  11:50am  Abandoned    Exmoor Feeds D4 Stakes"))
+        #expect(lines.contains("   R5  12:06pm  18m 0s       Pennine Haulage S2 Stakes"))
+        #expect(lines.contains("  Romford R5 - Pennine Haulage S2 Stakes"), "`show 5` opens R5's sheet")
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
     }
 

@@ -13,7 +13,8 @@ struct MoversEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Solvalla R3      10m 0s  10 Merry Scout     21.00 -> 11.00   -48%"), "\(run.stdout)"
+            run.lines.contains("  Solvalla R3      10m 0s  10 Merry Scout        20.00 -> 10.00   -50%"),
+            "\(run.stdout)"
         )
         #expect(run.lines.contains("Drifting (eased)"))
         #expect(!run.stdout.contains("Next to Go"), "the board is not drawn under it")
@@ -30,7 +31,7 @@ struct MoversEndToEndTests {
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
         #expect(firming.first?["runner"] as? String == "10 Merry Scout")
-        #expect(firming.first?["changePercent"] as? Int == -48)
+        #expect(firming.first?["changePercent"] as? Int == -50)
         #expect(
             (firming.map { $0["changePercent"] as? Int ?? 0 })
                 == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())

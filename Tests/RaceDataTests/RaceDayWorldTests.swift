@@ -185,7 +185,12 @@ struct RaceDayWorldTests {
                 if words.hasPrefix("drops back in distance") {
                     #expect((race.form.distance?.value ?? .max) < (last?.distance ?? 0), "\(name)")
                 }
-                if words.hasPrefix("heads the market") { #expect(runner.isFavourite, "\(name)") }
+                if words.hasPrefix("opened favourite") {
+                    // The opening market stays on the card all day (the first price of every trail).
+                    let opening = card.runners.filter { !$0.isScratched }.compactMap(\.flucs.first).min()
+                    #expect(runner.flucs.first != nil && runner.flucs.first == opening, "\(name)")
+                }
+                #expect(!words.hasPrefix("heads the market"), "\(name): the market moves after a comment is written")
             }
         }
         #expect(said > 500)
@@ -333,6 +338,69 @@ struct RaceDayWorldTests {
             checked += 1
         }
         #expect(checked > 300)
+    }
+
+    @Test("the tote's prices on a final card are what its pools paid, and a winner's place pays no more than its win")
+    func toteAgreesWithDividends() throws {
+        var checked = 0
+        for (race, card) in Day.carded where card.status == .final {
+            let final = card.dividends.filter(\.isFinal)
+            let winner = try #require(card.placings.first { $0.position == 1 }?.runnerNumber)
+            let win = try #require(final.first { $0.bet == "Win" }, "\(Self.name(race))")
+            #expect(win.runners == String(winner))
+            let runner = try #require(card.runners.first { $0.number == winner })
+            #expect(runner.form?.toteWin == win.amount, "\(Self.name(race, runner)): tote win")
+            for place in final where place.bet == "Place" {
+                let placed = card.runners.first { String($0.number) == place.runners }
+                #expect(placed?.form?.totePlace == place.amount, "\(Self.name(race)) \(place.runners): tote place")
+                if place.runners == String(winner) { #expect(place.amount <= win.amount, "\(Self.name(race))") }
+            }
+            checked += 1
+        }
+        #expect(checked > 300)
+    }
+
+    @Test("an odds-on favourite at the jump has placed at one of its last three starts, or is having its first")
+    func oddsOnHasForm() {
+        var oddsOn = 0
+        for (race, card) in Day.carded where card.status != .abandoned {
+            for runner in card.runners where !runner.isScratched && (runner.fixedWin ?? 99) < 2 {
+                let starts = runner.form?.starts.prefix(3) ?? []
+                #expect(starts.isEmpty || starts.contains { ($0.finish ?? 99) <= 3 }, "\(Self.name(race, runner))")
+                oddsOn += 1
+            }
+        }
+        #expect(oddsOn > 5)
+    }
+
+    @Test("race names: none a placeholder; a second race of one card's conditions is its division")
+    func raceNames() {
+        let meetings = Dictionary(grouping: Day.races) { $0.meetingName + "/" + $0.category.rawValue }
+        var divisions = 0
+        for (meeting, races) in meetings {
+            let names = Set(races.compactMap(\.name))
+            for name in names {
+                #expect(!name.contains("(Race "), "\(meeting): \(name)")
+                guard let range = name.range(of: " (Div ") else { continue }
+                #expect(names.contains(String(name[..<range.lowerBound])), "\(meeting): \(name) without its first")
+                divisions += 1
+            }
+        }
+        #expect(divisions < 10)
+    }
+
+    @Test("British greyhound grades by trip: D sprints to 300 m, A the standard trip, S stayers, E marathons")
+    func britishGrades() {
+        var graded = 0
+        for race in Day.races where race.category == .greyhound && race.venue.country == "UK" {
+            guard let grade = race.form.info?.raceClass, grade != "OR", let metres = race.form.distance?.value else {
+                continue
+            }
+            let letter: Character = metres <= 300 ? "D" : metres <= 525 ? "A" : metres <= 700 ? "S" : "E"
+            #expect(grade.first == letter, "\(Self.name(race)): \(grade) over \(metres) m")
+            graded += 1
+        }
+        #expect(graded > 20)
     }
 
     @Test("greyhounds race in their own state: no track is raced at by the dogs of two states")

@@ -6,8 +6,8 @@ drawn on its own, so the day cannot contradict itself."""
 import heapq
 from datetime import date, timedelta
 
-from .names import (FIRST, SECOND, KENNELS, FRENCH_LETTER, FRENCH_HEADS, FRENCH_SUFFIXES, JAPANESE, JAPANESE_TAILS,
-                    PEOPLE_FIRST, PEOPLE_LAST)
+from .names import (FIRST, SECOND, KENNELS, KENNELS_ELSEWHERE, FRENCH_LETTER, FRENCH_HEADS, FRENCH_SUFFIXES,
+                    JAPANESE, JAPANESE_TAILS, PEOPLE)
 from .rng import Generator
 from .venues import VENUES, GOING, LADDERS, COUNTRY, pool_of, region_of
 
@@ -106,9 +106,11 @@ class World:
 
     # MARK: - People
 
-    def person_name(self, rng):
+    def person_name(self, rng, region):
+        """A name as the region's racing names its people, none twice in the world."""
+        first, last = PEOPLE.get(region, PEOPLE["AUS"])
         while True:
-            name = f"{rng.choice(PEOPLE_FIRST)} {rng.choice(PEOPLE_LAST)}"
+            name = f"{rng.choice(first)} {rng.choice(last).replace('_', ' ')}"
             if name not in self.people_names:
                 self.people_names.add(name)
                 return name
@@ -119,8 +121,9 @@ class World:
         rng = Generator(self.seed, "people", pool, discipline)
         venues = self.pools[key]
         busiest = max(sum(weekday in venue.weekdays for venue in venues) for weekday in range(7))
-        riders = [self.person_name(rng) for _ in range(24 * busiest + 12 if discipline != "greyhound" else 0)]
-        trainers = [self.person_name(rng) for _ in range(40)]
+        region = venues[0].region
+        riders = [self.person_name(rng, region) for _ in range(24 * busiest + 12 if discipline != "greyhound" else 0)]
+        trainers = [self.person_name(rng, region) for _ in range(40)]
         # The busiest riders get most rides: a weight each, the first highest.
         return {"riders": riders, "trainers": trainers,
                 "rider_weights": [max(1, 40 - index // 2) for index in range(len(riders))]}
@@ -136,7 +139,7 @@ class World:
     def runner_name(self, rng, discipline, country, foaled):
         for _ in range(200):
             if discipline == "greyhound":
-                name = f"{rng.choice(KENNELS)} {rng.choice(SECOND)}"
+                name = f"{rng.choice(KENNELS.get(country, KENNELS_ELSEWHERE))} {rng.choice(SECOND)}"
             elif country == "FR":
                 letter = FRENCH_LETTER.get(foaled.year, "K")
                 heads = FRENCH_HEADS[letter] + [word for word in FIRST + SECOND if word[0] == letter]

@@ -28,9 +28,10 @@ struct BlackbookEndToEndTests {
         defer { data.remove() }
         let first = try run("show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nquit\n")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.lines.contains("Following Arctic Condor. `book` lists who you follow and where they run next."))
+        #expect(
+            first.lines.contains("Following Wandering Duchess. `book` lists who you follow and where they run next."))
         // The first race is a harness race: its rider is its driver.
-        #expect(first.lines.contains { $0.hasPrefix("Following Beau Loveday (driver).") })
+        #expect(first.lines.contains { $0.hasPrefix("Following Craig Osgood (driver).") })
 
         let second = try run("book\nlist\n")
         #expect(second.status == 0, "\(second.stderr)")
@@ -38,12 +39,12 @@ struct BlackbookEndToEndTests {
         #expect(
             Array(second.lines.prefix(7)) == [
                 "Blackbook (3)",
-                "  1  Joe Pembroke (trainer)",
-                "     next: R6 Addington 6:15am (5 Happy Wizard), in 8m 20s",
-                "  2  Beau Loveday (driver)",
-                "     next: R9 Alexandra Park 8:54am (11 Sonic Tornado), in 2h 47m",
+                "  1  Oliver Colquhoun (trainer)",
+                "     next: R6 Addington 6:15am (1 Canyon Envoy), in 8m 20s",
+                "  2  Craig Osgood (driver)",
+                "     next: R5 Alexandra Park 7:02am (1 Storm Sentinel), in 55m 20s",
                 // A runner runs once a day: having run in R3, it is not engaged again.
-                "  3  Arctic Condor (runner)",
+                "  3  Wandering Duchess (runner)",
                 "     not engaged today",
             ])
         let board = second.lines.drop { !$0.hasPrefix("Next to Go") }.dropFirst()
@@ -65,13 +66,13 @@ struct BlackbookEndToEndTests {
         let first = try run(
             "show 1\nfollow 2\nfollow driver 3\nfollow trainer 1\nshow\nbook\nnote 3 first up  \nunfollow 1\nshow 1\n")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.lines.contains { $0.contains("Arctic Condor") && $0.hasSuffix("followed") }, "\(first.lines)")
-        #expect(first.lines.contains { $0.contains("Merry Corsair") && $0.hasSuffix("driver followed") })
-        #expect(first.lines.contains("Noted on Arctic Condor."))
-        #expect(first.lines.contains("No longer following Joe Pembroke (trainer)."))
+        #expect(first.lines.contains { $0.contains("Wandering Duchess") && $0.hasSuffix("followed") }, "\(first.lines)")
+        #expect(first.lines.contains { $0.contains("Kingly Galleon") && $0.hasSuffix("driver followed") })
+        #expect(first.lines.contains("Noted on Wandering Duchess."))
+        #expect(first.lines.contains("No longer following Oliver Colquhoun (trainer)."))
         #expect(first.lines.contains("     note: first up"))
         #expect(
-            first.lines.last { $0.contains("Alexandra Park R9") } != nil, "show 1 opens the driver's next drive")
+            first.lines.last { $0.contains("Alexandra Park R5") } != nil, "show 1 opens the driver's next drive")
 
         let book = try run("", ["--json", "book"])
         #expect(book.status == 0, "\(book.stderr)")
@@ -79,19 +80,19 @@ struct BlackbookEndToEndTests {
             try JSONSerialization.jsonObject(with: Data(book.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "book")
         let entries = try #require(document["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["name"] as? String } == ["Beau Loveday", "Arctic Condor"])
+        #expect(entries.map { $0["name"] as? String } == ["Craig Osgood", "Wandering Duchess"])
         #expect(entries.last?["note"] as? String == "first up")
         #expect(entries.last?["next"] is NSNull, "a runner that has run today is not engaged again")
         let next = try #require(entries.first?["next"] as? [String: Any])
         #expect(next["meeting"] as? String == "Alexandra Park")
-        #expect((next["runner"] as? [String: Any])?["number"] as? Int == 11)
+        #expect((next["runner"] as? [String: Any])?["number"] as? Int == 1)
 
         let list = try run("", ["--json", "list"])
         let races = try #require(
             (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["races"]
                 as? [[String: Any]])
         #expect(races.map { ($0["book"] as? [String])?.count } == [2, 0, 0, 0, 0])
-        #expect(races.first?["book"] as? [String] == ["Arctic Condor", "Beau Loveday (driver)"])
+        #expect(races.first?["book"] as? [String] == ["Wandering Duchess", "Craig Osgood (driver)"])
     }
 
     @Test("an entry keys on code and country: a namesake elsewhere is not marked; an entry saved before is, as it was")
@@ -154,7 +155,7 @@ struct BlackbookEndToEndTests {
         #expect(
             run.stderr.split(separator: "\n").map(String.init) == [
                 "`follow` works on a race's details, not here. Type `help` to see the commands here.",
-                "No runner 42 in this race; the field is 1-8.",
+                "No runner 42 in this race; the field is 1-9.",
                 "Usage: follow N, follow rider N or follow trainer N, where N is a runner's number on this card.",
                 "The blackbook is empty; there is no entry to unfollow.",
                 "Usage: note N TEXT, where N is an entry's number in the blackbook.",

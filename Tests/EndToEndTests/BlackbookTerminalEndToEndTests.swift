@@ -14,14 +14,14 @@ extension LiveTerminalEndToEndTests {
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")
-        session.expect(shows: "Arctic Condor")
+        session.expect(shows: "Wandering Duchess")
         try session.type("follow 2")
         try session.send("Enter")
-        session.expect(shows: "Following Arctic Condor.")
+        session.expect(shows: "Following Wandering Duchess.")
         try session.type("show")
         try session.send("Enter")
         session.expect("the sheet notes the runner followed") { screen in
-            screen.lines.contains { $0.contains("Arctic Condor") && $0.hasSuffix("followed") }
+            screen.lines.contains { $0.contains("Wandering Duchess") && $0.hasSuffix("followed") }
         }
         try session.type("list")
         try session.send("Enter")

@@ -19,7 +19,7 @@ extension LiveTerminalEndToEndTests {
         }
         try session.type("show 29")
         try session.send("Enter")
-        session.expect(shows: "R1  11:02am  Final 5-1-6")
+        session.expect(shows: "R1  11:02am  Final 4-3-6")
         try session.type("show 5")
         try session.send("Enter")
         session.expect(shows: "Romford R5")

@@ -13,7 +13,7 @@ struct MoversEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Solvalla R3      10m 0s  10 Merry Scout        20.00 -> 10.00   -50%"),
+            run.lines.contains("  Solvalla R4      35m 0s  2 Bishop Whisper      16.00 ->  7.50   -53%"),
             "\(run.stdout)"
         )
         #expect(run.lines.contains("Drifting (eased)"))
@@ -30,8 +30,8 @@ struct MoversEndToEndTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
-        #expect(firming.first?["runner"] as? String == "10 Merry Scout")
-        #expect(firming.first?["changePercent"] as? Int == -50)
+        #expect(firming.first?["runner"] as? String == "2 Bishop Whisper")
+        #expect(firming.first?["changePercent"] as? Int == -53)
         #expect(
             (firming.map { $0["changePercent"] as? Int ?? 0 })
                 == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())

@@ -16,7 +16,7 @@ struct RaceCardSourcesEndToEndTests {
         let run = try BinaryRunner.run(
             ["--now", String(Self.launch)], stdin: "show 1\nquit\n", environment: ["COLUMNS": "100"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("  Field (7 runners, 1 scratched) - Open"), "\(run.stdout)")
+        #expect(run.stdout.contains("  Field (9 runners, 1 scratched) - Open"), "\(run.stdout)")
         let heading = try #require(run.lines.first { $0.contains("#  Runner") }, "\(run.stdout)")
         #expect(heading.contains("Driver") && !heading.contains("Rider"), "\(heading)")
         #expect(run.stdout.split(separator: "\n").filter { $0.contains("  favourite") }.count == 1)

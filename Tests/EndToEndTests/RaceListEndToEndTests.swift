@@ -143,8 +143,8 @@ struct RaceListEndToEndTests {
         #expect(first.stdout == second.stdout)
         #expect(first.lines.count == 7, "the title, five races and the abandoned race's note; no warning")
         // Each row with its market favourite's price as the race's card has it at that moment.
-        #expect(first.lines[checked: 1] == "  1  H  R9   Globe Derby      Fav 3.50    6m 0s")
-        #expect(first.lines[checked: 5] == "  5  G  R5   Romford          Fav 3.50   18m 0s")
+        #expect(first.lines[checked: 1] == "  1  H  R9   Globe Derby      Fav 3.70    6m 0s")
+        #expect(first.lines[checked: 5] == "  5  G  R5   Romford          Fav 1.75   18m 0s")
         #expect(first.lines[checked: 6] == "  Abandoned: R4 Romford.", "its card says so; it takes no place")
         let weekLater = try BinaryRunner.run(["--now", String(Int(Self.raceDayNow)! + 7 * 86_400), "list"])
         #expect(weekLater.stdout == first.stdout)

@@ -116,17 +116,18 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         return String(decoding: folded, as: UTF8.self)
     }
 
-    /// The longest name and note kept, in bytes: a character can carry any number of accents, so only bytes
-    /// bound what a file holds. A card's names are cut to 300 characters of at most 1,200 scalars (under 5,000
-    /// bytes); a note is a line, a few hundred letters in any script.
+    /// The longest name kept: a card's names are cut to 300 characters of at most 1,200 scalars (under 5,000
+    /// bytes). Bytes bound it too, as a character can carry any number of accents.
+    public static let longestName = 1_000
     public static let longestNameBytes = 5_000
+    /// The longest note kept, in bytes alone: a line, a few hundred letters in any script, however accented.
     public static let longestNoteBytes = 2_000
 
     public var keptOrder: Date { followedAt }
 
     public var implausibility: String? {
-        if Self.key(name).isEmpty || name.utf8.count > Self.longestNameBytes {
-            return "a name that is empty or over \(Self.longestNameBytes) bytes"
+        if Self.key(name).isEmpty || name.count > Self.longestName || name.utf8.count > Self.longestNameBytes {
+            return "a name that is empty, over \(Self.longestName) characters or over \(Self.longestNameBytes) bytes"
         }
         if let note, note.utf8.count > Self.longestNoteBytes { return "a note over \(Self.longestNoteBytes) bytes" }
         if !Race.plausibleStarts.contains(followedAt) { return "a time followed that is not between 2000 and 2100" }

@@ -98,7 +98,9 @@ final class Launch {
             }
             cardSource = parsed
         }
-        let clock: any WallClock = options.kernel.now.map { FixedClock($0) } ?? SystemClock()
+        let clock: any WallClock =
+            options.kernel.now.map { FixedClock($0) }
+            ?? options.kernel.startAt.map { StartedClock(startingAt: $0, base: SystemClock()) } ?? SystemClock()
         let limits = HTTPRaceService.Limits(
             connectTimeout: min(options.kernel.connectTimeout, options.kernel.timeout),
             totalTimeout: options.kernel.timeout,

@@ -64,8 +64,9 @@ enum ManPage {
             ".TP", "\\fI$XDG_DATA_HOME/next\\-to\\-go/favourites.json\\fR (else \\fI~/.local/share/next\\-to\\-go\\fR)",
             paragraph(
                 "Favourites, changed under favourites.lock (a copy waiting for it holds favourites.queue); a damaged "
-                    + "file is kept aside before anything is written. The blackbook, blackbook.json beside it, is kept "
-                    + "by the same rules (blackbook.lock, blackbook.queue)."),
+                    + "file is kept aside before anything is written, and only its bad part is dropped: an entry that "
+                    + "makes no sense, or what follows where the file breaks off. The blackbook, blackbook.json beside "
+                    + "it, is kept by the same rules (blackbook.lock, blackbook.queue)."),
             ".TP", "\\fI$XDG_CACHE_HOME/next\\-to\\-go\\fR (else \\fI~/.cache/next\\-to\\-go\\fR)",
             paragraph(
                 "The last good feed of each URL, shown marked stale when the URL cannot be reached at start; race "

@@ -64,6 +64,11 @@ final class CurlTransfer {
     /// A header line has arrived: the server has begun to answer.
     private var hasResponse = false
     private var hasCheckedResponse = false
+    /// The answer's media type when it names no JSON one, as it may be said: the body is still read as JSON when it
+    /// is (a plain file server labels every file without an extension `application/octet-stream`).
+    private var otherMediaType: String?
+    /// The body's first bytes that are not whitespace have been looked at.
+    private var hasLookedAtBody = false
     private var failure: RaceDataError?
     /// Bytes of an answer already refused (an error page) read only to keep the connection for the next request.
     private var discarded = 0
@@ -110,7 +115,12 @@ final class CurlTransfer {
         if let failure { throw failure }
         try check(code, detail: detail)
         if !hasCheckedResponse, let problem = problemWithResponse() { throw problem }
-        return body.map { Data($0.written) } ?? Data()
+        let data = body.map { Data($0.written) } ?? Data()
+        // Labelled otherwise, the body decides; what the server sent is said only when it is not JSON.
+        if let otherMediaType, !JSONDocumentCheck.isDocument(data) {
+            throw .wrongContentType(source: source, contentType: otherMediaType)
+        }
+        return data
     }
 
     /// Sets every option; the code of the first the library refused (one too old to know it), else nil.
@@ -177,12 +187,18 @@ final class CurlTransfer {
         return true
     }
 
-    /// False stops the transfer: too much of an answer. One that is not what was asked for (a 404's page) is read
-    /// to its end unkept, if short, so the connection serves the next request; a long one is cut off.
+    /// False stops the transfer: too much of an answer. One that is not what was asked for (a 404's page, a page
+    /// labelled as no JSON that begins as none) is read to its end unkept, if short, so the connection serves the
+    /// next request; a long one is cut off.
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if !hasCheckedResponse {
             hasCheckedResponse = true
             failure = problemWithResponse()
+        }
+        if failure == nil, let otherMediaType, !hasLookedAtBody, let mayBeJSON = JSONDocumentCheck.mayBegin(with: bytes)
+        {
+            hasLookedAtBody = true
+            if !mayBeJSON { failure = .wrongContentType(source: source, contentType: otherMediaType) }
         }
         if failure != nil {
             discarded += bytes.count
@@ -209,12 +225,12 @@ final class CurlTransfer {
         var contentType: UnsafeMutablePointer<CChar>?
         curl_get_string(getInfo, handle, CURLINFO_CONTENT_TYPE, &contentType)
         if let contentType, case let type = String(cString: contentType), !Self.isJSON(type) {
-            return .wrongContentType(source: source, contentType: TerminalText.clean(type, asciiOnly: true))
+            otherMediaType = TerminalText.clean(type, asciiOnly: true)
         }
         return nil
     }
 
-    /// JSON media types, and none at all (then the body decides).
+    /// JSON media types, and none at all: with any other, the body must show itself JSON.
     static func isJSON(_ contentType: String) -> Bool {
         let mediaType = contentType.split(separator: ";").first?.trimmingSpaces().lowercased() ?? ""
         return mediaType.isEmpty || mediaType == "application/json" || mediaType == "text/json"
@@ -231,7 +247,7 @@ final class CurlTransfer {
         case CURLE_OPERATION_TIMEDOUT:
             throw .timedOut(source: source, phase: .total, seconds: limits.totalTimeout)
         case CURLE_FILESIZE_EXCEEDED:
-            // Said of the declared length, before any body: an error page says what it is first.
+            // Said of the declared length, before any body: an error status says what it is first.
             if let problem = problemWithResponse() { throw problem }
             throw .tooLarge(source: source, limit: limits.maximumBodyBytes)
         case CURLE_PARTIAL_FILE:

@@ -14,6 +14,8 @@ public struct KernelSettings: Sendable, Equatable {
     public var partner: String?
     /// `--now`: pins the clock to this Unix time.
     public var now: Date?
+    /// `--start-at`: starts the clock at this Unix time, running on from there.
+    public var startAt: Date?
     /// `--data-dir`: where favourites are kept, instead of the XDG default.
     public var dataDirectory: String?
     /// `--refresh`: seconds between automatic fetches; 0 turns them off.
@@ -141,15 +143,15 @@ public enum KernelOptions {
             ["--now"], placeholder: "SECONDS",
             help: ["pin the clock to this Unix time, 2000-2100 (reproducible runs)"]
         ) { name, value, options throws(LaunchOptionsError) in
-            let text = value ?? ""
-            guard let seconds = TimeInterval(text), seconds.isFinite,
-                Race.plausibleStarts.contains(Date(timeIntervalSince1970: seconds))
-            else {
-                throw .invalidValue(
-                    option: name, value: text,
-                    expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
-            }
-            options.kernel.now = Date(timeIntervalSince1970: seconds)
+            if options.kernel.startAt != nil { throw clocksTogether(name, other: "--start-at") }
+            options.kernel.now = try unixTime(name, value)
+        },
+        LaunchOptionEntry(
+            ["--start-at"], placeholder: "SECONDS",
+            help: ["start the clock at this Unix time, 2000-2100, and let it run (demos,", "practice; not with --now)"]
+        ) { name, value, options throws(LaunchOptionsError) in
+            if options.kernel.now != nil { throw clocksTogether(name, other: "--now") }
+            options.kernel.startAt = try unixTime(name, value)
         },
         LaunchOptionEntry(
             ["--refresh"], placeholder: "SECONDS",
@@ -257,6 +259,25 @@ public enum KernelOptions {
                 expected: "printable ASCII text of at most 256 characters (it is sent as a header)")
         }
         return text
+    }
+
+    /// A time the clock may be set to: one a race may start at.
+    private static func unixTime(_ name: String, _ value: String?) throws(LaunchOptionsError) -> Date {
+        let text = value ?? ""
+        guard let seconds = TimeInterval(text), seconds.isFinite,
+            Race.plausibleStarts.contains(Date(timeIntervalSince1970: seconds))
+        else {
+            throw .invalidValue(
+                option: name, value: text,
+                expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// `--now` and `--start-at` both set the clock, each its own way: which was meant cannot be guessed.
+    private static func clocksTogether(_ name: String, other: String) -> LaunchOptionsError {
+        .conflicting(
+            option: name, other: other, reason: "--now pins the clock, --start-at starts it running; give one of them")
     }
 
     private static func seconds(_ name: String, _ value: String?, allowZero: Bool) throws(LaunchOptionsError)

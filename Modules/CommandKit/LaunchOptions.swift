@@ -116,6 +116,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     /// `--strict=false`: a flag takes no value, and quietly turning it on would be the opposite of what was meant.
     case flagGivenValue(option: String, value: String)
+    /// Two options that cannot both be given (`--now`, `--start-at`): `option` the later one.
+    case conflicting(option: String, other: String, reason: String)
 
     public var description: String {
         switch self {
@@ -129,6 +131,7 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
             "\(option) takes no value (given \(TerminalText.quoted(value, limit: 200))); leave it out to turn it on"
         case .invalidValue(let option, let value, let expected):
             "\(option) \(TerminalText.quoted(value, limit: 200)) is not valid: expected \(expected)"
+        case .conflicting(let option, let other, let reason): "\(option) cannot be given with \(other): \(reason)"
         }
     }
 

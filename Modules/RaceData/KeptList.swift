@@ -24,6 +24,7 @@ public struct KeptListKind: Sendable {
     public let plural: String
     /// Past this the file is not what the app wrote.
     public let maximumItems: Int
+    /// The most the app writes: a change that would make the file larger is refused before it is acknowledged.
     public let maximumFileBytes: Int
     /// How the user makes room ("`unfav N` on `favs`").
     public let makingRoom: String
@@ -44,6 +45,10 @@ public struct KeptListKind: Sendable {
     }
 
     public var fileName: String { "\(name).json" }
+
+    /// The most the app reads. Past `maximumFileBytes` (a file an older copy wrote, or one edited by hand) the
+    /// file is still read, so an entry too large costs only itself; past this it is kept aside unread.
+    public var largestReadableFile: Int { maximumFileBytes * 4 }
 
     @inlinable
     public func counted(_ count: Int) -> String { "\(count) \(count == 1 ? singular : plural)" }
@@ -89,21 +94,30 @@ public enum KeptListChange<Item: KeptItem>: Sendable, Equatable {
     case toggle(Item)
     /// Adds the item, or puts it in the place of the one with its id.
     case put(Item)
+    /// Puts the item in the place of the one with its id, and does nothing when none has it: a change to an item
+    /// as this copy last drew it (a note) never brings back one another copy removed since.
+    case replace(Item)
     case remove(Set<String>)
     /// Removes items gone stale, as `remove` does; a store that keeps a file keeps a copy of it as it was
     /// first, since the clock that judged them stale may be wrong.
     case prune(Set<String>)
 
-    /// Why this change cannot be made to these items, if it cannot: adding one past the most kept is refused
-    /// before it is acknowledged (once it was acknowledged, and the next read dropped another).
+    /// Why this change cannot be made to these items, if it cannot: adding one past the most kept, or one the
+    /// next read would find senseless, is refused before it is acknowledged (once both were acknowledged, and the
+    /// next read dropped one).
     @inlinable
     public func refusal(given items: [Item]) -> String? {
         let kind = Item.keptList
         let added: Item
         switch self {
-        case .toggle(let item), .put(let item): added = item
+        case .toggle(let item) where items.contains(where: { $0.id == item.id }): return nil
+        case .toggle(let item), .put(let item), .replace(let item): added = item
         case .remove, .prune: return nil
         }
+        if let reason = added.implausibility {
+            return "a \(kind.singular) with \(reason) would not be read back, so it is not kept"
+        }
+        if case .replace = self { return nil }
         guard items.count >= kind.maximumItems, !items.contains(where: { $0.id == added.id }) else { return nil }
         return
             "it holds \(kind.counted(kind.maximumItems)), the most it keeps; remove one (\(kind.makingRoom)) before adding another"
@@ -126,6 +140,8 @@ public enum KeptListChange<Item: KeptItem>: Sendable, Equatable {
             } else {
                 changed.append(item)
             }
+        case .replace(let item):
+            if let index = changed.firstIndex(where: { $0.id == item.id }) { changed[index] = item }
         case .remove(let ids), .prune(let ids):
             changed.removeAll { ids.contains($0.id) }
         }

@@ -522,3 +522,32 @@ extension JSONByteReader {
         }
     }
 }
+
+extension JSONByteReader {
+    /// The elements of the array in the document's top-level member `name`, as their bytes, each whole, up to
+    /// where the document stops being JSON: what a file cut short, or damaged part way, still holds. Empty when
+    /// the document is no object or goes wrong before the first element ends.
+    static func elementsBeforeDamage(ofMember name: String, in data: Data) -> [Data] {
+        data.withUnsafeBytes { bytes in
+            var reader = JSONByteReader(bytes)
+            var elements: [Data] = []
+            var isRead = false
+            do {
+                guard try reader.nextKind() == .object else { return [] }
+                try reader.readObject { reader, member throws(JSONSyntaxError) in
+                    guard member.string == name, !isRead else { return try reader.skipValue() }
+                    isRead = true
+                    try reader.readElements { reader throws(JSONSyntaxError) in
+                        _ = try reader.nextKind()
+                        let start = reader.offset
+                        try reader.skipValue()
+                        elements.append(Data(bytes[start..<reader.offset]))
+                    }
+                }
+            } catch {
+                // Where it goes wrong, the elements read before it are what there is.
+            }
+            return elements
+        }
+    }
+}

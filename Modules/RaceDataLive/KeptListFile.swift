@@ -32,6 +32,8 @@ struct KeptListFile<Item: KeptItem>: Sendable {
     /// What is wrong with the file as found, if anything.
     enum Problem: Equatable {
         case unparseable
+        /// The file breaks off, or goes wrong, after the entries that were read.
+        case damagedPartWay
         case tooLarge
         case notRegularFile
         case senselessEntries(count: Int, firstReason: String)
@@ -42,7 +44,7 @@ struct KeptListFile<Item: KeptItem>: Sendable {
         /// Kept-aside files are named for the problem.
         var asideTag: String {
             switch self {
-            case .unparseable, .notRegularFile: "corrupt"
+            case .unparseable, .damagedPartWay, .notRegularFile: "corrupt"
             case .tooLarge: "too-large"
             case .senselessEntries, .tooManyEntries, .repeatedList: "before-repair"
             }
@@ -51,9 +53,10 @@ struct KeptListFile<Item: KeptItem>: Sendable {
         func describe(_ location: String, kind: KeptListKind) -> String {
             switch self {
             case .unparseable: "\(location) could not be read"
+            case .damagedPartWay: "\(location) is damaged part way through"
             case .notRegularFile: "\(location) is not a regular file"
             case .tooLarge:
-                "\(location) is larger than \(kind.maximumFileBytes / (1024 * 1024)) MB, far more than \(kind.plural) ever take"
+                "\(location) is larger than \(KeptListFile.size(kind.largestReadableFile)), far more than \(kind.plural) ever take"
             case .senselessEntries(let count, let reason):
                 "\(count) \(count == 1 ? "entry" : "entries") in \(location) made no sense (\(reason))"
             case .tooManyEntries(let count):
@@ -74,7 +77,7 @@ struct KeptListFile<Item: KeptItem>: Sendable {
     func read() throws(KeptListError) -> Reading {
         let data: Data
         do {
-            data = try RegularFile.read(path, maximumBytes: kind.maximumFileBytes)
+            data = try RegularFile.read(path, maximumBytes: kind.largestReadableFile)
         } catch {
             switch error {
             case .missing: return Reading(items: [])
@@ -85,7 +88,7 @@ struct KeptListFile<Item: KeptItem>: Sendable {
             }
         }
         guard var document = try? Self.decoder().decode(Document.self, from: data) else {
-            return Reading(items: [], problem: .unparseable)
+            return Self.readBeforeDamage(data)
         }
         let copies = JSONByteReader.topLevelMembers(named: kind.name, in: data)
         if copies.count > 1 {
@@ -113,6 +116,16 @@ struct KeptListFile<Item: KeptItem>: Sendable {
             return Reading(items: Self.latest(items), problem: .tooManyEntries(count: items.count))
         }
         return Reading(items: items)
+    }
+
+    /// A file that does not parse: the entries whole before where it goes wrong (a write cut short, an edit by
+    /// hand), each read alone; the rest are in the copy kept aside.
+    private static func readBeforeDamage(_ data: Data) -> Reading {
+        let items = JSONByteReader.elementsBeforeDamage(ofMember: Item.keptList.name, in: data).compactMap { element in
+            try? decoder().decode(Entry.self, from: element).validated().get()
+        }
+        guard !items.isEmpty else { return Reading(items: [], problem: .unparseable) }
+        return Reading(items: latest(items), problem: .damagedPartWay)
     }
 
     /// The `maximumItems` latest by `keptOrder`, in the file's order.
@@ -211,7 +224,9 @@ struct KeptListFile<Item: KeptItem>: Sendable {
         let outcome =
             reading.items.isEmpty
             ? "started with no \(kind.plural)"
-            : "kept the \(reading.items.count) that do"
+            : problem == .damagedPartWay
+                ? "kept the \(kind.counted(reading.items.count)) before the damage"
+                : "kept the \(reading.items.count) that do"
         return KeptListState(
             items: reading.items,
             warning:
@@ -253,6 +268,11 @@ struct KeptListFile<Item: KeptItem>: Sendable {
         } catch {
             throw failure("could not encode \(kind.plural)")
         }
+        guard data.count <= kind.maximumFileBytes else {
+            throw failure(
+                "the file would be \(data.count) bytes, more than the \(Self.size(kind.maximumFileBytes)) it is kept within"
+            )
+        }
         do {
             try AtomicFile.write(data, to: AtomicFile.followingLinks(fileURL))
         } catch {
@@ -278,6 +298,11 @@ struct KeptListFile<Item: KeptItem>: Sendable {
         } catch {
             throw failure(error.reason)
         }
+    }
+
+    /// A bound as messages say it: "16 MB", "4 KB".
+    private static func size(_ bytes: Int) -> String {
+        bytes >= 1024 * 1024 ? "\(bytes / (1024 * 1024)) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) bytes"
     }
 
     /// The list could not be read or changed, for this reason.

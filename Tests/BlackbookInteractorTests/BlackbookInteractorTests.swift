@@ -294,8 +294,16 @@ struct BlackbookInteractorTests {
         let now = clock.now()
         #expect(BlackbookEntry(kind: .runner, name: " .. ", followedAt: now).implausibility != nil)
         #expect(
-            BlackbookEntry(kind: .runner, name: "A", note: String(repeating: "n", count: 501), followedAt: now)
-                .implausibility != nil)
+            BlackbookEntry(kind: .runner, name: "A", note: String(repeating: "n", count: 2_001), followedAt: now)
+                .implausibility == "a note over 2000 bytes")
+        // One character, bounded by its bytes: its accents are as many as anyone types.
+        let zalgo = "e" + String(repeating: "\u{301}", count: 1_000)
+        #expect(zalgo.count == 1)
+        #expect(BlackbookEntry(kind: .runner, name: "A", note: zalgo, followedAt: now).implausibility != nil)
+        #expect(BlackbookEntry(kind: .runner, name: "A" + zalgo + zalgo + zalgo, followedAt: now).implausibility != nil)
+        #expect(
+            BlackbookEntry(kind: .runner, name: "A", note: String(repeating: "é", count: 1_000), followedAt: now)
+                .implausibility == nil)
         #expect(
             BlackbookEntry(kind: .runner, name: "A", followedAt: Date(timeIntervalSince1970: 1e12)).implausibility
                 != nil)

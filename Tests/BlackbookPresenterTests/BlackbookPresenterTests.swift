@@ -151,6 +151,40 @@ struct BlackbookPresenterTests {
         #expect(view.errors.last == "Usage: note N TEXT, where N is an entry's number in the blackbook.")
     }
 
+    @Test("a note is bounded in bytes: one letter with 600,000 accents is refused, and nothing is saved")
+    func zalgoNote() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral")])
+        let book = presenter(interactor)
+        book.show { _ in }
+        book.note("1 e" + String(repeating: "\u{301}", count: 600_000)) { #expect($0 == .failure(.usage)) }
+        #expect(
+            view.errors.last
+                == "A note is at most 2000 bytes (a letter takes 1 to 4, and each accent on it 2 or 3 more); this one is 1200001; nothing was noted."
+        )
+        #expect(interactor.list.changes.count == 0)
+        book.note("1 " + String(repeating: "é", count: 1_000)) { #expect($0 == .success) }
+        #expect(interactor.list.items.first?.note?.utf8.count == 2_000)
+    }
+
+    @Test("note N on a book drawn before another copy unfollowed N: the unfollow stands, and the note says so")
+    func noteAfterUnfollowElsewhere() throws {
+        let trainer = entry(.trainer, "Lee Varga")
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral"), trainer])
+        interactor.racesToCome = .success(day())
+        let book = presenter(interactor)
+        book.show { _ in }
+        #expect(view.rows.first?.hasPrefix("1 Lee Varga (trainer)") == true)
+        // Another copy of the app unfollows Lee Varga; this copy's book is as it was drawn.
+        _ = try interactor.list.apply(.remove([trainer.id]))
+        book.note("1 sharp") { #expect($0 == .failure(.usage)) }
+        #expect(interactor.list.items.map(\.name) == ["Brave Mistral"])
+        #expect(
+            view.errors.last
+                == "Lee Varga (trainer) is no longer followed: it was unfollowed after this book was drawn, so nothing was noted. `book` draws it as it is now."
+        )
+        #expect(view.changes.isEmpty)
+    }
+
     @Test("show N opens entry N's next run; one not engaged has nothing to open")
     func openNextRun() {
         let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral"), entry(.runner, "Nobody")])

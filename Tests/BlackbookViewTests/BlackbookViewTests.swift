@@ -85,4 +85,19 @@ struct BlackbookViewTests {
         #expect(documents.documents.last?.body["category"] as? String == "harness")
         #expect(documents.documents.last?.body["country"] as? String == "NZ")
     }
+
+    @Test("a change on the book: text says it and draws the book again; JSON answers the change alone")
+    func changeLeavingBook() throws {
+        let change = BlackbookChangeViewModel(
+            action: "note", kind: "runner", name: "Quiet Banjo", note: "sharp", message: "Noted on Quiet Banjo.")
+        BlackbookTextView(output: output, style: Self.style(100)).displayChange(change, leaving: book)
+        #expect(
+            Array(output.lines.prefix(3)) == ["Noted on Quiet Banjo.", "Blackbook (2)", "  1  Casey Merriman (driver)"])
+
+        let documents = RecordingDocuments()
+        BlackbookJSONView(output: documents).displayChange(change, leaving: book)
+        #expect(documents.documents.map(\.type) == ["bookChange"])
+        #expect(documents.documents.first?.body["note"] as? String == "sharp")
+        #expect(documents.documents.first?.body["message"] as? String == "Noted on Quiet Banjo.")
+    }
 }

@@ -125,6 +125,22 @@ struct RaceCardSourcesEndToEndTests {
         }
     }
 
+    @Test("a card from a plain file server (labelled application/octet-stream) is read; an HTML page says so")
+    func labelledOtherwise() throws {
+        try withAffiliates { server, _ in
+            let plain = try show(1, cards: server.url("octet-stream/affiliates/v1"))
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stdout.contains("  Field (2 runners, 1 scratched) - Open"), "\(plain.stdout)")
+
+            let page = try show(1, cards: server.url("html/affiliates/v1"))
+            #expect(page.status == 0, "\(page.stderr)")
+            #expect(
+                page.stdout.contains("  No race card: expected JSON but the server sent text/html; charset=utf-8"),
+                "\(page.stdout)")
+            #expect(!page.stdout.contains("Field ("))
+        }
+    }
+
     @Test("the API's meetings list marks an abandoned race on the board, without its card opened")
     func meetingsStatuses() throws {
         try withAffiliates { server, log in

@@ -78,13 +78,19 @@ struct FavouritesPresenterTests {
         #expect(view.displayed.count == 1)
     }
 
-    @Test("by a pinned clock (--now) nothing is pruned, however old it looks: that clock says nothing of today")
+    @Test(
+        "by a clock set by hand (--now, --start-at) nothing is pruned, however old it looks: it says nothing of today")
     func pinnedClockPrunesNothing() {
         let (presenter, interactor) = make(
             [favourite("old", -200_000), favourite("new", 100)], clock: FixedClock(clock.now()))
         #expect(run(presenter.show) == [.success])
         #expect(interactor.pruned.isEmpty && interactor.favourites.removed.isEmpty)
         #expect(view.rows == ["1 old R1 jumped 2d 7h ago", "2 new R1 1m 40s"])
+
+        let started = StartedClock(startingAt: clock.now(), base: ManualClock())
+        let (running, itsInteractor) = make([favourite("old", -200_000)], clock: started)
+        #expect(run(running.show) == [.success])
+        #expect(itsInteractor.pruned.isEmpty)
     }
 
     @Test("nothing is removed when nothing is stale")

@@ -309,15 +309,15 @@ struct FileFavouritesTests {
         #expect(FileManager.default.fileExists(atPath: live.path), "pid 1 is alive")
     }
 
-    @Test("a file over the size cap is kept aside unread; over the count cap, the latest are kept")
+    @Test("a file over the most read is kept aside unread; over the count cap, the latest are kept")
     func caps() throws {
         defer { directory.remove() }
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-        let huge = Data(count: FileFavourites.maximumFileBytes + 1)
+        let huge = Data(count: FavouriteRace.keptList.largestReadableFile + 1)
         try huge.write(to: store.fileURL)
         let state = try store.load()
         #expect(state.favourites.isEmpty)
-        #expect(state.warning?.contains("is larger than 4 MB, far more than favourites ever take") == true)
+        #expect(state.warning?.contains("is larger than 16 MB, far more than favourites ever take") == true)
         let aside = store.directory.appendingPathComponent("favourites.json.too-large-20250527T014000Z")
         #expect(try Data(contentsOf: aside).count == huge.count)
 

@@ -76,6 +76,49 @@ struct HTTPRaceServiceTests {
         }
     }
 
+    @Test(
+        "a body that is JSON is read whatever it is labelled (a plain file server's octet-stream); one not JSON says what was sent"
+    )
+    func labelledOtherwise() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // As `python3 -m http.server` serves the API's paths: files without an extension, application/octet-stream.
+        _ = try folder.file("nextraces", contents: try Data(contentsOf: Fixtures.url(Self.fiveRaces)))
+        _ = try folder.file("page", contents: Data("<!DOCTYPE html><html><body>Moved</body></html>\n".utf8))
+        _ = try folder.file("half", contents: Data(#"{"data": {"next_to_go_ids": ["#.utf8))
+        let server = try FixtureServer(folder: folder.url)
+        defer { server.stop() }
+        #expect(try service(server, "octet-stream/nextraces").fetchRaces().races.count == 5)
+        for (path, reason) in [
+            ("octet-stream/page", "expected JSON but the server sent application/octet-stream"),
+            ("octet-stream/half", "expected JSON but the server sent application/octet-stream"),
+            ("html", "expected JSON but the server sent text/html; charset=utf-8"),
+        ] {
+            do {
+                _ = try service(server, path).fetchRaces()
+                Issue.record("\(path) should have failed")
+            } catch {
+                #expect(error.reason == reason, "\(path)")
+                #expect(error.exitStatus == .dataError, "\(path)")
+            }
+        }
+    }
+
+    @Test("JSON told by its bytes: a whole document, with a byte order mark or whitespace about it; a page is not")
+    func jsonByItsBytes() {
+        for text in [#"{"a": [1, true, null]}"#, "\u{FEFF}[1]\n", "  \"x\"  "] {
+            #expect(JSONDocumentCheck.isDocument(Data(text.utf8)), "\(text)")
+        }
+        for text in ["", "<html>", #"{"a": 1} trailing"#, #"{"a": "#] {
+            #expect(!JSONDocumentCheck.isDocument(Data(text.utf8)), "\(text)")
+        }
+        let begins = { (text: String) in Data(text.utf8).withUnsafeBytes { JSONDocumentCheck.mayBegin(with: $0) } }
+        #expect(begins(" \n{") == true)
+        #expect(begins("\u{FEFF}{") == true)
+        #expect(begins("\r\n<!DOCTYPE html>") == false)
+        #expect(begins("  ") == nil)
+    }
+
     /// What libcurl 7.88 (Debian 12) reports for each: other versions (Darwin's) may word the details differently, so
     /// there only the promise is checked, that no bare code reaches the user.
     @Test(

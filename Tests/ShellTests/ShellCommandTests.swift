@@ -65,6 +65,28 @@ struct LaunchOptionsTests {
                 + "next-to-go [OPTIONS] COMMAND, e.g. next-to-go --now=5 ... list")
     }
 
+    @Test("--start-at starts the clock there, within --now's limits; the two together are a usage error")
+    func startAt() throws {
+        let options = try LaunchOptions(arguments: ["--start-at", "1764309995", "list"])
+        #expect(options.kernel.startAt?.timeIntervalSince1970 == 1_764_309_995)
+        #expect(options.kernel.now == nil)
+        #expect(
+            throws: LaunchOptionsError.invalidValue(
+                option: "--start-at", value: "4102444801",
+                expected: "Unix seconds from 946684800 (2000) to 4102444800 (2100), e.g. 1748310000")
+        ) { try LaunchOptions(arguments: ["--start-at", "4102444801"]) }
+        let reason = "--now pins the clock, --start-at starts it running; give one of them"
+        let together = LaunchOptionsError.conflicting(option: "--start-at", other: "--now", reason: reason)
+        #expect(throws: together) { try LaunchOptions(arguments: ["--now", "1764310000", "--start-at", "1764309995"]) }
+        #expect(throws: LaunchOptionsError.conflicting(option: "--now", other: "--start-at", reason: reason)) {
+            try LaunchOptions(arguments: ["--start-at=1764309995", "--now=1764310000"])
+        }
+        #expect(
+            together.description
+                == "--start-at cannot be given with --now: --now pins the clock, --start-at starts it running; give one of them"
+        )
+    }
+
     @Test("short forms, help and version")
     func shortForms() throws {
         #expect(try LaunchOptions(arguments: ["-s", "snapshot", "ls"]).action == .single(ShellCommand(name: "ls")))

@@ -32,7 +32,7 @@ public final class FakeFavourites: FavouritesRepository {
     public func apply(_ change: FavouritesChange) throws(FavouritesError) -> FavouritesState {
         if let failure { throw failure }
         switch change {
-        case .toggle(let favourite), .put(let favourite): toggled.append(favourite.id)
+        case .toggle(let favourite), .put(let favourite), .replace(let favourite): toggled.append(favourite.id)
         case .remove(let ids), .prune(let ids): removed.append(ids)
         }
         favourites = change.applied(to: favourites)

@@ -116,17 +116,20 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         return String(decoding: folded, as: UTF8.self)
     }
 
-    /// The longest name or note kept: a feed's names are cut to 300 characters, and a note is a line.
+    /// The longest name kept: a card's names are cut to 300 characters of at most 1,200 scalars (under 5,000
+    /// bytes). Bytes bound it too, as a character can carry any number of accents.
     public static let longestName = 1_000
-    public static let longestNote = 500
+    public static let longestNameBytes = 5_000
+    /// The longest note kept, in bytes alone: a line, a few hundred letters in any script, however accented.
+    public static let longestNoteBytes = 2_000
 
     public var keptOrder: Date { followedAt }
 
     public var implausibility: String? {
-        if Self.key(name).isEmpty || name.count > Self.longestName {
-            return "a name that is empty or over \(Self.longestName) characters"
+        if Self.key(name).isEmpty || name.count > Self.longestName || name.utf8.count > Self.longestNameBytes {
+            return "a name that is empty, over \(Self.longestName) characters or over \(Self.longestNameBytes) bytes"
         }
-        if let note, note.count > Self.longestNote { return "a note over \(Self.longestNote) characters" }
+        if let note, note.utf8.count > Self.longestNoteBytes { return "a note over \(Self.longestNoteBytes) bytes" }
         if !Race.plausibleStarts.contains(followedAt) { return "a time followed that is not between 2000 and 2100" }
         if let country, RunnerPlace.country(country) != country {
             return "a country that is not a code of up to \(RunnerPlace.longestCountry) letters"
@@ -134,10 +137,11 @@ public struct BlackbookEntry: KeptItem, Sendable, Equatable {
         return nil
     }
 
-    /// A few hundred is more than anyone follows; past that the file is not what this app wrote.
+    /// A few hundred is more than anyone follows; past that the file is not what this app wrote. Its bytes: room
+    /// for that many entries at their longest name and note.
     public static let keptList = KeptListKind(
         name: "blackbook", singular: "blackbook entry", plural: "blackbook entries", maximumItems: 500,
-        maximumFileBytes: 1024 * 1024, makingRoom: "`unfollow N` on `book`", pruned: "no longer followed")
+        maximumFileBytes: 4 * 1024 * 1024, makingRoom: "`unfollow N` on `book`", pruned: "no longer followed")
 }
 
 /// Where a runner runs, as the blackbook keys on it: the race's code and its venue's country. What is not known

@@ -97,11 +97,12 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         guard let index = index(of: position, command: "unfollow", completion: completion) else { return }
         let entry = shown[index].entry
         let spoken = entry.spoken(in: shown[index].next?.race.category)
-        save(.remove([entry.id]), completion: completion) {
-            BlackbookChangeViewModel(
-                action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: "No longer following \(spoken).", category: entry.category,
-                country: entry.country)
+        save(.remove([entry.id]), completion: completion) { _ in
+            .said(
+                BlackbookChangeViewModel(
+                    action: "unfollow", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
+                    message: "No longer following \(spoken).", category: entry.category,
+                    country: entry.country))
         }
     }
 
@@ -116,17 +117,26 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         guard let index = index(of: position, command: "note", completion: completion) else { return }
         let entry = shown[index].entry.noted(text.isEmpty ? nil : text)
         let spoken = entry.spoken(in: shown[index].next?.race.category)
-        if let note = entry.note, note.count > BlackbookEntry.longestNote {
+        // Bytes, not characters: one character can carry a megabyte of accents.
+        if let bytes = entry.note?.utf8.count, bytes > BlackbookEntry.longestNoteBytes {
             view?.displayCommandError(
-                "A note is at most \(BlackbookEntry.longestNote) characters; this one is \(note.count).")
+                "A note is at most \(BlackbookEntry.longestNoteBytes) bytes (a letter takes 1 to 4, and each accent on it 2 or 3 more); this one is \(bytes); nothing was noted."
+            )
             return completion(.failure(.usage))
         }
-        save(.put(entry), completion: completion) {
-            BlackbookChangeViewModel(
-                action: "note", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
-                message: entry.note == nil ? "Note on \(spoken) cleared." : "Noted on \(spoken).",
-                category: entry.category,
-                country: entry.country)
+        // In the place of the entry as the book holds it now: one unfollowed since the book was drawn stays so.
+        save(.replace(entry), completion: completion) { state in
+            guard state.contains(entry.id) else {
+                return .refused(
+                    "\(spoken) is no longer followed: it was unfollowed after this book was drawn, so nothing was noted. `book` draws it as it is now."
+                )
+            }
+            return .said(
+                BlackbookChangeViewModel(
+                    action: "note", kind: entry.kind.rawValue, name: entry.name, note: entry.note,
+                    message: entry.note == nil ? "Note on \(spoken) cleared." : "Noted on \(spoken).",
+                    category: entry.category,
+                    country: entry.country))
         }
     }
 
@@ -145,12 +155,14 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     }
 
     private func save(
-        _ change: KeptListChange<BlackbookEntry>, completion: CommandCompletion, said: () -> BlackbookChangeViewModel
+        _ change: KeptListChange<BlackbookEntry>, completion: CommandCompletion,
+        outcome: (KeptListState<BlackbookEntry>) -> BookChange.Outcome
     ) {
         guard
-            let state = BookChange.make(change, interactor: interactor, view: view, completion: completion, said: said)
+            let made = BookChange.make(
+                change, interactor: interactor, view: view, completion: completion, outcome: outcome)
         else { return }
-        render(state.items)
+        view?.displayChange(made.said, leaving: book(made.state.items))
         completion(.success)
     }
 
@@ -173,17 +185,21 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     // MARK: - View model
 
     private func render(_ entries: [BlackbookEntry]) {
+        view?.display(book(entries))
+    }
+
+    /// The book of these entries, as it is to be drawn: from now on the numbers refer to it.
+    private func book(_ entries: [BlackbookEntry]) -> BlackbookViewModel {
         let now = clock.now()
         shown = NextRun.book(entries, runs: NextRun.of(entries, in: racesToCome, after: now))
         guard !shown.isEmpty else {
-            view?.display(BlackbookViewModel(title: Self.title, content: .empty(message: Self.emptyMessage)))
-            return
+            return BlackbookViewModel(title: Self.title, content: .empty(message: Self.emptyMessage))
         }
         let rows = shown.enumerated().map { index, item in
             row(item.entry, next: item.next, position: index + 1, now: now)
         }
-        view?.display(
-            BlackbookViewModel(title: "\(Self.title) (\(rows.count))", content: .entries(rows), footnote: footnote))
+        return BlackbookViewModel(
+            title: "\(Self.title) (\(rows.count))", content: .entries(rows), footnote: footnote)
     }
 
     private func row(_ entry: BlackbookEntry, next: NextRun?, position: Int, now: Date) -> BlackbookRowViewModel {

@@ -105,8 +105,11 @@ public final class CardFollowPresenter {
     private func save(
         _ change: KeptListChange<BlackbookEntry>, completion: CommandCompletion, said: () -> BlackbookChangeViewModel
     ) {
-        guard BookChange.make(change, interactor: interactor, view: view, completion: completion, said: said) != nil
+        guard
+            let made = BookChange.make(
+                change, interactor: interactor, view: view, completion: completion, outcome: { _ in .said(said()) })
         else { return }
+        view?.displayChange(made.said)
         completion(.success)
     }
 }

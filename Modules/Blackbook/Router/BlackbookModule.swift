@@ -43,7 +43,10 @@ public enum BlackbookModule {
         ScreenCommand(
             CommandEntry(
                 "note", arguments: [CommandArgument("N TEXT", .text)], usage: "note N [TEXT]",
-                summary: "keep TEXT with entry N (none: clear its note)", example: "note 1 loves the wet",
+                summary: "keep TEXT (at most 2000 bytes) with entry N (none: clear its note)",
+                details:
+                    "An entry unfollowed since the book was drawn (in another copy of the app) stays unfollowed: the note says so and keeps nothing.",
+                example: "note 1 loves the wet",
                 screens: [.blackbook], misuse: "Usage: note N TEXT, where N is an entry's number in the blackbook.")
         ) { presenter, command, done in
             guard case .text(let words)? = command.value else { return false }

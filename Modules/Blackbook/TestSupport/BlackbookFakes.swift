@@ -59,6 +59,10 @@ public final class FakeBlackbookView: BlackbookViewInput {
 
     public func display(_ viewModel: BlackbookViewModel) { displayed.append(viewModel) }
     public func displayChange(_ change: BlackbookChangeViewModel) { changes.append(change) }
+    public func displayChange(_ change: BlackbookChangeViewModel, leaving book: BlackbookViewModel) {
+        changes.append(change)
+        displayed.append(book)
+    }
     public func displayCommandError(_ message: String) { errors.append(message) }
     public func displayWarning(_ message: String) { warnings.append(message) }
 }

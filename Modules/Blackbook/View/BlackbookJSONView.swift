@@ -33,6 +33,11 @@ public final class BlackbookJSONView: BlackbookViewInput, JSONFeedbackView {
             ])
     }
 
+    /// The change alone: a command's document is the last one shown, and `book` is the book's.
+    public func displayChange(_ change: BlackbookChangeViewModel, leaving book: BlackbookViewModel) {
+        displayChange(change)
+    }
+
     private static func entry(_ row: BlackbookRowViewModel) -> [String: Any] {
         var next: Any = JSONNull()
         if let run = row.next {

@@ -42,6 +42,12 @@ public final class BlackbookTextView: BlackbookViewInput, TextFeedbackView {
         output.writeLine(style.clean(change.message))
     }
 
+    /// The change said, and the book drawn again: its numbers have moved.
+    public func displayChange(_ change: BlackbookChangeViewModel, leaving book: BlackbookViewModel) {
+        displayChange(change)
+        display(book)
+    }
+
     /// A line cut to the window where it must stay one line (the entry's name), never padded.
     private func fitted(_ line: String) -> String {
         guard TerminalText.width(of: line) > style.width else { return line }

@@ -106,5 +106,8 @@ public struct BlackbookChangeViewModel: Sendable, Equatable {
 @MainActor
 public protocol BlackbookViewInput: FeedbackView {
     func display(_ viewModel: BlackbookViewModel)
+    /// A change made on a race's card, where no book is drawn.
     func displayChange(_ change: BlackbookChangeViewModel)
+    /// A change made on the book, and the book it leaves: the view shows what its format promises for a change.
+    func displayChange(_ change: BlackbookChangeViewModel, leaving book: BlackbookViewModel)
 }

@@ -87,12 +87,12 @@ public final class FavouritesPresenter: FavouritesModuleInput {
     // MARK: - Rules
 
     /// Removes favourites whose race jumped more than a day ago, then draws what is left. Only by a clock
-    /// that tells today's time: by a pinned one (`--now`) a day ahead, every favourite would look old. The
-    /// store keeps a copy of what it had before it prunes, in case the real clock is wrong too.
+    /// that tells today's time: by one set by hand (`--now`, `--start-at`) a day ahead, every favourite would
+    /// look old. The store keeps a copy of what it had before it prunes, in case the real clock is wrong too.
     private func prune(_ favourites: [FavouriteRace], completion: @escaping CommandCompletion) {
         let oldest = clock.now().addingTimeInterval(-Self.retention)
         let stale = Set(favourites.filter { $0.advertisedStart < oldest }.map(\.id))
-        guard !stale.isEmpty, !clock.isPinned else {
+        guard !stale.isEmpty, !clock.isSetByHand else {
             render(favourites)
             completion(.success)
             return

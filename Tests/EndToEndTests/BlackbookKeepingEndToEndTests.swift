@@ -7,8 +7,8 @@ import Testing
 /// the change.
 @Suite("next-to-go blackbook keeping end to end")
 struct BlackbookKeepingEndToEndTests {
-    /// As `BlackbookEndToEndTests`: the board's first race is Alexandra Park R3, whose runner 2 is Arctic Condor,
-    /// trained by Joe Pembroke (engaged again later, so first in the book).
+    /// As `BlackbookEndToEndTests`: the board's first race is Alexandra Park R3, whose runner 2 is Wandering Duchess,
+    /// trained by Oliver Colquhoun (engaged again later, so first in the book).
     static let now = BlackbookEndToEndTests.now
     let data: TemporaryDirectory
 
@@ -23,7 +23,7 @@ struct BlackbookKeepingEndToEndTests {
         try BinaryRunner.run(arguments + extra, stdin: stdin)
     }
 
-    /// Follows Arctic Condor and its trainer: the book is `1 Joe Pembroke (trainer)`, `2 Arctic Condor`.
+    /// Follows Wandering Duchess and its trainer: the book is `1 Oliver Colquhoun (trainer)`, `2 Wandering Duchess`.
     private func followTwo() throws {
         let run = try run("show 1\nfollow 2\nfollow trainer 1\n")
         #expect(run.status == 0 && run.stderr == "", "\(run.stderr)")
@@ -41,7 +41,7 @@ struct BlackbookKeepingEndToEndTests {
                 "A note is at most 2000 bytes (a letter takes 1 to 4, and each accent on it 2 or 3 more)"),
             "\(noted.stderr.prefix(300))")
         #expect(noted.stderr.contains("this one is 800001; nothing was noted."), "\(noted.stderr.prefix(300))")
-        #expect(noted.lines.filter { $0.hasPrefix("Noted on") } == ["Noted on Arctic Condor."])
+        #expect(noted.lines.filter { $0.hasPrefix("Noted on") } == ["Noted on Wandering Duchess."])
         let size = try FileManager.default.attributesOfItem(atPath: bookFile.path)[.size] as? Int ?? .max
         #expect(size < 10_000)
 
@@ -59,16 +59,16 @@ struct BlackbookKeepingEndToEndTests {
         let original = Data(
             """
             {"version":1,"blackbook":[
-            {"kind":"trainer","name":"Joe Pembroke","note":"keep","followedAt":1764300000},
+            {"kind":"trainer","name":"Oliver Colquhoun","note":"keep","followedAt":1764300000},
             {"kind":"runner","name":"Quiet Banjo","note":"\(zalgo)","followedAt":1764300000},
-            {"kind":"runner","name":"Arctic Condor","followedAt":1764300000}]}
+            {"kind":"runner","name":"Wandering Duchess","followedAt":1764300000}]}
             """.utf8)
         try original.write(to: bookFile)
         let first = try run("book\n")
         #expect(first.status == 0)
-        #expect(Array(first.lines.prefix(2)) == ["Blackbook (2)", "  1  Joe Pembroke (trainer)"], "\(first.lines)")
+        #expect(Array(first.lines.prefix(2)) == ["Blackbook (2)", "  1  Oliver Colquhoun (trainer)"], "\(first.lines)")
         #expect(first.lines.contains("     note: keep"))
-        #expect(first.lines.contains("  2  Arctic Condor (runner)"))
+        #expect(first.lines.contains("  2  Wandering Duchess (runner)"))
         #expect(
             first.stderr.contains(
                 "Warning: 1 entry in \(bookFile.path) made no sense (a note over 2000 bytes); the file as it was is kept at"
@@ -92,18 +92,18 @@ struct BlackbookKeepingEndToEndTests {
         let left = try RunningProcess(
             executable: BinaryRunner.binary, arguments: arguments, environment: BinaryRunner.baseEnvironment)
         left.send("book")
-        left.expect(shows: "  2  Arctic Condor (runner)")
+        left.expect(shows: "  2  Wandering Duchess (runner)")
 
         let right = try run("book\nunfollow 1\n")
-        #expect(right.lines.contains("No longer following Joe Pembroke (trainer)."), "\(right.lines)")
+        #expect(right.lines.contains("No longer following Oliver Colquhoun (trainer)."), "\(right.lines)")
 
         left.send("note 1 sharp")
         left.expect(
             shows:
-                "Joe Pembroke (trainer) is no longer followed: it was unfollowed after this book was drawn, so nothing was noted."
+                "Oliver Colquhoun (trainer) is no longer followed: it was unfollowed after this book was drawn, so nothing was noted."
         )
         left.send("note 2 fresh")
-        left.expect(shows: "Noted on Arctic Condor.")
+        left.expect(shows: "Noted on Wandering Duchess.")
         let done = try left.finish()
         #expect(done.status == 0, "\(done.stderr)")
 
@@ -111,7 +111,7 @@ struct BlackbookKeepingEndToEndTests {
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(book.stdout.utf8)) as? [String: Any])
         let entries = try #require(document["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["name"] as? String } == ["Arctic Condor"])
+        #expect(entries.map { $0["name"] as? String } == ["Wandering Duchess"])
         #expect(entries.first?["note"] as? String == "fresh")
     }
 
@@ -127,13 +127,13 @@ struct BlackbookKeepingEndToEndTests {
         #expect(documents.map { $0["type"] as? String } == ["book", "bookChange", "bookChange", "bookChange"])
         guard documents.count == 4 else { return }
         #expect(documents[1]["action"] as? String == "note")
-        #expect(documents[1]["name"] as? String == "Joe Pembroke" && documents[1]["kind"] as? String == "trainer")
+        #expect(documents[1]["name"] as? String == "Oliver Colquhoun" && documents[1]["kind"] as? String == "trainer")
         #expect(documents[1]["note"] as? String == "sharp")
-        #expect(documents[1]["message"] as? String == "Noted on Joe Pembroke (trainer).")
+        #expect(documents[1]["message"] as? String == "Noted on Oliver Colquhoun (trainer).")
         #expect(documents[2]["note"] is NSNull)
-        #expect(documents[2]["message"] as? String == "Note on Joe Pembroke (trainer) cleared.")
+        #expect(documents[2]["message"] as? String == "Note on Oliver Colquhoun (trainer) cleared.")
         #expect(documents[3]["action"] as? String == "unfollow")
-        #expect(documents[3]["name"] as? String == "Arctic Condor")
-        #expect(documents[3]["message"] as? String == "No longer following Arctic Condor.")
+        #expect(documents[3]["name"] as? String == "Wandering Duchess")
+        #expect(documents[3]["message"] as? String == "No longer following Wandering Duchess.")
     }
 }

@@ -32,7 +32,7 @@ public enum MeetingsModule {
     nonisolated static let waysIn = [
         CommandEntry(
             "meetings", arguments: [CommandArgument("WORDS", .text, optional: true)], usage: "meetings [WORDS]",
-            summary: "the day's meetings by country, races run and next; WORDS narrow them",
+            summary: "the day's meetings by day and place, races run and next; WORDS narrow them",
             details:
                 "WORDS may be codes (horse, greyhound, harness, or T H G), regions (aus, nz, intl), places (nsw, wa, uk, sweden) or part of a name (`meetings park`). Each sits under its own date at its venue, as `list all` heads it (last night's abroad headed `Yesterday`). A meeting keeps its number all day, however narrowed: `show N` or `meeting N` opens it.",
             example: "meetings greyhound aus", screens: nil, opens: MeetingsRouter.meetings),

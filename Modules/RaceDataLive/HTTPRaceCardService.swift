@@ -23,7 +23,7 @@ public struct HTTPRaceCardService: RaceCardService {
     private let budget: CardRequestBudget
     private let decoder = RaceCardDecoder()
     /// The last meetings list and when it came: the board's statuses and every meetings screen share one request.
-    private let lastList = KeptList()
+    private let lastList = LastMeetingsAnswer()
     /// How long a meetings list is used before it is asked for again.
     public static let listLifetime: TimeInterval = 30
 
@@ -116,6 +116,6 @@ extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {
 }
 
 /// The last meetings answer of the service that asked for it, shared by its copies.
-private final class KeptList: Sendable {
+private final class LastMeetingsAnswer: Sendable {
     let answer = Mutex<(at: Date, result: Result<RaceDay, RaceDataError>)?>(nil)
 }

@@ -28,7 +28,6 @@ public final class InputLoop {
     private var lineWatch: LineWatch?
     private var watchInterrupt: WatchInterrupt?
     private var afterWatch: (lines: [String], then: BatchEnd)?
-    private var inputEndedInWatch = false
 
     /// What is done when a batch's lines have all run: the reader is let go on.
     private typealias BatchEnd = @MainActor () -> Void

@@ -96,6 +96,25 @@ struct LayeringTests {
         #expect(Self.codeLines(main.text) <= 10)
     }
 
+    @Test("a feature's screen protocols live in one place: <Feature>ModuleInput.swift in its Presenter target")
+    func moduleInputFiles() {
+        let declaring = Self.sources.filter { source in
+            source.text.contains("public protocol ")
+                && ["ModuleInput", "RouterInput"].contains { kind in
+                    source.text.split(separator: "\n").contains {
+                        $0.hasPrefix("public protocol ") && $0.contains(kind)
+                    }
+                }
+        }
+        #expect(declaring.count >= 6, "\(declaring.map(\.path))")
+        for source in declaring {
+            let file = source.path.split(separator: "/").last.map(String.init) ?? ""
+            #expect(
+                source.path.contains("/Presenter/") && file.hasSuffix("ModuleInput.swift"),
+                "\(source.path): a ModuleInput or RouterInput outside its feature's <Feature>ModuleInput.swift")
+        }
+    }
+
     @Test("every presenter is at most 200 code lines")
     func presentersStaySmall() {
         let presenters = Self.sources.filter { $0.path.contains("/Presenter/") && $0.path.hasSuffix("Presenter.swift") }

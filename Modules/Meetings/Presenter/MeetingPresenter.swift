@@ -4,21 +4,6 @@ import MeetingsView
 import Platform
 import RaceData
 
-/// What the shell may ask of a meeting's screen.
-@MainActor
-public protocol MeetingModuleInput: AnyObject {
-    /// Fetches (or takes the answer kept) and draws the meeting.
-    func show(completion: @escaping CommandCompletion)
-    /// Draws the meeting again at once from the answer held: countdowns moved on, results come in since.
-    func showLive()
-    /// The highest race number drawn: what `show N` can reach.
-    var highestNumber: Int { get }
-    /// `show N`: opens race N of the meeting (its number, as drawn: `R6` is `show 6`).
-    func openRace(number: Int, completion: @escaping CommandCompletion)
-    /// `watch N` in a pipe: N draws, a second apart.
-    func watch(seconds: Int, completion: @escaping CommandCompletion)
-}
-
 /// A meeting race by race: each race's start and how it stands (its countdown, `Closed`, `Interim 3-1-7`,
 /// `Final 3-1-7`, `Abandoned`), the placings of races run asked for within the card source's budget.
 @MainActor

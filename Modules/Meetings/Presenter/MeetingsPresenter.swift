@@ -4,28 +4,6 @@ import MeetingsView
 import Platform
 import RaceData
 
-/// What the shell may ask of the meetings list.
-@MainActor
-public protocol MeetingsModuleInput: AnyObject {
-    /// Fetches (or takes the answer kept) and draws the list.
-    func show(completion: @escaping CommandCompletion)
-    /// Draws the list again at once from the answer held, countdowns moved on.
-    func showLive()
-    /// The highest number drawn: what `show N` reaches.
-    var highestNumber: Int { get }
-    /// `show N`: opens meeting N (its number on the day's whole list, as drawn).
-    func openMeeting(number: Int, completion: @escaping CommandCompletion)
-    /// `watch N` in a pipe: N lists, a second apart.
-    func watch(seconds: Int, completion: @escaping CommandCompletion)
-}
-
-/// The navigation the meetings screens need; their router provides it.
-@MainActor
-public protocol MeetingsRouterInput: AnyObject {
-    func openMeeting(_ request: MeetingRequest, completion: @escaping CommandCompletion)
-    func openRaceDetail(_ race: Race, completion: @escaping CommandCompletion)
-}
-
 /// Groups the day's meetings by date (each at its venue) and place, counts each one's races run and to run, words its next race, and numbers
 /// the meetings for `show N` and `meeting N`: each by its place on the day's whole list, so a number means one
 /// meeting however the list is narrowed, and on any screen.

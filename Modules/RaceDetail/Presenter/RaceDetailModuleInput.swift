@@ -18,3 +18,7 @@ public protocol RaceDetailModuleInput: AnyObject {
     /// The race and its card as the sheet has them, for other features' commands on it (`follow 3`).
     var subject: ScreenSubject { get }
 }
+
+/// The navigation the sheet needs; its router provides it. None yet: `back` and `list` close it in the shell.
+@MainActor
+public protocol RaceDetailRouterInput: AnyObject {}

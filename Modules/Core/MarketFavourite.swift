@@ -42,7 +42,7 @@ public struct MarketFavourite: Sendable, Equatable, Hashable {
     public init?(runners: [Runner]) {
         let running = runners.filter { !$0.isScratched }
         let price: Double
-        if let marked = running.first(where: { $0.isFavourite }), let markedPrice = marked.fixedWin,
+        if let marked = running.first(where: { $0.isMarketFavourite }), let markedPrice = marked.fixedWin,
             Self.isPlausible(markedPrice)
         {
             price = markedPrice

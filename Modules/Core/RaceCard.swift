@@ -127,8 +127,8 @@ public struct Runner: Sendable, Equatable, Codable {
     /// Fixed win prices as they moved, oldest first; the last is the price now.
     public var flucs: [Double]
     public var scratching: Scratching?
-    /// The market's favourite.
-    public var isFavourite: Bool
+    /// The market's favourite (the shortest price), as the card marks it: not the user's favourites.
+    public var isMarketFavourite: Bool
     /// The runner the money has come for.
     public var isMover: Bool
     /// Recent form, latest last ("4776X").
@@ -139,7 +139,8 @@ public struct Runner: Sendable, Equatable, Codable {
     public init(
         number: Int, name: String, barrier: Int? = nil, rider: String? = nil, trainer: String? = nil,
         weight: String? = nil, fixedWin: Double? = nil, fixedPlace: Double? = nil, flucs: [Double] = [],
-        scratching: Scratching? = nil, isFavourite: Bool = false, isMover: Bool = false, lastStarts: String? = nil,
+        scratching: Scratching? = nil, isMarketFavourite: Bool = false, isMover: Bool = false,
+        lastStarts: String? = nil,
         form: RunnerForm? = nil
     ) {
         self.form = form
@@ -153,7 +154,7 @@ public struct Runner: Sendable, Equatable, Codable {
         self.fixedPlace = fixedPlace
         self.flucs = flucs
         self.scratching = scratching
-        self.isFavourite = isFavourite
+        self.isMarketFavourite = isMarketFavourite
         self.isMover = isMover
         self.lastStarts = lastStarts
     }

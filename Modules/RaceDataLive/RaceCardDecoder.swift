@@ -276,7 +276,7 @@ public struct RaceCardDecoder: Sendable {
                 fixedPlace: price(self[.fixedPlace].number),
                 flucs: flucs.compactMap(price).suffix(RaceCard.maximumFlucs).map { $0 },
                 scratching: scratching,
-                isFavourite: self[.isFavourite].isTrue,
+                isMarketFavourite: self[.isFavourite].isTrue,
                 isMover: self[.isMover].isTrue,
                 lastStarts: self[.lastTwentyStarts].text(limit: 20),
                 form: form)

@@ -220,14 +220,14 @@ public enum SnapshotCardTimeline {
         // the board's own rule, each of equal favourites marked; the mover the price come in most since the market
         // opened, from the prices shown so far.
         let field = card.runners.indices.filter { !card.runners[$0].isScratched }
-        for index in card.runners.indices { card.runners[index].isFavourite = false }
+        for index in card.runners.indices { card.runners[index].isMarketFavourite = false }
         let favourite = MarketFavourite(runners: card.runners)
         let favourites = Set(field.filter { favourite?.includes(card.runners[$0].number) == true })
         let mover = field.filter { shortening(card.runners[$0]) > 1 }.max {
             shortening(card.runners[$0]) < shortening(card.runners[$1])
         }
         for index in card.runners.indices {
-            card.runners[index].isFavourite = favourites.contains(index)
+            card.runners[index].isMarketFavourite = favourites.contains(index)
             card.runners[index].isMover = index == mover
         }
         if made.status == .abandoned { return card }

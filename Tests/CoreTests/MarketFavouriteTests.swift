@@ -40,10 +40,10 @@ struct MarketFavouriteTests {
             Runner(number: 1, name: "A", fixedWin: 4), Runner(number: 2, name: "B", fixedWin: 3),
             Runner(number: 3, name: "C", fixedWin: 3),
         ]
-        field[2].isFavourite = true
+        field[2].isMarketFavourite = true
         #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumbers: [2, 3], price: 3))
-        field[2].isFavourite = false
-        field[0].isFavourite = true
+        field[2].isMarketFavourite = false
+        field[0].isMarketFavourite = true
         #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumber: 1, price: 4))
     }
 

@@ -144,17 +144,17 @@ struct FavouritesEndToEndTests {
             Array(run.lines[checked: sheetStart..<(sheetStart + 10)]) == [
                 rule,
                 "  Healesville R1 - Kingfisher Bakery Maiden",
-                "  Category   greyhound",
-                "  Starts     Thu 14 May 00:39:00 GMT (in 10m 0s)",
-                "  Venue      Healesville, VIC, AUS",
-                "  Distance   520 m",
-                "  Track      Good",
-                "  Weather    Overcast",
-                "  Class      Maiden, $5,500 prize money",
-                "  Favourite  no (`fav`, or f in watch)",
+                "  Category       greyhound",
+                "  Starts         Thu 14 May 00:39:00 GMT (in 10m 0s)",
+                "  Venue          Healesville, VIC, AUS",
+                "  Distance       520 m",
+                "  Track          Good",
+                "  Weather        Overcast",
+                "  Class          Maiden, $5,500 prize money",
+                "  In favourites  no (`fav`, or f in watch)",
             ])
         #expect(run.lines.contains("  Healesville R1 - Kingfisher Bakery Maiden  *"))
-        #expect(run.lines.contains("  Favourite  yes (`fav`, or f in watch)"))
+        #expect(run.lines.contains("  In favourites  yes (`fav`, or f in watch)"))
         #expect(run.lines.suffix(6).first == "Next to Go - all categories")
         #expect(run.lines.suffix(6).dropFirst().first == "  1  H  R7   Northfield Park    1m 0s")
         #expect(run.lines.last == "  5  G  R3   Ascot Park        15m 0s")
@@ -170,8 +170,8 @@ struct FavouritesEndToEndTests {
         #expect(later.status == 0)
         #expect(later.lines[checked: 1] == "  1  G  R1   Healesville  jumped 1m ago")
         #expect(later.lines.contains("  Race started 1m 5s ago - no longer on the board."))
-        #expect(later.lines.contains("  Starts     Thu 14 May 10:39:00 AEST (started 1m 5s ago)"))
-        #expect(later.lines.contains("  Venue      Healesville, VIC, AUS"), "details come from the feed")
+        #expect(later.lines.contains("  Starts         Thu 14 May 10:39:00 AEST (started 1m 5s ago)"))
+        #expect(later.lines.contains("  Venue          Healesville, VIC, AUS"), "details come from the feed")
     }
 
     @Test("a pinned clock days ahead (--now) prunes nothing: the favourites show as jumped, the file is untouched")

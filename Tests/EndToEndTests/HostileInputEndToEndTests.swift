@@ -135,7 +135,7 @@ struct HostileInputEndToEndTests {
             ["--now", Self.now, "show", "1"], environment: [variable: "ééééééé", "TZ": "UTC"], timeout: 30)
         expectNoCrash(run)
         #expect(run.status == 0)
-        #expect(run.stdout.contains("  Starts     "))
+        #expect(run.stdout.contains("  Starts         "))
         #expect(
             run.stderr.contains("\(variable)='eeeeeee' is not a locale name; it is ignored, and the C locale is used."))
     }

@@ -196,7 +196,7 @@ extension LiveTerminalEndToEndTests {
         try session.type("0")
         // The sheet is scrolled into view, under the board it was opened over.
         session.expect("race 20's sheet, scrolled into view") {
-            $0.contains("Category ") && $0.lines.contains { $0.hasPrefix("  Favourite  no") }
+            $0.contains("Category ") && $0.lines.contains { $0.hasPrefix("  In favourites  no") }
         }
         try session.type("b")
         session.expect("the board again") { !$0.contains("Category ") && $0.contains("   1  ") }
@@ -287,7 +287,7 @@ extension LiveTerminalEndToEndTests {
         let starts = { (screen: Screen) in screen.lines.first { $0.hasPrefix("  Starts ") } }
         let first = starts(
             session.screen(when: "the sheet, the prompt under it") {
-                $0.contains("  Category   horse") && $0.lines.last == "next-to-go>"
+                $0.contains("  Category       horse") && $0.lines.last == "next-to-go>"
             })
         session.expect("the sheet is live, the prompt under it") {
             starts($0) != first && $0.lines.last == "next-to-go>"

@@ -107,7 +107,7 @@ struct RaceCardEndToEndTests {
         defer { cards.remove() }
         let missing = try show(cards)
         #expect(missing.status == 0)
-        #expect(missing.stdout.contains("  Category   harness"))
+        #expect(missing.stdout.contains("  Category       harness"))
         #expect(missing.stdout.contains("  No race card for this race from folder"), "\(missing.stdout)")
         _ = try cards.file(Self.northfieldPark + ".json", contents: Data("{\"data\": [1, 2".utf8))
         let broken = try show(cards)

@@ -50,7 +50,7 @@ struct RaceCardSourcesEndToEndTests {
         #expect(run.stdout.contains("   1  G  R4   Romford                    Abandoned\n"), "list all: \(run.stdout)")
         #expect(run.stdout.contains("  This race was abandoned.\n  Field (6 runners) - Abandoned"))
         #expect(
-            run.stdout.contains("  Starts     Sat 7 Mar 11:50:00 GMT (abandoned)\n"),
+            run.stdout.contains("  Starts         Sat 7 Mar 11:50:00 GMT (abandoned)\n"),
             "no countdown to a race that will not run")
         let json = try BinaryRunner.run(["--json", "--now", String(Self.launch), "list"])
         #expect(json.stdout.contains(#""note":"Abandoned: R4 Romford.""#), "\(json.stdout)")
@@ -109,7 +109,7 @@ struct RaceCardSourcesEndToEndTests {
             let run = try show(1, cards: server.url("slow-first-byte/affiliates/v1"), ["--timeout", "2"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(Date().timeIntervalSince(started) < 20)
-            #expect(run.stdout.contains("  Category   harness"))
+            #expect(run.stdout.contains("  Category       harness"))
             #expect(run.stdout.contains("  No race card: "), "\(run.stdout)")
             #expect(run.stdout.contains("within 2 s"), "\(run.stdout)")
         }

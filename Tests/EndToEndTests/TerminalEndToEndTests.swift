@@ -404,7 +404,7 @@ struct LiveTerminalEndToEndTests {
         try session.type("g")
         session.expect(shows: "Next to Go · greyhound")
         try session.type("1")
-        session.expect(shows: "Category   greyhound")
+        session.expect(shows: "Category       greyhound")
         try session.type("b")
         session.expect("the sheet closed") { !$0.contains("Category ") }
         try session.type("9")

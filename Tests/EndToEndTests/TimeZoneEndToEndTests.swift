@@ -32,7 +32,8 @@ struct TimeZoneEndToEndTests {
                 ["--no-config", "--data-dir", data.url.path, "--now", now, "show", "1"], environment: ["TZ": zone])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            #expect(run.lines.contains { $0.hasPrefix("  Starts     \(start) (") }, "\(zone) at \(now): \(run.stdout)")
+            #expect(
+                run.lines.contains { $0.hasPrefix("  Starts         \(start) (") }, "\(zone) at \(now): \(run.stdout)")
         }
     }
 
@@ -43,14 +44,15 @@ struct TimeZoneEndToEndTests {
         let arguments = ["--no-config", "--data-dir", data.url.path, "--now", Self.afterChange, "show", "1"]
         let unknown = try BinaryRunner.run(arguments, environment: ["TZ": "Nowhere/Land"])
         #expect(unknown.status == 0)
-        #expect(unknown.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "\(unknown.stdout)")
+        #expect(
+            unknown.lines.contains { $0.hasPrefix("  Starts         Sat 4 Apr 16:10:00 UTC (") }, "\(unknown.stdout)")
         #expect(
             unknown.stderr.contains("TZ names no time zone this system has ('Nowhere/Land'); times are shown in UTC."),
             "\(unknown.stderr)")
 
         let rule = try BinaryRunner.run(arguments, environment: ["TZ": "AEST-10AEDT,M10.1.0,M4.1.0/3"])
         #expect(rule.stderr.isEmpty, "\(rule.stderr)")
-        #expect(rule.lines.contains { $0.hasPrefix("  Starts     Sun 5 Apr 02:10:00 AEST (") }, "\(rule.stdout)")
+        #expect(rule.lines.contains { $0.hasPrefix("  Starts         Sun 5 Apr 02:10:00 AEST (") }, "\(rule.stdout)")
     }
 
     @Test("a TZ naming a FIFO, a terminal or a folder is never opened: UTC, said once, and the run ends")
@@ -65,7 +67,8 @@ struct TimeZoneEndToEndTests {
             let run = try BinaryRunner.run(arguments, environment: ["TZ": tz], timeout: 30)
             #expect(run.status == 0, "TZ=\(tz): \(run.stderr)")
             #expect(
-                run.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "TZ=\(tz): \(run.stdout)")
+                run.lines.contains { $0.hasPrefix("  Starts         Sat 4 Apr 16:10:00 UTC (") },
+                "TZ=\(tz): \(run.stdout)")
             #expect(
                 run.stderr.components(separatedBy: "times are shown in UTC.").count == 2,
                 "once: TZ=\(tz): \(run.stderr)")

@@ -96,7 +96,7 @@ struct RaceCardDecoderTests {
         #expect(tickford.fixedWin == 5)
         #expect(tickford.fixedPlace == 1.8)
         #expect(tickford.flucs == [8.5, 6, 5])
-        #expect(tickford.isFavourite && !tickford.isMover && !tickford.isScratched)
+        #expect(tickford.isMarketFavourite && !tickford.isMover && !tickford.isScratched)
         #expect(tickford.lastStarts == "4776X")
         let frosbie = card.runners[1]
         #expect(frosbie.barrier == 2, "a number given as a string")
@@ -212,7 +212,7 @@ struct RealRaceCardTests {
             #expect(runner.rider == raw["jockey"] as? String)
             #expect(runner.fixedWin == (raw["odds"] as? [String: Any])?["fixed_win"] as? Double)
             #expect(runner.flucs == (raw["flucs"] as? [Double]) ?? [])
-            #expect(runner.isFavourite == (raw["favourite"] as? Bool))
+            #expect(runner.isMarketFavourite == (raw["favourite"] as? Bool))
         }
         #expect(card.placings.count == results.count)
         #expect(card.placings.first?.position == 1)

@@ -226,7 +226,7 @@ struct RaceDayWorldTests {
     func debutantFavourites() {
         for (race, card) in Day.carded
         where card.runners.contains(where: { ($0.form?.records.first { $0.kind == .overall }?.wins ?? 0) > 0 }) {
-            for runner in card.runners where runner.isFavourite {
+            for runner in card.runners where runner.isMarketFavourite {
                 #expect(Self.career(runner) > 0, "\(Self.name(race, runner)): a first starter favourite")
             }
         }

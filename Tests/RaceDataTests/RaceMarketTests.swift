@@ -58,7 +58,7 @@ struct RaceMarketTests {
                 let equals = running.filter { $0.fixedWin == shortest?.fixedWin }.map(\.number).sorted()
                 #expect(expected?.runnerNumber == shortest?.number && expected?.price == shortest?.fixedWin)
                 #expect(expected.map(\.runnerNumbers) ?? [] == equals)
-                #expect(sheet.runners.filter(\.isFavourite).map(\.number).sorted() == equals)
+                #expect(sheet.runners.filter(\.isMarketFavourite).map(\.number).sorted() == equals)
                 if last != nil, expected != last { changes += 1 }
                 last = expected
                 compared += 1
@@ -127,7 +127,7 @@ struct RaceMarketTests {
         #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumbers: [3, 2], price: 3))
         #expect(MarketFavourite(runners: field)?.runnerNumber == 2)
         var marked = field
-        marked[0].isFavourite = true
+        marked[0].isMarketFavourite = true
         #expect(MarketFavourite(runners: marked) == MarketFavourite(runnerNumber: 1, price: 4))
         #expect(MarketFavourite(runners: [Runner(number: 1, name: "A")]) == nil)
         #expect(MarketFavourite(runners: []) == nil)
@@ -141,7 +141,8 @@ struct RaceMarketTests {
         }
         // A marked runner with a wild price gives way to the shortest sound one.
         let field = [
-            Runner(number: 1, name: "A", fixedWin: .nan, isFavourite: true), Runner(number: 2, name: "B", fixedWin: 9),
+            Runner(number: 1, name: "A", fixedWin: .nan, isMarketFavourite: true),
+            Runner(number: 2, name: "B", fixedWin: 9),
         ]
         #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumber: 2, price: 9))
         #expect(MarketFavourite(runnerNumber: 1, price: 1_001) != nil)

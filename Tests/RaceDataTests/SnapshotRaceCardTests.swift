@@ -115,16 +115,16 @@ struct SnapshotRaceCardTests {
             raceID: "eq", status: .open, advertisedStart: Date(timeIntervalSince1970: 50_000),
             runners: [
                 Runner(number: 1, name: "Alpha", fixedWin: 3.3, flucs: [4, 3.3]),
-                Runner(number: 2, name: "Bravo", fixedWin: 3.3, flucs: [3.3], isFavourite: true),
+                Runner(number: 2, name: "Bravo", fixedWin: 3.3, flucs: [3.3], isMarketFavourite: true),
                 Runner(number: 3, name: "Charlie", fixedWin: 5, flucs: [5]),
                 Runner(number: 4, name: "Delta", fixedWin: 3.3, flucs: [3.3], scratching: .scratched),
             ])
         let tied = replayed(made, at: -30)
-        #expect(tied.runners.filter(\.isFavourite).map(\.number) == [1, 2])
+        #expect(tied.runners.filter(\.isMarketFavourite).map(\.number) == [1, 2])
         #expect(MarketFavourite(runners: tied.runners)?.runnerNumbers == [1, 2])
         // Before runner 1 came in to 3.30, runner 2 was the favourite alone.
         let early = replayed(made, at: -6_000)
-        #expect(early.runners.filter(\.isFavourite).map(\.number) == [2])
+        #expect(early.runners.filter(\.isMarketFavourite).map(\.number) == [2])
     }
 
     @Test("before the jump: open, no result, prices as far as the market has moved, the shortest the favourite")
@@ -138,7 +138,7 @@ struct SnapshotRaceCardTests {
         #expect(early.runners[0].fixedWin == 6.0)
         #expect(early.runners[1].flucs == [2.4] && early.runners[1].fixedWin == 2.4)
         #expect(early.runners[2].scratching == nil, "scratched 600 s before the start: not 6,000 s before")
-        #expect(early.runners.filter(\.isFavourite).map(\.number) == [3])
+        #expect(early.runners.filter(\.isMarketFavourite).map(\.number) == [3])
         #expect(early.runners.allSatisfy { !$0.isMover }, "one price each: nothing has moved yet")
         let late = replayed(at: -700)
         #expect(late.runners[0].flucs == [6.0, 5.0])
@@ -148,7 +148,8 @@ struct SnapshotRaceCardTests {
         let lastMinute = replayed(at: -30)
         #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)
         #expect(lastMinute.runners[2].scratching == .late(at: Date(timeIntervalSince1970: 49_400)))
-        #expect(lastMinute.runners.filter(\.isFavourite).map(\.number) == [2], "the scratched one is no favourite")
+        #expect(
+            lastMinute.runners.filter(\.isMarketFavourite).map(\.number) == [2], "the scratched one is no favourite")
     }
 
     @Test("after the jump: closed while it is run, then the interim result, then the final one, in racing time")
@@ -185,7 +186,7 @@ struct SnapshotRaceCardTests {
             #expect(card.status == .abandoned)
             #expect(card.placings.isEmpty)
             let shortest = card.runners.filter { !$0.isScratched }.compactMap(\.fixedWin).min()
-            #expect(card.runners.filter(\.isFavourite).map(\.fixedWin) == [shortest], "at \(seconds)")
+            #expect(card.runners.filter(\.isMarketFavourite).map(\.fixedWin) == [shortest], "at \(seconds)")
         }
     }
 

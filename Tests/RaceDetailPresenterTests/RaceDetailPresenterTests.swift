@@ -58,7 +58,7 @@ struct RaceDetailPresenterTests {
                 DetailField("Distance", "300 m"),
                 DetailField("Track", "Good"),
                 DetailField("Weather", "Fine"),
-                DetailField("Favourite", "no (`fav`, or f in watch)"),
+                DetailField("In favourites", "no (`fav`, or f in watch)"),
             ])
         #expect(model?.comment == "Boxed the fence.")
     }
@@ -117,7 +117,7 @@ struct RaceDetailPresenterTests {
         let model = view.last
         #expect(model?.subtitle == nil)
         #expect(model?.comment == nil)
-        #expect(model?.fields.map(\.label) == ["Category", "Starts", "Favourite"])
+        #expect(model?.fields.map(\.label) == ["Category", "Starts", "In favourites"])
         #expect(model?.fields.allSatisfy { !$0.value.isEmpty && !$0.value.contains("nil") } == true)
     }
 
@@ -179,7 +179,7 @@ struct RaceDetailPresenterTests {
         sheet.toggleFavourite { results.append($0) }
         #expect(interactor.favourites.ids == ["r1"])
         #expect(view.last?.isFavourite == true)
-        #expect(view.last?.fields.last == DetailField("Favourite", "yes (`fav`, or f in watch)"))
+        #expect(view.last?.fields.last == DetailField("In favourites", "yes (`fav`, or f in watch)"))
         sheet.toggleFavourite { results.append($0) }
         #expect(interactor.favourites.ids.isEmpty)
         #expect(view.last?.isFavourite == false)
@@ -250,7 +250,7 @@ struct RaceDetailPresenterTests {
             Runner(number: 2, name: "Scratched Sam", barrier: 4, scratching: .scratched),
             Runner(
                 number: 1, name: "Tickford", barrier: 7, rider: "Kate Hercock", trainer: "Richard French",
-                weight: "60", fixedWin: 5, fixedPlace: 1.8, flucs: [8.5, 6, 5], isFavourite: true),
+                weight: "60", fixedWin: 5, fixedPlace: 1.8, flucs: [8.5, 6, 5], isMarketFavourite: true),
             Runner(number: 3, name: "Drifter", fixedWin: 13, flucs: [9, 13], isMover: true),
         ])
 
@@ -264,7 +264,7 @@ struct RaceDetailPresenterTests {
                 RaceCard(
                     raceID: "r1", status: .open,
                     runners: [
-                        Runner(number: 1, name: "Tickford", fixedWin: 3.3, isFavourite: true),
+                        Runner(number: 1, name: "Tickford", fixedWin: 3.3, isMarketFavourite: true),
                         Runner(number: 2, name: "Scratched Sam", fixedWin: 3.3, scratching: .scratched),
                         Runner(number: 3, name: "Drifter", fixedWin: 9, flucs: [4, 9], isMover: true),
                         Runner(number: 4, name: "Twin", fixedWin: 3.3),

@@ -32,7 +32,7 @@ struct RaceDetailJSONViewTests {
         let raceCard = RaceCard(
             raceID: "r1",
             runners: [
-                Runner(number: 1, name: "A", fixedWin: 3.3, isFavourite: true),
+                Runner(number: 1, name: "A", fixedWin: 3.3, isMarketFavourite: true),
                 Runner(number: 2, name: "B", fixedWin: 5),
                 Runner(number: 3, name: "C", fixedWin: 3.3),
             ])

@@ -12,7 +12,7 @@ struct RaceDetailTextViewTests {
     private func model(comment: String? = nil, expired: String? = nil, favourite: Bool = false) -> RaceDetailViewModel {
         RaceDetailViewModel(
             title: "Casino R10", subtitle: "Maiden — Heat 1", expiredNotice: expired,
-            fields: [DetailField("Category", "greyhound"), DetailField("Favourite", "no (`fav`, or f in watch)")],
+            fields: [DetailField("Category", "greyhound"), DetailField("In favourites", "no (`fav`, or f in watch)")],
             comment: comment, isFavourite: favourite)
     }
 
@@ -24,8 +24,9 @@ struct RaceDetailTextViewTests {
             output.lines == [
                 String(repeating: "-", count: 40),
                 "  Casino R10 - Maiden - Heat 1  *",
-                "  Category   greyhound",
-                "  Favourite  no (`fav`, or f in watch)",
+                "  Category       greyhound",
+                "  In favourites  no",
+                "                 (`fav`, or f in watch)",
                 String(repeating: "-", count: 40),
             ])
     }
@@ -36,10 +37,10 @@ struct RaceDetailTextViewTests {
         RaceDetailTextView(output: output, style: style).display(
             model(comment: "KINKON TAILOR (4) finished tenth two runs back then did well last start."))
         #expect(
-            Array(output.lines[checked: 4...6]) == [
-                "  Comment    KINKON TAILOR (4) finished",
-                "             tenth two runs back then",
-                "             did well last start.",
+            Array(output.lines[checked: 5...7]) == [
+                "  Comment        KINKON TAILOR (4)",
+                "                 finished tenth two runs",
+                "                 back then did well last",
             ])
         #expect(output.lines.allSatisfy { $0.count <= 40 })
     }

@@ -45,7 +45,7 @@ struct RaceCardWording {
             // By the board's rule (a card's own mark where no runner has a price): equal favourites each.
             if let favourite, favourite.includes(runner.number) {
                 notes.append(favourite.isEqual ? Self.equalFavouriteNote : Self.favouriteNote)
-            } else if favourite == nil, runner.isFavourite {
+            } else if favourite == nil, runner.isMarketFavourite {
                 notes.append(Self.favouriteNote)
             }
             if runner.isMover { notes.append("mover") }

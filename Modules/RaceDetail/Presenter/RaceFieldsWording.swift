@@ -37,7 +37,7 @@ struct RaceFieldsWording {
             if let start = info.startType { fields.append(DetailField("Start", start + " start")) }
         }
         fields.append(
-            DetailField("Favourite", isFavourite ? "yes (`fav`, or f in watch)" : "no (`fav`, or f in watch)"))
+            DetailField("In favourites", isFavourite ? "yes (`fav`, or f in watch)" : "no (`fav`, or f in watch)"))
         return fields
     }
 }

@@ -31,10 +31,11 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
         fields["runners"] = (card?.runners ?? []).map { runner in
             // Who of the runner the blackbook follows: "runner", "rider", "trainer" (empty for none); the market's
             // favourite by the board's rule, each of equal favourites (the card's own mark where none is priced).
-            let isFavourite = favourite.map { !runner.isScratched && $0.includes(runner.number) } ?? runner.isFavourite
+            let isMarketFavourite =
+                favourite.map { !runner.isScratched && $0.includes(runner.number) } ?? runner.isMarketFavourite
             return Self.runner(runner).merging([
-                "book": followed[runner.number] ?? [], "marketFavourite": isFavourite,
-                "equalFavourite": isFavourite && favourite?.isEqual == true,
+                "book": followed[runner.number] ?? [], "marketFavourite": isMarketFavourite,
+                "equalFavourite": isMarketFavourite && favourite?.isEqual == true,
             ]) { $1 }
         }
         fields["results"] = (card?.placings ?? []).map { placing -> [String: Any] in
@@ -63,7 +64,7 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
             "fixedPlace": JSONFields.value(runner.fixedPlace), "flucs": runner.flucs,
             "scratched": runner.isScratched,
             "lateScratchedAt": JSONFields.value(lateAt.map { Int($0.timeIntervalSince1970) }),
-            "marketFavourite": runner.isFavourite, "mover": runner.isMover,
+            "marketFavourite": runner.isMarketFavourite, "mover": runner.isMover,
             "lastStarts": JSONFields.value(runner.lastStarts), "form": runner.form.map(form) ?? JSONNull(),
         ]
     }

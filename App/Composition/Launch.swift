@@ -104,10 +104,12 @@ final class Launch {
             totalTimeout: options.kernel.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
         let setup: ServiceSetup
+        // Names looked up within the limits, the feed's and the cards' alike (behind a proxy, by the proxy).
+        let names = NameLookup.forEnvironment(environment)
         do {
             // A client of its own for each source: each keeps its own connection open between requests.
             setup = try source.makeService(
-                clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits),
+                clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits, names: names),
                 cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
         } catch {
             return fail(error.description, status: error.exitStatus)
@@ -117,7 +119,8 @@ final class Launch {
             [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
             + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }]
         let cards = cardSource.makeService(
-            clock: clock, transport: CurlHTTPTransport(limits: limits), headers: cardHeaders.compactMap { $0 },
+            clock: clock, transport: CurlHTTPTransport(limits: limits, names: names),
+            headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)

@@ -50,9 +50,8 @@ public final class HTTPRaceService: RaceService {
     private let format: any FeedFormat
     private let transport: any HTTPTransport
 
-    /// - Parameter transport: how the bytes are fetched. The app passes `ChildProcessHTTPTransport`, which runs
-    ///   the `next-to-go-fetch` helper, so the app itself never loads libcurl (and the thirty libraries
-    ///   behind it: 6 ms of every start); tests may pass the helper's `CurlHTTPTransport` (App/Fetch).
+    /// - Parameter transport: how the bytes are fetched. The app passes `CurlHTTPTransport` (App/Fetch), which
+    ///   opens libcurl at the first request, so a run that never fetches never loads it; tests pass fakes too.
     /// - Parameter format: the feed's shape; by default the one `RacingAPI` reads the URL as.
     public init(url: URL, limits: Limits = .standard, transport: any HTTPTransport, format: (any FeedFormat)? = nil) {
         self.url = url

@@ -156,6 +156,11 @@ final class Launch {
         self.failedSaves = failedSaves
         self.keptLists = keptLists
         let standardOutput = StandardOutput()
+        // A message is broken at spaces where a window would break it mid-word: at a terminal (piped input too),
+        // or where `COLUMNS` asks for a width.
+        standardOutput.messageColumns = { [terminal] in
+            terminal.stdoutIsTTY ? terminal.displayStyle.width : terminal.columnsAsked
+        }
         self.standardOutput = standardOutput
         let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
         self.liveTerminal = liveTerminal

@@ -23,6 +23,9 @@ public final class StandardOutput: TextOutput {
     public var announcesWithPrompt: String?
     /// The prompt was the last thing written: a person may be typing after it.
     private var promptWaits = false
+    /// The columns a message on stderr is broken to, at spaces, asked at each one (a window can be resized); nil
+    /// keeps each whole (a pipe, where no window breaks it).
+    public var messageColumns: (@MainActor () -> Int?)?
 
     public init() {}
 
@@ -36,7 +39,8 @@ public final class StandardOutput: TextOutput {
 
     public func writeError(_ line: String) {
         promptWaits = false
-        append(line + "\n", to: .error)
+        let shown = messageColumns?().map { TerminalText.wrapMessage(line, columns: $0) } ?? line
+        append(shown + "\n", to: .error)
         if !batchUnderWay { flush() }
     }
 

@@ -71,6 +71,22 @@ extension LiveTerminalEndToEndTests {
         session.expectExit(0)
     }
 
+    @Test("at 40 columns a message from piped commands breaks at spaces, not where the window would cut a word")
+    func messagesAtForty() throws {
+        let app = [BinaryRunner.binary.path, "--now", RaceListEndToEndTests.raceDayNow].map { "'\($0)'" }
+            .joined(separator: " ")
+        let session = try TerminalSession(
+            arguments: [], columns: 40, rows: 20,
+            program: ["/bin/sh", "-c", "printf 'flibbertigibbetty\\n' | \(app)"])
+        defer { session.stop() }
+        session.expect("the message in two lines, broken between words") {
+            // The window alone would break it after "Typ".
+            $0.lines.contains("Unknown command 'flibbertigibbetty'.")
+                && $0.lines.contains("Type `help` to see the commands.")
+        }
+        session.expectExit(0)
+    }
+
     @Test("from a slow card server the sheet is drawn at once with a note, and the field comes in place when it comes")
     func raceCardFromSlowServer() throws {
         let folder = try RaceCardEndToEndTests.openCardFolder()

@@ -82,9 +82,10 @@ public enum RaceListModule {
         },
         ScreenCommand(
             CommandEntry(
-                "region", arguments: [CommandArgument("REGION", .choice(RaceRegion.choiceWords))],
+                "region", arguments: [CommandArgument("REGION", .region)],
                 usage: "region aus|nz|intl|all", summary: "races in Australia, New Zealand, elsewhere, or all",
-                details: "By the venue's country: AUS, NZ, and every other country as international (intl).",
+                details:
+                    "By the venue's country: AUS, NZ, and every other country as international (intl). Longer names do too (au, australia, new-zealand, international). A state or another country is in one of them (`region uk` says so): `meetings uk` lists its meetings alone.",
                 example: "region intl", screens: [.raceList], worksFromAbove: true)
         ) { presenter, command, done in
             guard case .word(let word)? = command.value else { return false }

@@ -179,9 +179,12 @@ public final class ShellSession: Navigator {
         }
         let known = commands.reachableEntries(stack: stackKinds).flatMap(\.words)
         let guess = DidYouMean.closest(to: command.name, among: known).map { " Did you mean `\($0)`?" } ?? ""
-        return stack.count > 1
+        // "Not available here" only of a command that is somewhere: a word no screen knows is unknown anywhere.
+        let existsElsewhere = !commands.entries(named: command.name).isEmpty
+        guard stack.count > 1 else { return "Unknown command \(shown).\(guess) Type `help` to see the commands." }
+        return existsElsewhere
             ? "\(shown) is not available here.\(guess) Type `back` to return, or `help` to see the commands."
-            : "Unknown command \(shown).\(guess) Type `help` to see the commands."
+            : "Unknown command \(shown).\(guess) Type `help` to see the commands here, or `back` to return."
     }
 
     /// `help`: the commands that work here; `help COMMAND`: that command's help.

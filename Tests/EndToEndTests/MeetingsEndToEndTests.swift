@@ -38,6 +38,16 @@ struct MeetingsEndToEndTests {
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
     }
 
+    @Test("piped, a word no screen knows on the meetings is unknown, with its guess, not 'not available here'")
+    func unknownWordOnMeetings() throws {
+        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meetings\nhelpp\nunfav 1\n")
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "Unknown command 'helpp'. Did you mean `help`? Type `help` to see the commands here, or `back` to return.",
+                "`unfav` works on the favourites list, not here. Type `help` to see the commands here.",
+            ])
+    }
+
     @Test("the board and the meeting agree Globe Derby R9 is Closed; its result on the meeting minutes after")
     func resultOnBoardAndMeeting() throws {
         let jump = Self.launch + 360

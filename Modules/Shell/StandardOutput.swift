@@ -29,8 +29,18 @@ public final class StandardOutput: TextOutput {
 
     public init() {}
 
+    /// The last lines on stdout are a screen's; stderr's messages between do not count (a terminal shows them
+    /// under it, a pipe's transcript not at all).
+    public private(set) var endsWithScreen = false
+
+    public func writeBoard(_ lines: [String]) {
+        writeLines(lines)
+        endsWithScreen = true
+    }
+
     public func writeLine(_ line: String) {
         promptWaits = false
+        endsWithScreen = false
         append(line + "\n", to: .output)
         guard !flushScheduled, !batchUnderWay else { return }
         flushScheduled = true

@@ -106,10 +106,12 @@ final class Launch {
             totalTimeout: options.kernel.timeout,
             maximumBodyBytes: HTTPRaceService.Limits.standard.maximumBodyBytes)
         let setup: ServiceSetup
+        // Names looked up within the limits, the feed's and the cards' alike (behind a proxy, by the proxy).
+        let names = NameLookup.forEnvironment(environment)
         do {
             // A client of its own for each source: each keeps its own connection open between requests.
             setup = try source.makeService(
-                clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits),
+                clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits, names: names),
                 cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
         } catch {
             return fail(error.description, status: error.exitStatus)
@@ -119,7 +121,8 @@ final class Launch {
             [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
             + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }]
         let cards = cardSource.makeService(
-            clock: clock, transport: CurlHTTPTransport(limits: limits), headers: cardHeaders.compactMap { $0 },
+            clock: clock, transport: CurlHTTPTransport(limits: limits, names: names),
+            headers: cardHeaders.compactMap { $0 },
             cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
@@ -155,6 +158,11 @@ final class Launch {
         self.failedSaves = failedSaves
         self.keptLists = keptLists
         let standardOutput = StandardOutput()
+        // A message is broken at spaces where a window would break it mid-word: at a terminal (piped input too),
+        // or where `COLUMNS` asks for a width.
+        standardOutput.messageColumns = { [terminal] in
+            terminal.stdoutIsTTY ? terminal.displayStyle.width : terminal.columnsAsked
+        }
         self.standardOutput = standardOutput
         let liveTerminal = mode.isLive ? LiveTerminal(prompt: NextToGoApp.prompt, style: terminal.displayStyle) : nil
         self.liveTerminal = liveTerminal

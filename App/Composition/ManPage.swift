@@ -78,6 +78,10 @@ enum ManPage {
             ".TP", ".B NO_COLOR", paragraph("Any value turns colour off, as --no-color does."),
             ".TP", ".B TERM", paragraph("dumb: plain lines, no live board, no colour or glyphs."),
             ".TP", ".B COLUMNS", paragraph("The width when the terminal does not say."),
+            ".TP", ".B TZ",
+            paragraph(
+                "The zone local times are given in (Australia/Sydney), else the system's; one the zone database "
+                    + "does not have is UTC, said once, as is the system's zone being UTC with no TZ set."),
             ".TP", ".B LANG, LC_ALL, LC_CTYPE",
             paragraph("A UTF-8 locale gets glyphs; a value that is no locale name is dropped with a warning."),
             ".TP", ".B XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME, XDG_STATE_HOME",

@@ -9,6 +9,8 @@ import Text
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.
 public enum NextToGoApp {
     static let prompt = "next-to-go> "
+    static let utcByDefault =
+        "Times are shown in UTC, this system's zone: TZ is not set (TZ=Australia/Sydney shows Sydney's)."
 
     /// Runs the app to its end and says how it ended. With `ProcessIO.process` it is the process: it sets the
     /// signal handlers and locale variables, and it ends the process itself (as `exit` would have, nothing else
@@ -34,6 +36,9 @@ public enum NextToGoApp {
                         ? "\(zone) is not a time zone file; times are shown in UTC."
                         : "TZ names no time zone this system has (\(TerminalText.quoted(zone))); times are shown in UTC."
                 )
+            } else if LocalZone.systemIsUTCByDefault {
+                // Said once: a container or a server runs in UTC unasked, and a punter in Sydney reads 8:57 as theirs.
+                environmentWarnings.append(Self.utcByDefault)
             }
             environment = environment.filter { name, value in
                 !LocaleEnvironment.variables.contains(name) || LocaleEnvironment.isValid(value, variable: name)

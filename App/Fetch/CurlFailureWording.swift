@@ -6,12 +6,14 @@ import Text
 /// How a transfer failed, in words: libcurl's codes (`error 56`) mean nothing to a racing fan. Where the library
 /// gave a detail worth having (which part of the answer was bad), it follows in parentheses, cleaned.
 enum CurlFailureWording {
+    static let hostNotFound = "host not found"
+
     static func reason(for code: CURLcode, detail rawDetail: String) -> String {
         let detail = Self.detail(rawDetail)
         let explained = { (words: String) in detail.map { "\(words) (\($0))" } ?? words }
         switch code {
         case CURLE_COULDNT_CONNECT: return "connection refused"
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return "host not found"
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return hostNotFound
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
             return "the secure connection failed"

@@ -6,21 +6,24 @@ import RaceDataLive
 import Synchronization
 import Text
 
-/// Fetches with the system's libcurl, in the calling thread (a source's serial queue), bounded by `limits`,
-/// ending in the body or a typed error. Easy handles are kept for the transport's life and reused, so the
-/// connections they opened, the names they resolved and their TLS sessions serve the next request to the same
-/// server: a source's requests go over one connection where the server keeps it open. A handle serves one
-/// request at a time; requests that come together (a sheet's card while the meetings list downloads) each take
-/// one of their own, so none waits behind another.
+/// Fetches with the system's libcurl, in the calling thread (a source's serial queue), bounded by `limits` from
+/// the name lookup on (`NameLookup`), ending in the body or a typed error. Easy handles are kept for the
+/// transport's life and reused, so the connections they opened and their TLS sessions serve the next request to
+/// the same server: a source's requests go over one connection where the server keeps it open. A handle serves
+/// one request at a time; requests that come together (a sheet's card while the meetings list downloads) each
+/// take one of their own, so none waits behind another.
 public final class CurlHTTPTransport: HTTPTransport {
     public let limits: HTTPRaceService.Limits
+    /// Looks the server's name up within the limits; nil leaves it to libcurl (behind a proxy).
+    private let names: NameLookup?
     /// Handles not in use, the most recently used last (its connection the likeliest still open).
     private let idle = Mutex<[EasyHandle]>([])
     /// Kept idle at most; more than this many requests at once each make a handle and let it go after.
     static let mostIdleHandles = 4
 
-    public init(limits: HTTPRaceService.Limits) {
+    public init(limits: HTTPRaceService.Limits, names: NameLookup? = .system) {
         self.limits = limits
+        self.names = names
     }
 
     deinit {
@@ -41,7 +44,8 @@ public final class CurlHTTPTransport: HTTPTransport {
             }
             if !kept { curl.easyCleanup(handle.pointer) }
         }
-        return try CurlTransfer(url: url, limits: limits, curl: curl, handle: handle.pointer).perform(headers: headers)
+        return try CurlTransfer(url: url, limits: limits, names: names, curl: curl, handle: handle.pointer)
+            .perform(headers: headers)
     }
 
     /// A libcurl easy handle, passed between threads only whole and only while no transfer runs on it.
@@ -55,6 +59,8 @@ public final class CurlHTTPTransport: HTTPTransport {
 final class CurlTransfer {
     private let url: URL
     private let limits: HTTPRaceService.Limits
+    private let names: NameLookup?
+    /// The limits count from here, the name lookup's time included.
     private let startedAt = ContinuousClock.now
     private let handle: UnsafeMutableRawPointer
     private let curl: CurlLibrary
@@ -79,9 +85,13 @@ final class CurlTransfer {
     static let mostRedirects = 10
     static let userAgent = "next-to-go"
 
-    init(url: URL, limits: HTTPRaceService.Limits, curl: CurlLibrary, handle: UnsafeMutableRawPointer) {
+    init(
+        url: URL, limits: HTTPRaceService.Limits, names: NameLookup? = nil, curl: CurlLibrary,
+        handle: UnsafeMutableRawPointer
+    ) {
         self.url = url
         self.limits = limits
+        self.names = names
         self.curl = curl
         self.handle = handle
     }
@@ -89,13 +99,16 @@ final class CurlTransfer {
     private var source: String { url.absoluteString }
 
     func perform(headers: [HTTPHeader]) throws(RaceDataError) -> Data {
+        var pin: UnsafeMutablePointer<curl_slist>?
+        for line in try pinnedAddresses() { pin = curl.slistAppend(pin, line) }
         var headerList: UnsafeMutablePointer<curl_slist>?
         for line in ["Accept: application/json"] + headers.map(\.argument) {
             headerList = curl.slistAppend(headerList, line)
         }
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let code = configure(headerList: headerList, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
+        let code =
+            configure(headerList: headerList, pin: pin, errorBuffer: errorBuffer) ?? curl.easyPerform(handle)
         let outcome: Result<Data, RaceDataError>
         do {
             outcome = .success(try answer(code, detail: String(cString: errorBuffer)))
@@ -106,6 +119,7 @@ final class CurlTransfer {
         // context go: the handle keeps its connection, which libcurl may still close (and report on) later.
         curl.easyReset(handle)
         curl.slistFreeAll(headerList)
+        curl.slistFreeAll(pin)
         errorBuffer.deallocate()
         return try outcome.get()
     }
@@ -123,9 +137,37 @@ final class CurlTransfer {
         return data
     }
 
+    /// The server's addresses as libcurl is to take them (`HOST:PORT:ADDRESS,…`), looked up within the time the
+    /// fetch may take to connect; none to leave the lookup to libcurl (an address, a name it turns to ASCII
+    /// first, no thread to look it up on). A pin replaces any this handle was given before. The web's two ports
+    /// are pinned too, so a redirect from http to https on the same server needs no lookup of libcurl's; one to
+    /// another server is libcurl's to look up (bounded from 7.87, which can leave its lookup behind).
+    private func pinnedAddresses() throws(RaceDataError) -> [String] {
+        guard let names, let host = url.host(percentEncoded: false)?.lowercased(), NameLookup.needsLookUp(host)
+        else { return [] }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        let limit = min(limits.connectTimeout, limits.totalTimeout)
+        switch names.addresses(of: host, port: port, within: limit) {
+        case .found(let addresses):
+            let list = addresses.map { $0.contains(":") ? "[\($0)]" : $0 }.joined(separator: ",")
+            return [port, 80, 443].reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+                .map { "\(host):\($0):\(list)" }
+        case .notFound: throw .unavailable(source: source, reason: CurlFailureWording.hostNotFound)
+        case .timedOut: throw .timedOut(source: source, phase: .lookup, seconds: limit)
+        case .notLookedUp: return []
+        }
+    }
+
+    /// What is left of a limit once the name lookup has taken its part: libcurl counts from its own start.
+    private func remaining(_ seconds: TimeInterval) -> Int {
+        let spent = ContinuousClock.now - startedAt
+        return max(1, Self.milliseconds(seconds) - Int(spent / .milliseconds(1)))
+    }
+
     /// Sets every option; the code of the first the library refused (one too old to know it), else nil.
     private func configure(
-        headerList: UnsafeMutablePointer<curl_slist>?, errorBuffer: UnsafeMutablePointer<CChar>?
+        headerList: UnsafeMutablePointer<curl_slist>?, pin: UnsafeMutablePointer<curl_slist>?,
+        errorBuffer: UnsafeMutablePointer<CChar>?
     ) -> CURLcode? {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let set = curl.setOption
@@ -139,12 +181,15 @@ final class CurlTransfer {
             curl_set_long(set, handle, CURLOPT_MAXREDIRS, Self.mostRedirects),
             // The transfer may run on any thread: no signals for name lookups' time limits.
             curl_set_long(set, handle, CURLOPT_NOSIGNAL, 1),
+            // The addresses looked up here, within the limits; none where libcurl is to look the name up.
+            curl_set_pointer(set, handle, CURLOPT_RESOLVE, pin),
+            curl_quick_exit(set, handle),
             // Every compression the library can unpack.
             curl_set_pointer(set, handle, CURLOPT_ACCEPT_ENCODING, ""),
             curl_set_pointer(set, handle, CURLOPT_USERAGENT, Self.userAgent),
             curl_set_pointer(set, handle, CURLOPT_HTTPHEADER, headerList),
-            curl_set_long(set, handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.connectTimeout)),
-            curl_set_long(set, handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.totalTimeout)),
+            curl_set_long(set, handle, CURLOPT_CONNECTTIMEOUT_MS, remaining(limits.connectTimeout)),
+            curl_set_long(set, handle, CURLOPT_TIMEOUT_MS, remaining(limits.totalTimeout)),
             curl_set_offset(set, handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumBodyBytes)),
             curl_set_write_function(set, handle, CURLOPT_WRITEFUNCTION, Self.receiveBody),
             curl_set_pointer(set, handle, CURLOPT_WRITEDATA, context),

@@ -66,6 +66,19 @@ static inline CURLcode curl_allow_only_web(void *setopt, CURL *handle) {
                               NEXT_TO_GO_CURLOPT_REDIR_PROTOCOLS, NEXT_TO_GO_CURLPROTO_WEB);
 }
 
+// Not to wait, at the end of a transfer, for a name lookup of libcurl's own that has not answered (a redirect's
+// host: the transport looks up the URL's itself). 7.87 added it; an older library refuses it, and waits.
+#define NEXT_TO_GO_CURLOPT_QUICK_EXIT 322L  /* CURLOPTTYPE_LONG + 322, 7.87 */
+#if LIBCURL_VERSION_NUM >= 0x075700
+_Static_assert(CURLOPT_QUICK_EXIT == NEXT_TO_GO_CURLOPT_QUICK_EXIT, "curl's number for QUICK_EXIT");
+#endif
+
+/// Sets the option where the library knows it; a library too old to know it is left as it is.
+static inline CURLcode curl_quick_exit(void *setopt, CURL *handle) {
+    CURLcode code = ((curl_setopt_function)setopt)(handle, (CURLoption)NEXT_TO_GO_CURLOPT_QUICK_EXIT, 1L);
+    return code == CURLE_UNKNOWN_OPTION ? CURLE_OK : code;
+}
+
 static inline CURLcode curl_get_long(void *getinfo, CURL *handle, CURLINFO info, long *value) {
     return ((curl_getinfo_function)getinfo)(handle, info, value);
 }

@@ -45,6 +45,13 @@ extension CommandEntry {
                 guard choices.contains(word.lowercased()) else { return .failure(choiceError(word, choices)) }
                 values.append(.word(word.lowercased()))
                 remaining = remaining.dropFirst()
+            case .region:
+                let lowered = word.lowercased()
+                guard lowered == "all" || RaceRegion(userInput: lowered) != nil else {
+                    return .failure(choiceError(word, RaceRegion.choiceWords, hint: regionHint(word)))
+                }
+                values.append(.word(RaceRegion(userInput: lowered)?.rawValue ?? "all"))
+                remaining = remaining.dropFirst()
             case .text:
                 values.append(.text(remaining.joined(separator: " ")))
                 remaining = []
@@ -71,14 +78,25 @@ extension CommandEntry {
         return .success(Command(name, values))
     }
 
-    private func choiceError(_ word: String, _ choices: [String]) -> ArgumentError {
+    /// - Parameter hint: what to add; by default the choice nearest the word typed.
+    private func choiceError(_ word: String, _ choices: [String], hint: String? = nil) -> ArgumentError {
         if choices.count == 1 { return misuseError }
         let listed = choices.map { "`\($0)`" }.joined(separator: ", ")
-        let guess = DidYouMean.closest(to: word.lowercased(), among: choices).map { " Did you mean `\($0)`?" } ?? ""
+        let guess = hint ?? DidYouMean.closest(to: word.lowercased(), among: choices).map { "Did you mean `\($0)`?" }
         return ArgumentError(
             message:
-                "\(name.prefix(1).uppercased() + name.dropFirst()) \(TerminalText.quoted(word)) is not one of \(listed).\(guess)"
-        )
+                "\(name.prefix(1).uppercased() + name.dropFirst()) \(TerminalText.quoted(word)) is not one of \(listed)."
+                + (guess.map { " " + $0 } ?? ""))
+    }
+
+    /// The region a place is in, with the command that narrows to the place itself; or the region word meant.
+    private func regionHint(_ word: String) -> String? {
+        switch RaceRegion.hint(for: word) {
+        case .place(let place, let region)?:
+            "\(place) is in `\(region.rawValue)`; `meetings \(word.lowercased())` lists its meetings alone."
+        case .guess(let guess)?: "Did you mean `\(guess)`?"
+        case nil: nil
+        }
     }
 
     private var misuseError: ArgumentError {

@@ -32,6 +32,8 @@ public struct CommandArgument: Sendable, Equatable {
         case number(ClosedRange<Int>)
         /// One of these words.
         case choice([String])
+        /// A region (`aus`, `nz`, `intl`, or any word `RaceRegion` takes for one) or `all`, read as its short word.
+        case region
         /// The rest of the line as typed, spaces and all (`search Happy Valley`).
         case text
         /// Whole minutes within a range, or else the one word `orWord`; `default` when left out (none: no value).

@@ -160,14 +160,15 @@ public enum KernelOptions {
             options.kernel.refreshInterval = try seconds(name, value, allowZero: true)
         },
         LaunchOptionEntry(
-            ["--timeout"], placeholder: "SECONDS", help: ["HTTP: the most a whole fetch may take (default 10)"]
+            ["--timeout"], placeholder: "SECONDS",
+            help: ["HTTP: the most a whole fetch may take, name lookup included (default 10)"]
         ) { name, value, options throws(LaunchOptionsError) in
             options.kernel.timeout = try seconds(name, value, allowZero: false)
         },
         LaunchOptionEntry(
             ["--connect-timeout"], placeholder: "SECONDS",
             help: [
-                "HTTP: the most a server may take to start answering (default 5)",
+                "HTTP: the most a server may take to start answering, from the name lookup (default 5)",
                 "(all three: 1 to 86400 seconds, or --refresh 0)",
             ]
         ) { name, value, options throws(LaunchOptionsError) in

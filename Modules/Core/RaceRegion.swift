@@ -11,6 +11,31 @@ public enum RaceRegion: String, Sendable, CaseIterable, Codable {
     /// The words a region is chosen with, as `region` and `--region` offer them: each region's, then `all`.
     public static let choiceWords = allCases.map(\.rawValue) + ["all"]
 
+    /// Every word `init(userInput:)` takes, for "did you mean".
+    public static let typedNames = [
+        "aus", "au", "australia", "australian", "nz", "nzl", "new-zealand", "newzealand", "intl", "int",
+        "international", "overseas",
+    ]
+
+    /// What a word that is not a region may have meant.
+    public enum Hint: Sendable, Equatable {
+        /// A place (a state, a country), which is in this region: `uk` is `intl`, `wa` is `aus`.
+        case place(String, isIn: RaceRegion)
+        /// The region word (or `all`) nearest what was typed.
+        case guess(String)
+    }
+
+    /// What `word` may have meant; nil when there is nothing to go on.
+    public static func hint(for word: String) -> Hint? {
+        if let code = PlaceNames.code(named: word) {
+            let region = PlaceNames.states.contains(code) ? RaceRegion.australia : RaceRegion(country: code)
+            return .place(PlaceNames.countryNames[code] ?? code, isIn: region)
+        }
+        return DidYouMean.closest(to: word, among: typedNames + ["all"]).map {
+            .guess(RaceRegion(userInput: $0)?.rawValue ?? $0)
+        }
+    }
+
     /// The word typed (`aus`, `nz`, `intl`, or a longer name); nil for anything else, including `all`.
     public init?(userInput: String) {
         switch userInput.lowercased() {

@@ -28,6 +28,11 @@ public struct LocalZone: Sendable, Hashable {
     /// What `TZ` names when the zone database has no such zone: the system zone is then UTC, and says so.
     public static var unknownSystemZoneName: String? { SystemZone.shared.unknownName }
 
+    /// Whether the system's zone is UTC without anyone having asked for it: no `TZ` (or an empty one), and the
+    /// machine's zone UTC or none at all (a container, a server), so times come out in UTC unless the app says
+    /// so. A `TZ` naming UTC is an answer, not a default.
+    public static var systemIsUTCByDefault: Bool { SystemZone.shared.isUTCByDefault }
+
     /// The zone's name as the database calls it, the system's included (its `TZ`, or what /etc/localtime
     /// links to); nil when the system runs in a zone named nowhere (a rule written out in `TZ`, a copied file).
     public var name: String? { identifier ?? SystemZone.shared.name }
@@ -120,14 +125,21 @@ struct SystemZone: Sendable {
     let name: String?
     /// What `TZ` named but the database does not have.
     let unknownName: String?
+    /// No `TZ` chose the zone, and it is UTC: the machine's is, or it has none.
+    let isUTCByDefault: Bool
 
     init(environment tz: String?, databaseFolder: String = LocalZone.databaseFolder) {
         guard let tz, !tz.isEmpty else {
             // No TZ: /etc/localtime, named after the file it links to. An empty one is UTC, called so by libc.
             unknownName = tz == nil && !Self.isSafeForLibc(Self.defaultZoneFile) ? Self.defaultZoneFile : nil
             name = tz == nil && unknownName == nil ? Self.linkedName() : nil
+            // A zone file copied in place of the link has no name to go by: not taken for UTC.
+            let noZoneFile = tz == nil && !Self.exists(Self.defaultZoneFile)
+            isUTCByDefault =
+                unknownName == nil && (tz != nil || noZoneFile || name.map(Self.utcNames.contains) == true)
             return
         }
+        isUTCByDefault = false
         let named = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if LocalZone.databaseHas(named) {
             name = named.hasPrefix("/") ? Self.zoneName(ofPath: named) : named
@@ -147,6 +159,17 @@ struct SystemZone: Sendable {
 
     /// Where libc reads the zone when `TZ` is not set.
     static let defaultZoneFile = "/etc/localtime"
+
+    /// The zone database's names for UTC itself (not zones that are at UTC's time part of the year).
+    static let utcNames: Set<String> = [
+        "UTC", "UCT", "Universal", "Zulu", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Etc/UTC", "Etc/UCT",
+        "Etc/Universal", "Etc/Zulu", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "Etc/Greenwich",
+    ]
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
 
     /// Whether libc may open `path` as a zone file: it opens whatever `TZ` names, first thing, and a FIFO or a
     /// terminal there would keep it (and the app) waiting for ever. A file that is not there it passes over.

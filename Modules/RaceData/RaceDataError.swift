@@ -20,6 +20,8 @@ public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConv
     case invalidFeed(source: String, reason: String)
 
     public enum TimeoutPhase: Sendable, Equatable, Codable {
+        /// Looking up the server's name (DNS): its addresses did not come in time.
+        case lookup
         /// Connecting and waiting for the response to start.
         case connect
         /// The whole exchange, body included.
@@ -40,6 +42,8 @@ public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConv
         switch self {
         case .unavailable(_, let reason): reason
         case .httpStatus(_, let code): "the server answered HTTP \(code)"
+        case .timedOut(let source, .lookup, let seconds):
+            "the name lookup\(Self.host(of: source).map { " of \($0)" } ?? "") had no answer within \(Self.seconds(seconds))"
         case .timedOut(_, .connect, let seconds): "no response within \(Self.seconds(seconds))"
         case .timedOut(_, .total, let seconds): "not finished within \(Self.seconds(seconds))"
         case .truncated(_, let received, let expected):
@@ -68,6 +72,11 @@ public enum RaceDataError: Error, Sendable, Equatable, Codable, CustomStringConv
 
     private static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    /// The server a source's address names: what a name lookup looks up.
+    private static func host(of source: String) -> String? {
+        URL(string: source)?.host(percentEncoded: false).flatMap { $0.isEmpty ? nil : $0.lowercased() }
     }
 
     private static func size(_ bytes: Int) -> String {

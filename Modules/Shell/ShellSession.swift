@@ -18,8 +18,8 @@ public final class ShellSession: Navigator {
     private let factory: any ScreenFactory
     private let commands: CommandTable
     /// Takes over `watch` (the interactive watch at a terminal); nil leaves it to the screen, as in a pipe.
-    /// A sheet is drawn under the screen it opens over (a pipe's transcript reads as the screen shows it); a
-    /// screen reader is read the sheet alone.
+    /// A sheet is drawn under the screen it opens over (a pipe's transcript reads as the screen shows it), which
+    /// is drawn first unless it is the last thing written; a screen reader is read the sheet alone.
     public var drawsUnderSheets = true
     public var watchHandler: (@MainActor (@escaping @MainActor (Outcome) -> Void) -> Void)?
     /// Never empty once `init` returns: the root screen stays at the bottom.
@@ -179,9 +179,12 @@ public final class ShellSession: Navigator {
         }
         let known = commands.reachableEntries(stack: stackKinds).flatMap(\.words)
         let guess = DidYouMean.closest(to: command.name, among: known).map { " Did you mean `\($0)`?" } ?? ""
-        return stack.count > 1
+        // "Not available here" only of a command that is somewhere: a word no screen knows is unknown anywhere.
+        let existsElsewhere = !commands.entries(named: command.name).isEmpty
+        guard stack.count > 1 else { return "Unknown command \(shown).\(guess) Type `help` to see the commands." }
+        return existsElsewhere
             ? "\(shown) is not available here.\(guess) Type `back` to return, or `help` to see the commands."
-            : "Unknown command \(shown).\(guess) Type `help` to see the commands."
+            : "Unknown command \(shown).\(guess) Type `help` to see the commands here, or `back` to return."
     }
 
     /// `help`: the commands that work here; `help COMMAND`: that command's help.
@@ -264,7 +267,9 @@ public final class ShellSession: Navigator {
                 }
                 completion(result)
             }
-        case .sheet where !drawsUnderSheets:
+        case .sheet where !drawsUnderSheets || output.endsWithScreen:
+            // The screen below is the last thing written (a pipe's `meeting 26`, then `show 1`): the sheet goes
+            // under it as it stands, not under a copy.
             screen.render(completion: completion)
         case .sheet:
             below.render { belowResult in

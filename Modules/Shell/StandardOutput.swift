@@ -23,11 +23,24 @@ public final class StandardOutput: TextOutput {
     public var announcesWithPrompt: String?
     /// The prompt was the last thing written: a person may be typing after it.
     private var promptWaits = false
+    /// The columns a message on stderr is broken to, at spaces, asked at each one (a window can be resized); nil
+    /// keeps each whole (a pipe, where no window breaks it).
+    public var messageColumns: (@MainActor () -> Int?)?
 
     public init() {}
 
+    /// The last lines on stdout are a screen's; stderr's messages between do not count (a terminal shows them
+    /// under it, a pipe's transcript not at all).
+    public private(set) var endsWithScreen = false
+
+    public func writeBoard(_ lines: [String]) {
+        writeLines(lines)
+        endsWithScreen = true
+    }
+
     public func writeLine(_ line: String) {
         promptWaits = false
+        endsWithScreen = false
         append(line + "\n", to: .output)
         guard !flushScheduled, !batchUnderWay else { return }
         flushScheduled = true
@@ -36,7 +49,8 @@ public final class StandardOutput: TextOutput {
 
     public func writeError(_ line: String) {
         promptWaits = false
-        append(line + "\n", to: .error)
+        let shown = messageColumns?().map { TerminalText.wrapMessage(line, columns: $0) } ?? line
+        append(shown + "\n", to: .error)
         if !batchUnderWay { flush() }
     }
 

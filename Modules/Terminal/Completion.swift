@@ -58,6 +58,8 @@ public struct Completion: Sendable {
             return index == 0 ? [word] : []
         case .choice(let choices):
             return index == 0 ? choices : []
+        case .region:
+            return index == 0 ? RaceRegion.choiceWords : []
         case .position, .seconds, .number, .text, nil:
             return []
         }

@@ -70,14 +70,7 @@ public final class LiveTerminal: TextOutput {
 
     /// A message as the window can show it: broken at spaces, not mid-word where the terminal would break it.
     private func wrapped(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { part -> [String] in
-                let line = String(part)
-                // A line that fits is left as it is, its spaces too.
-                return TerminalText.prefix(painted: line, columns: columns).text == line
-                    ? [line] : TerminalText.wrap(line, columns: columns)
-            }
-            .joined(separator: "\n")
+        TerminalText.wrapMessage(message, columns: columns)
     }
 
     public func writeBoard(_ lines: [String]) {

@@ -252,6 +252,17 @@ public enum TerminalText {
         return total
     }
 
+    /// A message as a window `columns` wide can show it: each of its lines broken at spaces, not mid-word where
+    /// the terminal would break it; a line that fits is left as it is, its spaces too.
+    public static func wrapMessage(_ message: String, columns: Int) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { part -> [String] in
+                let line = String(part)
+                return prefix(painted: line, columns: columns).text == line ? [line] : wrap(line, columns: columns)
+            }
+            .joined(separator: "\n")
+    }
+
     /// Breaks text into lines of at most `columns`, at spaces where it can; a word wider than a line is cut
     /// across lines. Colour escapes take no columns (a colour goes on across the break, as the terminal keeps
     /// it). One pass, each character measured once, so a 200,000-letter word costs no more than 200,000

@@ -17,6 +17,9 @@ public protocol TextOutput: AnyObject {
     func writeNotice(_ line: String)
     /// A favourite about to jump: above the prompt with the bell at a live terminal; on stderr elsewhere.
     func writeAlert(_ line: String)
+    /// A screen's lines (`writeBoard`) are the last written, nothing after them but messages: a sheet opened now
+    /// shows under them without them drawn again. False where screens are redrawn in place (a live terminal).
+    var endsWithScreen: Bool { get }
 }
 
 extension TextOutput {
@@ -24,6 +27,7 @@ extension TextOutput {
     public func writeStatus(_ line: String?) {}
     public func writeNotice(_ line: String) {}
     public func writeAlert(_ line: String) { writeError(line) }
+    public var endsWithScreen: Bool { false }
 
     public func writeLines(_ lines: [String]) {
         for line in lines { writeLine(line) }

@@ -93,7 +93,17 @@ struct CommandParsingTests {
         #expect(try parse("search") == .success(Command("search")))
         #expect(try parse("/park") == .success(Command("search", [.text("park")])))
         #expect(try parse("region NZ") == .success(Command("region", [.word("nz")])))
-        #expect(try message("region ausralia") == "Region 'ausralia' is not one of `aus`, `nz`, `intl`, `all`.")
+        #expect(try parse("region au") == .success(Command("region", [.word("aus")])))
+        #expect(try parse("region New-Zealand") == .success(Command("region", [.word("nz")])))
+        #expect(try parse("region ALL") == .success(Command("region", [.word("all")])))
+        #expect(
+            try message("region ausralia")
+                == "Region 'ausralia' is not one of `aus`, `nz`, `intl`, `all`. Did you mean `aus`?")
+        #expect(
+            try message("region sweden")
+                == "Region 'sweden' is not one of `aus`, `nz`, `intl`, `all`. Sweden is in `intl`; `meetings sweden` lists its meetings alone."
+        )
+        #expect(try message("region xq") == "Region 'xq' is not one of `aus`, `nz`, `intl`, `all`.")
         #expect(
             try message("region nzz") == "Region 'nzz' is not one of `aus`, `nz`, `intl`, `all`. Did you mean `nz`?")
         #expect(try parse("count 20") == .success(Command("count", [.number(20)])))

@@ -20,6 +20,8 @@ struct CompletionTests {
                 == .choices(["horse", "greyhound", "harness", "clear", "only"]))
         #expect(completion.complete("filter horse h", stack: [.raceList]) == .choices(["horse", "harness"]))
         #expect(completion.complete("alert o", stack: [.raceList]) == .replace(word: "o", with: "off "))
+        #expect(completion.complete("region ", stack: [.raceList]) == .choices(["aus", "nz", "intl", "all"]))
+        #expect(completion.complete("region i", stack: [.raceList]) == .replace(word: "i", with: "intl "))
         #expect(completion.complete("help wa", stack: [.raceList]) == .replace(word: "wa", with: "watch "))
         #expect(completion.complete("show ", stack: [.raceList]) == .nothing)
         #expect(completion.complete("zz", stack: [.raceList]) == .nothing)

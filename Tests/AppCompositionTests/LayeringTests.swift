@@ -54,10 +54,10 @@ struct LayeringTests {
         #expect(naming == ["Modules/Platform/Exports.swift"])
     }
 
-    @Test("libc in at most 12 files, none in a feature, Core, Text, the kits, Shell or RaceData")
+    @Test("libc in at most 13 files, none in a feature, Core, Text, the kits, Shell or RaceData")
     func libcAtTheFloor() {
         let libc = Set(["Glibc", "Darwin", "Musl"].flatMap(Self.files(importing:)))
-        #expect(!libc.isEmpty && libc.count <= 12, "\(libc.sorted())")
+        #expect(!libc.isEmpty && libc.count <= 13, "\(libc.sorted())")
         let allowed = ["Modules/Platform/", "Modules/Files/", "Modules/Terminal/", "App/Fetch/"]
         let elsewhere = libc.filter { path in !allowed.contains { path.hasPrefix($0) } }
         #expect(elsewhere.isEmpty, "\(elsewhere.sorted())")

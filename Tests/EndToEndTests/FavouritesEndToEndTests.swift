@@ -380,7 +380,7 @@ struct FavouritesEndToEndTests {
                 "The favourites list is empty; there is no race to unfav.",
                 // The shell reads N before the screen sees it, so a word where N goes gets the usage.
                 "Usage: show N, where N is a race's position on the favourites list.",
-                "'sing' is not available here. Type `back` to return, or `help` to see the commands.",
+                "Unknown command 'sing'. Type `help` to see the commands here, or `back` to return.",
             ])
     }
 

@@ -38,6 +38,30 @@ struct MeetingsEndToEndTests {
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
     }
 
+    @Test("piped, a race opened from the screen just printed goes under it, not under a second copy of it")
+    func sheetUnderScreenJustPrinted() throws {
+        let meeting = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meeting 26\nshow 1\n")
+        #expect(meeting.status == 0, "\(meeting.stderr)")
+        #expect(meeting.lines.filter { $0 == "Turffontein" }.count == 1, "\(meeting.stdout)")
+        #expect(meeting.lines.contains("  Turffontein R1 - Karoo Lamb MR 80 Handicap"), "\(meeting.stdout)")
+        let board = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 1\n")
+        #expect(board.lines.filter { $0.hasPrefix("Next to Go") }.count == 1, "\(board.stdout)")
+        // With something else printed in between (`help`), the sheet is drawn under its screen again, as the
+        // screen shows it.
+        let apart = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meeting 26\nhelp\nshow 1\n")
+        #expect(apart.lines.filter { $0 == "Turffontein" }.count == 2, "\(apart.stdout)")
+    }
+
+    @Test("piped, a word no screen knows on the meetings is unknown, with its guess, not 'not available here'")
+    func unknownWordOnMeetings() throws {
+        let run = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meetings\nhelpp\nunfav 1\n")
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "Unknown command 'helpp'. Did you mean `help`? Type `help` to see the commands here, or `back` to return.",
+                "`unfav` works on the favourites list, not here. Type `help` to see the commands here.",
+            ])
+    }
+
     @Test("the board and the meeting agree Globe Derby R9 is Closed; its result on the meeting minutes after")
     func resultOnBoardAndMeeting() throws {
         let jump = Self.launch + 360

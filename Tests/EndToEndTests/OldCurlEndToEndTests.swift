@@ -8,7 +8,7 @@ import Testing
 
 /// The app against a libcurl older than 7.85, as Ubuntu 22.04 (7.81), Debian 11 (7.74) and Ubuntu 20.04 (7.68)
 /// ship it: a stand-in library, found first by the name the app opens, passes every call to the real one but
-/// refuses the options 7.85 added, as those versions do, and writes down each option it is given.
+/// refuses the options 7.85 and 7.87 added, as those versions do, and writes down each option it is given.
 @Suite(
     "next-to-go with a libcurl before 7.85", .serialized,
     .enabled(if: HostCapabilities.hasCCompiler && OldCurl.realLibrary != nil, "needs cc and libcurl (CI has both)"))
@@ -27,6 +27,7 @@ struct OldCurlEndToEndTests {
         let options = try stand.optionsSet()
         #expect(options.contains("refused 10318"), "the text option was tried first: \(options)")
         #expect(options.contains("181=3") && options.contains("182=3"), "http|https, for the URL and redirects")
+        #expect(options.contains("refused 322"), "asked to leave its lookups behind, refused, and went on")
 
         // The older option still holds the line: a redirect to ftp:// is refused, not followed.
         let redirected = try BinaryRunner.run(
@@ -123,8 +124,8 @@ struct OldCurl {
             va_list arguments;
             va_start(arguments, option);
             int code;
-            if (option == 10318 || option == 10319) {
-                /* CURLOPT_PROTOCOLS_STR and CURLOPT_REDIR_PROTOCOLS_STR: new in 7.85. */
+            if (option == 10318 || option == 10319 || option == 322) {
+                /* CURLOPT_PROTOCOLS_STR and CURLOPT_REDIR_PROTOCOLS_STR: new in 7.85; CURLOPT_QUICK_EXIT: 7.87. */
                 note("refused %ld\n", option, 0);
                 code = 48; /* CURLE_UNKNOWN_OPTION */
             } else if (option < 10000) {

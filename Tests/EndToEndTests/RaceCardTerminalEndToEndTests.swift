@@ -50,6 +50,43 @@ extension LiveTerminalEndToEndTests {
         #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
     }
 
+    @Test("at 40 columns, following runners: names whole, short marks after the price or on a line under the name")
+    func raceCardFortyColumns() throws {
+        // Globe Derby R9, harness, 7 runners: Clover Glider the favourite, Bold Tango a mover.
+        let session = try session(
+            ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], environment: ["TZ": "UTC"], columns: 40,
+            rows: 60)
+        defer { session.stop() }
+        for line in ["show 1", "follow 7", "follow trainer 1", "show"] {
+            try session.type(line)
+            try session.send("Enter")
+            session.expectPrompt()
+        }
+        session.expect("the field drawn again with the marks, every line within 40 columns") {
+            $0.contains("    7  Bold Tango        12.00  mvr, flw")
+                && $0.contains("    1  Clover Glider      3.30\n       fav, trn flw\n")
+                && $0.contains("    5  Gazelle Fiddler    3.70") && $0.lines.allSatisfy { $0.count <= 40 }
+        }
+        try session.send("C-d")
+        session.expectExit(0)
+    }
+
+    @Test("at 40 columns a message from piped commands breaks at spaces, not where the window would cut a word")
+    func messagesAtForty() throws {
+        let app = [BinaryRunner.binary.path, "--now", RaceListEndToEndTests.raceDayNow].map { "'\($0)'" }
+            .joined(separator: " ")
+        let session = try TerminalSession(
+            arguments: [], columns: 40, rows: 20,
+            program: ["/bin/sh", "-c", "printf 'flibbertigibbetty\\n' | \(app)"])
+        defer { session.stop() }
+        session.expect("the message in two lines, broken between words") {
+            // The window alone would break it after "Typ".
+            $0.lines.contains("Unknown command 'flibbertigibbetty'.")
+                && $0.lines.contains("Type `help` to see the commands.")
+        }
+        session.expectExit(0)
+    }
+
     @Test("from a slow card server the sheet is drawn at once with a note, and the field comes in place when it comes")
     func raceCardFromSlowServer() throws {
         let folder = try RaceCardEndToEndTests.openCardFolder()

@@ -37,6 +37,39 @@ struct TimeZoneEndToEndTests {
         }
     }
 
+    @Test("no TZ, and the system's zone UTC: said once, at the start; a TZ that names UTC, or another zone, is not")
+    func utcByDefault() throws {
+        let note = "Times are shown in UTC, this system's zone: TZ is not set (TZ=Australia/Sydney shows Sydney's)."
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let arguments = ["--no-config", "--data-dir", data.url.path, "--now", Self.afterChange]
+        // An empty TZ is UTC on every libc: the zone no one chose.
+        let empty = try BinaryRunner.run(arguments, stdin: "show 1\nmeeting 1\n", environment: ["TZ": ""])
+        #expect(empty.status == 0)
+        #expect(empty.stderr.split(separator: "\n") == [Substring(note)], "\(empty.stderr)")
+        #expect(empty.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "\(empty.stdout)")
+        for zone in ["UTC", "Etc/UTC", "Australia/Sydney"] {
+            let chosen = try BinaryRunner.run(arguments + ["show", "1"], environment: ["TZ": zone])
+            #expect(chosen.stderr.isEmpty, "\(zone): \(chosen.stderr)")
+        }
+        // No TZ at all: the machine's zone decides (a container's is UTC, or none).
+        let unset = try ProcessRunner.run(
+            executable: BinaryRunner.binary, arguments: arguments + ["list"], stdin: "",
+            environment: BinaryRunner.baseEnvironment.filter { $0.key != "TZ" }, timeout: 60)
+        let machineIsUTC = Self.machineZoneIsUTC
+        #expect(unset.stderr.contains(note) == machineIsUTC, "machine zone UTC: \(machineIsUTC); \(unset.stderr)")
+    }
+
+    /// Whether /etc/localtime is missing or links to UTC itself, as the app reads it.
+    static var machineZoneIsUTC: Bool {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime") else {
+            return !FileManager.default.fileExists(atPath: "/etc/localtime")
+        }
+        let zone = target.components(separatedBy: "zoneinfo/").last ?? target
+        return ["UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"]
+            .contains(zone)
+    }
+
     @Test("a TZ naming no zone is said, and the times are UTC by that name; one written out as a rule is kept")
     func unknownZone() throws {
         let data = try TemporaryDirectory()

@@ -271,7 +271,8 @@ struct RaceDetailPresenterTests {
                     ])))
         let card = try #require(view.last?.card)
         #expect(card.runners.map(\.notes) == [["equal favourite"], ["mover"], ["equal favourite"], ["scratched"]])
-        #expect(card.runners.map(\.shortNotes) == [["eq fav"], ["mover"], ["eq fav"], ["scratched"]])
+        #expect(card.runners.map(\.compactNotes) == [["eq fav"], ["mover"], ["eq fav"], ["scratched"]])
+        #expect(card.runners.map(\.shortNotes) == [["eq fav"], ["mvr"], ["eq fav"], ["scratched"]])
         #expect(card.marketFavourite == MarketFavourite(runnerNumbers: [1, 4], price: 3.3))
     }
 

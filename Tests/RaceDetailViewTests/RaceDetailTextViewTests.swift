@@ -129,6 +129,66 @@ struct RaceCardTextViewTests {
         #expect(narrow.contains { $0.contains("Twin") && $0.hasSuffix("3.30  eq fav") }, "\(narrow)")
     }
 
+    /// A harness field as a 40-column window shows it: the longest name 18 letters, marks of every kind.
+    static let narrowField = [
+        RunnerRowViewModel(
+            number: "2", name: "Coyote Breeze", barrier: "Fr2", rider: "Rachel Killick", win: "2.30", place: "1.26",
+            notes: ["favourite", "followed"], shortNotes: ["fav", "flw"]),
+        RunnerRowViewModel(
+            number: "3", name: "Kingston Town Lass", barrier: "Fr3", rider: "Ethan Fullerton", win: "17.00",
+            place: "4.20", notes: ["equal favourite", "mover", "driver followed"],
+            compactNotes: ["eq fav", "mover", "driver followed"], shortNotes: ["eq fav", "mvr", "drv flw"]),
+        RunnerRowViewModel(number: "5", name: "Trooper Zephyr", barrier: "Fr5", win: "8.00", place: "2.40"),
+        RunnerRowViewModel(
+            number: "7", name: "Secret Tornado", barrier: "Fr7", isScratched: true,
+            notes: ["late scratching 12:31"], shortNotes: ["late scr 12:31"]),
+    ]
+
+    @Test("at 40 columns names stay whole, marks are short, and marks with no room on the row go under the name")
+    func fortyColumns() throws {
+        let lines = draw(width: 40, runners: Self.narrowField, words: ("Bar", "Driver"))
+        let field = Array(lines.drop { !$0.contains("#  Runner") }.dropLast())
+        #expect(
+            field == [
+                "    #  Runner                 Win",
+                "    2  Coyote Breeze         2.30",
+                "       fav, flw",
+                "    3  Kingston Town Lass   17.00",
+                "       eq fav, mvr, drv flw",
+                "    5  Trooper Zephyr        8.00",
+                "    7  Secret Tornado  late scr 12:31",
+            ], "\(field)")
+        #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(lines)")
+    }
+
+    @Test("at 80 and 120 columns the same field has its marks whole, but for `eq fav` where that keeps a column")
+    func wideColumns() throws {
+        let eighty = draw(width: 80, runners: Self.narrowField, words: ("Bar", "Driver"))
+        #expect(
+            Array(eighty.drop { !$0.contains("#  Runner") }.dropLast()) == [
+                "    #  Runner              Bar     Win   Place",
+                "    2  Coyote Breeze       Fr2    2.30    1.26  favourite, followed",
+                "    3  Kingston Town Lass  Fr3   17.00    4.20  eq fav, mover, driver followed",
+                "    5  Trooper Zephyr      Fr5    8.00    2.40",
+                "    7  Secret Tornado      Fr7  late scratching 12:31",
+            ], "\(eighty)")
+        output.reset()
+        let wide = draw(width: 120, runners: Self.narrowField, words: ("Bar", "Driver"))
+        #expect(wide.contains { $0.hasSuffix("4.20  equal favourite, mover, driver followed") }, "\(wide)")
+    }
+
+    @Test("a mark line longer than the window breaks between marks, and inside one only at a space")
+    func longMarks() throws {
+        let runner = RunnerRowViewModel(
+            number: "12", name: "Pioneer Tempest Star", win: "13.00",
+            notes: ["equal favourite", "mover", "followed", "driver followed", "trainer followed"],
+            shortNotes: ["eq fav", "mvr", "flw", "drv flw", "trn flw"])
+        let lines = draw(width: 40, runners: [runner], words: ("Bar", "Driver"))
+        let marks = lines.filter { $0.hasPrefix("        ") && !$0.hasPrefix("         ") }
+        #expect(marks == ["        eq fav, mvr, flw, drv flw,", "        trn flw"], "\(lines)")
+        #expect(lines.contains("    12  Pioneer Tempest Star   13.00"), "\(lines)")
+    }
+
     @Test("wide: every column, the price move, the marks after the prices; the scratched row last")
     func wide() throws {
         let lines = draw(width: 120)

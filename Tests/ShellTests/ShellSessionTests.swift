@@ -313,11 +313,25 @@ struct ShellSessionTests {
         #expect(output.lines.contains("  back            close this screen (also `b`)"))
     }
 
-    @Test("an unknown command on an inner screen points at back")
+    @Test("an unknown command on an inner screen points at back; one of another screen says where it works")
     func unknownInside() {
         _ = run("favs")
         #expect(run("filter horse") == [.finished(.failure(.usage))])
+        #expect(run("echo 1") == [.finished(.failure(.usage))])
         #expect(
-            output.errors == ["'filter' is not available here. Type `back` to return, or `help` to see the commands."])
+            output.errors == [
+                "Unknown command 'filter'. Type `help` to see the commands here, or `back` to return.",
+                "`echo` works on the race list, not here. Type `help` to see the commands here.",
+            ])
+    }
+
+    @Test("a word no screen knows, typed on an inner one, is unknown, not 'not available here', with its guess")
+    func unknownAnywhere() {
+        _ = run("favs")
+        #expect(run("helpp") == [.finished(.failure(.usage))])
+        #expect(
+            output.errors == [
+                "Unknown command 'helpp'. Did you mean `help`? Type `help` to see the commands here, or `back` to return."
+            ])
     }
 }

@@ -8,7 +8,7 @@ struct MeetingPlace: Hashable, Comparable {
 
     init(of race: Race) {
         // The feeds spell a country more than one way (AU and AUS): one group for each.
-        let country = race.venue.country.map { Self.canonicalCodes[$0.uppercased()] ?? $0.uppercased() }
+        let country = race.venue.country.map { PlaceNames.canonicalCodes[$0.uppercased()] ?? $0.uppercased() }
         self.country = country
         // Only Australia's meetings are grouped by state; elsewhere the feeds repeat the country as its state.
         state = RaceRegion(country: country) == .australia ? race.venue.state?.uppercased() : nil
@@ -21,7 +21,7 @@ struct MeetingPlace: Hashable, Comparable {
     }
 
     /// `Australia`, `United Kingdom`; the code as given where the app does not know it.
-    var countryName: String? { country.map { Self.countryNames[$0] ?? $0 } }
+    var countryName: String? { country.map { PlaceNames.countryNames[$0] ?? $0 } }
 
     var region: RaceRegion { RaceRegion(country: country) }
 
@@ -36,30 +36,4 @@ struct MeetingPlace: Hashable, Comparable {
     static func < (left: MeetingPlace, right: MeetingPlace) -> Bool {
         (left.rank, left.heading, left.country ?? "") < (right.rank, right.heading, right.country ?? "")
     }
-
-    /// Australia's states and territories, as the feeds give them.
-    static let states: Set<String> = ["NSW", "VIC", "QLD", "SA", "WA", "TAS", "NT", "ACT"]
-
-    /// The code of a place as a person types it: a state (`wa`), a country's code (`uk`, `gbr`) or its name in
-    /// one word (`sweden`); nil for anything else.
-    static func code(named word: String) -> String? {
-        let upper = word.uppercased()
-        if states.contains(upper) { return upper }
-        let code = canonicalCodes[upper] ?? upper
-        if countryNames[code] != nil { return code }
-        return countryNames.first { $0.value.uppercased() == upper }?.key
-    }
-
-    static let canonicalCodes = [
-        "AU": "AUS", "NZL": "NZ", "GB": "UK", "GBR": "UK", "IRL": "IRE", "FRA": "FR", "US": "USA", "CAN": "CA",
-        "HKG": "HK", "ZAF": "SAF", "CHL": "CHI", "DEU": "GER",
-    ]
-
-    static let countryNames = [
-        "AUS": "Australia", "NZ": "New Zealand", "UK": "United Kingdom", "IRE": "Ireland", "FR": "France",
-        "USA": "United States", "CA": "Canada", "JPN": "Japan", "HK": "Hong Kong", "KOR": "South Korea",
-        "IND": "India", "SAF": "South Africa", "SWE": "Sweden", "TUR": "Turkey", "ARG": "Argentina", "CHI": "Chile",
-        "SGP": "Singapore", "UAE": "United Arab Emirates", "GER": "Germany", "ITA": "Italy", "BRA": "Brazil",
-        "URU": "Uruguay", "MAC": "Macau", "NOR": "Norway", "DEN": "Denmark", "FIN": "Finland", "MAU": "Mauritius",
-    ]
 }

@@ -21,7 +21,7 @@ public struct MeetingsSelection: Sendable, Equatable {
                 categories.insert(category)
             } else if let region = RaceRegion(userInput: word) {
                 regions.insert(region)
-            } else if let place = MeetingPlace.code(named: word) {
+            } else if let place = PlaceNames.code(named: word) {
                 places.insert(place)
             } else if word.lowercased() == "all" {
                 self = MeetingsSelection()
@@ -56,7 +56,7 @@ public struct MeetingsSelection: Sendable, Equatable {
             parts.append(RaceRegion.allCases.filter(regions.contains).map(\.displayName).joined(separator: ", "))
         }
         if !places.isEmpty {
-            parts.append(places.sorted().map { MeetingPlace.countryNames[$0] ?? $0 }.joined(separator: ", "))
+            parts.append(places.sorted().map { PlaceNames.countryNames[$0] ?? $0 }.joined(separator: ", "))
         }
         if !name.isEmpty { parts.append("\"\(name)\"") }
         return parts.joined(separator: " · ")

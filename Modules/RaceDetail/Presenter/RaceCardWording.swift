@@ -32,8 +32,21 @@ struct RaceCardWording {
     /// What a runner at the market's shortest price is called: one at it alone, or each of two or more.
     static let favouriteNote = "favourite"
     static let equalFavouriteNote = "equal favourite"
-    /// Short words for a narrow window.
-    static let shortNotes = [equalFavouriteNote: "eq fav"]
+    /// Words a little shorter, worth a column of the table where the whole ones would cost it.
+    static let compactNotes = [equalFavouriteNote: "eq fav"]
+    /// Short words for a narrow window, as a form guide abbreviates them: a 40-column row has room for a name of
+    /// 18 letters, its price and about eight letters more. Plain ASCII, so a pipe or a screen reader has them too.
+    static let shortNotes = [
+        favouriteNote: "fav", equalFavouriteNote: "eq fav", "mover": "mvr", "followed": "flw",
+        "rider followed": "rdr flw", "driver followed": "drv flw", "trainer followed": "trn flw",
+    ]
+
+    /// A note's short form: "late scratching 12:31" is "late scr 12:31".
+    static func shortNote(_ note: String) -> String {
+        if let short = shortNotes[note] { return short }
+        let late = "late scratching"
+        return note.hasPrefix(late) ? "late scr" + note.dropFirst(late.count) : note
+    }
 
     private func row(_ runner: Runner, favourite: MarketFavourite?) -> RunnerRowViewModel {
         var notes: [String] = []
@@ -74,7 +87,7 @@ struct RaceCardWording {
             tote: runner.isScratched ? nil : runner.form?.toteWin.map(CFormat.price),
             openingPrice: trend == nil || runner.isScratched ? nil : opening.map(CFormat.price),
             trend: runner.isScratched ? nil : trend, isScratched: runner.isScratched, notes: notes,
-            shortNotes: notes.map { Self.shortNotes[$0] ?? $0 })
+            compactNotes: notes.map { Self.compactNotes[$0] ?? $0 }, shortNotes: notes.map(Self.shortNote))
     }
 
     private func row(_ placing: Placing) -> PlacingRowViewModel {

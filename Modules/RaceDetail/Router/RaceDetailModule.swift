@@ -29,6 +29,8 @@ public enum RaceDetailModule {
         ScreenCommand(
             CommandEntry(
                 "show", aliases: ["open"], summary: "draw the sheet again with the field (the countdown moves on)",
+                details:
+                    "A runner's marks follow its price: favourite, equal favourite, mover, followed (its rider, driver or trainer followed), scratched, late scratching and when. A narrow window has them short (fav, eq fav, mvr, flw, rdr flw, drv flw, trn flw, late scr), on a line under the name where its row has no room: a name is never cut for them.",
                 example: "show", screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
         ) { presenter, done in presenter.show(completion: done) },
         ScreenCommand(

@@ -67,9 +67,9 @@ struct RaceCardText {
         var columns = Set(widths.keys)
         let widestName = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
-        // The marks after a runner's prices ("favourite", "mover") are kept on its row: a table that fits but
-        // wraps them breaks the field's lines in two. Their short words ("eq fav") where the whole ones would cost
-        // a column or a name's letters.
+        // The marks after a runner's prices ("favourite", "mover") are kept on its row where they fit: a table
+        // that fits but wraps them breaks the field's lines in two. Words a little shorter ("eq fav") where the
+        // whole ones would cost a column; the short ones ("fav", "mvr") only where neither fits (a narrow window).
         func notesColumns(_ notes: (RunnerRowViewModel) -> [String]) -> Int {
             runners.filter { !$0.isScratched }.map { row in
                 notes(row).isEmpty ? 0 : 2 + TerminalText.width(of: notes(row).joined(separator: ", "))
@@ -88,13 +88,23 @@ struct RaceCardText {
             )
         }
         let whole = fitting(notesColumns(\.notes))
-        let short = fitting(notesColumns(\.shortNotes))
-        let isShort = short.columns.count > whole.columns.count || max(0, whole.overflow) > max(0, short.overflow)
-        let notes = { (row: RunnerRowViewModel) in isShort ? row.shortNotes : row.notes }
-        columns = isShort ? short.columns : whole.columns
-        // Still too wide (40 columns): names give way before the prices and the marks, down to a few letters.
-        let overflow = isShort ? short.overflow : whole.overflow
-        let nameColumns = max(min(Self.shortestName, widestName), widestName - max(0, overflow))
+        let compact = fitting(notesColumns(\.compactNotes))
+        var words: KeyPath<RunnerRowViewModel, [String]> = \.notes
+        var chosen = whole
+        if compact.columns.count > whole.columns.count || max(0, whole.overflow) > max(0, compact.overflow) {
+            (words, chosen) = (\.compactNotes, compact)
+        }
+        if chosen.overflow > 0 {
+            let short = fitting(notesColumns(\.shortNotes))
+            if short.overflow < chosen.overflow { (words, chosen) = (\.shortNotes, short) }
+        }
+        let notes = { (row: RunnerRowViewModel) in row[keyPath: words] }
+        columns = chosen.columns
+        // Names are kept whole: a row's marks that do not fit after its prices go on lines of their own under its
+        // name. Only a window too narrow for a name and its price (under 34 columns) cuts names, to a few letters.
+        let rowOverflow = rowWidth(columns, widths: widths, name: widestName, number: numberColumns) - width
+        let nameColumns = max(min(Self.shortestName, widestName), widestName - max(0, rowOverflow))
+        let marksIndent = indent + "  " + TerminalText.spaces(numberColumns + 2)
         func cell(_ column: Column, _ text: String, right: Bool = false) -> String? {
             guard columns.contains(column), let columnWidth = widths[column] else { return nil }
             return right ? pad(text, columnWidth, right: true) : pad(fit(text, columnWidth), columnWidth)
@@ -116,13 +126,18 @@ struct RaceCardText {
                 cell(.place, runner.place ?? "", right: true), cell(.tote, runner.tote ?? "", right: true),
                 cell(.trend, trend(runner)),
             ].compactMap { $0 }
-            var row = indent + "  " + cells.joined(separator: "  ")
-            if !notes(runner).isEmpty { row = trimmed(row) + "  " + notes(runner).joined(separator: ", ") }
-            row = trimmed(row)
-            if runner.isScratched, TerminalText.width(of: row) > width {
-                row = scratchedRow(runner, number: numberColumns)
+            var row = trimmed(indent + "  " + cells.joined(separator: "  "))
+            var below: [String] = []
+            let marks = notes(runner)
+            if !marks.isEmpty {
+                let joined = marks.joined(separator: ", ")
+                if TerminalText.width(of: row) + 2 + TerminalText.width(of: joined) <= width {
+                    row += "  " + joined
+                } else {
+                    below = markLines(marks, indent: marksIndent)
+                }
             }
-            lines.append(runner.isScratched ? style.paint(row, .dim) : row)
+            for line in [row] + below { lines.append(runner.isScratched ? style.paint(line, .dim) : line) }
         }
         return lines
     }
@@ -130,13 +145,26 @@ struct RaceCardText {
     /// A name is never cut shorter than this to make room.
     private static let shortestName = 8
 
-    /// A scratched runner's row where its name and note do not fit: the note whole (the time of a late
-    /// scratching is never split), the name cut to what is left.
-    private func scratchedRow(_ runner: RunnerRowViewModel, number: Int) -> String {
-        let note = runner.notes.joined(separator: ", ")
-        let room = width - TerminalText.width(of: indent) - 2 - number - 2 - 2 - TerminalText.width(of: note)
-        let name = fit(style.clean(runner.name), max(Self.shortestName, room))
-        return trimmed(indent + "  " + pad(runner.number, number, right: true) + "  " + trimmed(name) + "  " + note)
+    /// A row's marks on lines of their own under its name: broken between marks, and inside one only at a space
+    /// (the time of a late scratching stays with its words where the line has room).
+    private func markLines(_ marks: [String], indent: String) -> [String] {
+        let room = max(10, width - TerminalText.width(of: indent))
+        var lines: [String] = []
+        var line = ""
+        for (index, mark) in marks.enumerated() {
+            let piece = index < marks.count - 1 ? mark + "," : mark
+            let candidate = line.isEmpty ? piece : line + " " + piece
+            if TerminalText.width(of: candidate) <= room {
+                line = candidate
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let wrapped = TerminalText.wrap(piece, columns: room)
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { indent + $0 }
     }
 
     /// Each column's width, from the widest entry in it (and its heading), capped for names of people; a

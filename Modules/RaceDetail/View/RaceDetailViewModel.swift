@@ -123,16 +123,21 @@ public struct RunnerRowViewModel: Sendable, Equatable {
     public let isScratched: Bool
     /// Words after the row: "favourite", "equal favourite", "mover", "scratched", "late scratching 12:31".
     public let notes: [String]
-    /// The same words where a narrow window has no room for them whole ("eq fav"); one for each of `notes`.
+    /// The same words a little shorter where that keeps a column the whole ones would cost ("eq fav"); one for
+    /// each of `notes`.
+    public let compactNotes: [String]
+    /// The same words where a narrow window has no room for them otherwise ("fav", "mvr", "late scr 12:31"); one
+    /// for each of `notes`.
     public let shortNotes: [String]
 
     public init(
         number: String, name: String, barrier: String? = nil, rider: String? = nil, trainer: String? = nil,
         weight: String? = nil, win: String? = nil, place: String? = nil, tote: String? = nil,
         openingPrice: String? = nil, trend: Trend? = nil, isScratched: Bool = false, notes: [String] = [],
-        shortNotes: [String]? = nil
+        compactNotes: [String]? = nil, shortNotes: [String]? = nil
     ) {
-        self.shortNotes = shortNotes ?? notes
+        self.compactNotes = compactNotes ?? notes
+        self.shortNotes = shortNotes ?? compactNotes ?? notes
         self.tote = tote
         self.number = number
         self.name = name

@@ -19,10 +19,9 @@ extension RaceListModule {
         ) { name, value, options throws(LaunchOptionsError) in
             let text = value ?? ""
             guard text.lowercased() == "all" || RaceRegion(userInput: text) != nil else {
-                let guess = DidYouMean.closest(to: text, among: RaceRegion.choiceWords)
                 throw .invalidValue(
                     option: name, value: text,
-                    expected: "aus, nz, intl or all" + (guess.map { " (did you mean \($0)?)" } ?? ""))
+                    expected: "aus, nz, intl or all" + regionHint(text))
             }
             options[board].region = RaceRegion(userInput: text)
         },
@@ -56,6 +55,15 @@ extension RaceListModule {
             options[board].alert = .minutes(minutes)
         },
     ]
+
+    /// " (United Kingdom is in intl)", " (did you mean intl?)", or nothing.
+    nonisolated static func regionHint(_ text: String) -> String {
+        switch RaceRegion.hint(for: text) {
+        case .place(let place, let region)?: " (\(place) is in \(region.rawValue))"
+        case .guess(let guess)?: " (did you mean \(guess)?)"
+        case nil: ""
+        }
+    }
 
     /// In the order help names them; `filter` has no option, the others are their options'.
     public nonisolated static let settings = [

@@ -43,7 +43,7 @@ struct MeetingsEndToEndTests {
         let meeting = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meeting 26\nshow 1\n")
         #expect(meeting.status == 0, "\(meeting.stderr)")
         #expect(meeting.lines.filter { $0 == "Turffontein" }.count == 1, "\(meeting.stdout)")
-        #expect(meeting.lines.contains("  Turffontein R1 - Karoo Lamb MR 80 Handicap"), "\(meeting.stdout)")
+        #expect(meeting.lines.contains("  Turffontein R1 - Karoo Lamb MR 64 Handicap"), "\(meeting.stdout)")
         let board = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "list\nshow 1\n")
         #expect(board.lines.filter { $0.hasPrefix("Next to Go") }.count == 1, "\(board.stdout)")
         // With something else printed in between (`help`), the sheet is drawn under its screen again, as the

@@ -230,9 +230,9 @@ extension RaceCardSourcesEndToEndTests {
             ["--now", String(Self.launch + 320), "show", "2"], environment: ["COLUMNS": "40", "TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.allSatisfy { $0.count <= 40 }, "\(run.lines.filter { $0.count > 40 })")
-        #expect(run.lines.contains("     3  Jubilee Oracle    4.00  fav"), "\(run.stdout)")
-        #expect(run.lines.contains("    10  Magic Diver       6.50  mvr"), "\(run.stdout)")
-        #expect(run.lines.contains("     9  Dragon Legacy  late scr 11:42"), "\(run.stdout)")
-        #expect(run.lines.contains { $0.hasPrefix("     4  Meteor Phantom  ") }, "\(run.stdout)")
+        #expect(run.lines.contains("     1  Dusty Beacon      2.60  fav"), "\(run.stdout)")
+        #expect(run.lines.contains("     7  Zephyr Warrior   18.00  mvr"), "\(run.stdout)")
+        #expect(run.lines.contains("    10  Sailor Fortune  late scr 11:42"), "\(run.stdout)")
+        #expect(run.lines.contains { $0.hasPrefix("     4  Keen Captain  ") }, "\(run.stdout)")
     }
 }

@@ -52,7 +52,7 @@ extension LiveTerminalEndToEndTests {
 
     @Test("at 40 columns, following runners: names whole, short marks after the price or on a line under the name")
     func raceCardFortyColumns() throws {
-        // Globe Derby R9, harness, 7 runners: Clover Glider the favourite, Bold Tango a mover.
+        // Globe Derby R9, harness, 9 runners: Brigade Lyric the favourite, Fiery Tiger a mover.
         let session = try session(
             ["--refresh", "0", "--now", RaceListEndToEndTests.raceDayNow], environment: ["TZ": "UTC"], columns: 40,
             rows: 60)
@@ -63,9 +63,9 @@ extension LiveTerminalEndToEndTests {
             session.expectPrompt()
         }
         session.expect("the field drawn again with the marks, every line within 40 columns") {
-            $0.contains("    7  Bold Tango        12.00  mvr, flw")
-                && $0.contains("    1  Clover Glider      3.30\n       fav, trn flw\n")
-                && $0.contains("    5  Gazelle Fiddler    3.70") && $0.lines.allSatisfy { $0.count <= 40 }
+            $0.contains("    7  Fiery Tiger         9.00\n        mvr, flw\n")
+                && $0.contains("    1  Warrior Rider      14.00\n        trn flw\n")
+                && $0.contains("    6  Brigade Lyric       3.70  fav") && $0.lines.allSatisfy { $0.count <= 40 }
         }
         try session.send("C-d")
         session.expectExit(0)

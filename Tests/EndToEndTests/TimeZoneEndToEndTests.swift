@@ -47,7 +47,7 @@ struct TimeZoneEndToEndTests {
         let empty = try BinaryRunner.run(arguments, stdin: "show 1\nmeeting 1\n", environment: ["TZ": ""])
         #expect(empty.status == 0)
         #expect(empty.stderr.split(separator: "\n") == [Substring(note)], "\(empty.stderr)")
-        #expect(empty.lines.contains { $0.hasPrefix("  Starts     Sat 4 Apr 16:10:00 UTC (") }, "\(empty.stdout)")
+        #expect(empty.lines.contains { $0.hasPrefix("  Starts         Sat 4 Apr 16:10:00 UTC (") }, "\(empty.stdout)")
         for zone in ["UTC", "Etc/UTC", "Australia/Sydney"] {
             let chosen = try BinaryRunner.run(arguments + ["show", "1"], environment: ["TZ": zone])
             #expect(chosen.stderr.isEmpty, "\(zone): \(chosen.stderr)")

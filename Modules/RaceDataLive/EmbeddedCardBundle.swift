@@ -2,7 +2,6 @@ import Core
 import Platform
 import RaceData
 import SnapshotData
-import Synchronization
 
 /// A bundle of race cards carried in the program (made by Scripts/make-snapshot), each in the affiliates API's
 /// card shape and read by the card's own decoder (`RaceCardDecoder`): the snapshot has one format and one reader.
@@ -18,9 +17,9 @@ public final class EmbeddedCardBundle: Sendable {
     }
 
     private let packed: StaticString
-    private let index: StaticString
     private let source: String
-    private let places = Mutex<Result<[String: Place], RaceDataError>?>(nil)
+    /// The index, read at the first card (a failure kept too).
+    private let places: LoadedOnce<Result<[String: Place], RaceDataError>>
     /// The preset dictionary, read at the first card.
     private let words: LoadedOnce<Data?>
 
@@ -38,8 +37,10 @@ public final class EmbeddedCardBundle: Sendable {
     /// A bundle of its own (tests): the program's are `cards` and `fields`.
     public init(packed: StaticString, index: StaticString, dictionary: StaticString, source: String) {
         self.packed = packed
-        self.index = index
         self.source = source
+        places = LoadedOnce {
+            Result { () throws(RaceDataError) in try Self.places(in: EmbeddedBytes.of(index), source: source) }
+        }
         words = LoadedOnce { Data(base64Encoded: EmbeddedBytes.of(dictionary)) }
     }
 
@@ -60,13 +61,7 @@ public final class EmbeddedCardBundle: Sendable {
     }
 
     private func allPlaces() throws(RaceDataError) -> [String: Place] {
-        try places.withLock { places -> Result<[String: Place], RaceDataError> in
-            if let places { return places }
-            let read = Result { () throws(RaceDataError) in try Self.places(in: EmbeddedBytes.of(index), source: source)
-            }
-            places = read
-            return read
-        }.get()
+        try places.value.get()
     }
 
     /// An index (`{"<race id>": [offset, length, inflated], ...}`) read: every entry three whole numbers, none

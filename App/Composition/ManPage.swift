@@ -95,6 +95,11 @@ enum ManPage {
             ".TP", "73", paragraph("favourites or settings could not be saved (with --strict, for a piped run)"),
             ".TP", "74", paragraph("the output could not be written"),
             ".TP", "129, 130, 131, 143", paragraph("after SIGHUP, SIGINT, SIGQUIT or SIGTERM"),
+            ".SH JSON",
+            paragraph(
+                "With --json every command prints one JSON document a line on stdout, each with schema and type; "
+                    + "the README lists them. A race's details, in full:"),
+            ".TP", ".B race", paragraph(Self.raceDocument),
             ".SH EXAMPLES",
             ".TP", ".B next\\-to\\-go", paragraph("The live board at a terminal; type help."),
             ".TP", ".B next\\-to\\-go \\-\\-region aus \\-\\-count 10 list",
@@ -105,10 +110,31 @@ enum ManPage {
             ".B next\\-to\\-go \\-\\-completions bash > ~/.local/share/bash\\-completion/completions/next\\-to\\-go",
             paragraph("Completion of options, values and commands in bash (zsh and fish too)."),
             ".SH SEE ALSO",
-            "The README of the next\\-to\\-go repository: every command, the JSON schema, the data sources.",
+            "The README of the next\\-to\\-go repository: every command, the JSON documents, the data sources.",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The `race` document (`show N` and the sheet's commands) field by field: the README names them, this is the
+    /// reference.
+    static let raceDocument =
+        "`race` (`show N`, `fav`, `form`, `map`, `runner N` on a sheet): `race`, with `distance` `{value, "
+        + "unit}`, `track` and `weather` as the sheet words them (`Soft 6`, `Fine`), `comment`, `class`, "
+        + "`prizeMoney` (a number), `rail`, `startType` (each `null` when the feed has none) and `onBoard`; "
+        + "from the race card, when there is one, `status` (`\"Open\"`, `\"Closed\"`, `\"Interim\"`, "
+        + "`\"Final\"`, `\"Abandoned\"` or `null`), `runners` (`number`, `name`, `barrier`, `rider`, `trainer`,"
+        + " `weight` (kg, text), `fixedWin`, `fixedPlace`, `flucs` (oldest first), `scratched`, "
+        + "`lateScratchedAt` (Unix seconds or `null`), `marketFavourite` (true for each of equal favourites), "
+        + "`equalFavourite` (true for each runner sharing the shortest price), `mover`, `lastStarts`, `form`: "
+        + "`null`, or `starts` (`date` as `2024-12-29`, `track`, `distance`, `going`, `finish`, `runners`, "
+        + "`margin`, `rider`, `startingPrice`, `winner`, `barrier`, `weight`), `records` (`kind`: `overall` is "
+        + "the career, `track`, `distance`, …; `starts`, `wins`, `seconds`, `thirds`), `speedMap` (`label`, "
+        + "`settlingLengths`), `silks`, `gear`, `age`, `sex`, `colour`, `sire`, `dam`, `toteWin`, `totePlace`, "
+        + "`prices` (`price`, `at`), opening first, `book`: `runner`, `rider`, `trainer` as the blackbook "
+        + "follows it), `results` (`position`, `runner`, `name`, `margin`) and `dividends` (`bet`, `runners` as"
+        + " `\"2:4\"`, `amount` in dollars, `final`), each `[]` without a card. Beside `race`: `notice` "
+        + "(`null`, or why the race is no longer on the board) and `cardNote` (`null`, or why there is no "
+        + "card)."
 
     private static func commandLines(_ entry: CommandEntry) -> [String] {
         var lines = [".TP", "\\fB\(escaped(entry.usage))\\fR"]

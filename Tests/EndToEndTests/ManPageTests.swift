@@ -21,11 +21,14 @@ struct ManPageTests {
         #expect(shown.status == 0)
         #expect(shown.stderr.isEmpty, "\(shown.stderr)")
         let text = shown.stdout
-        for heading in ["NAME", "SYNOPSIS", "OPTIONS", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"] {
+        for heading in [
+            "NAME", "SYNOPSIS", "OPTIONS", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS", "JSON", "EXAMPLES",
+        ] {
             #expect(text.contains(heading), "no \(heading)")
         }
         for word in [
             "--source", "--completions", "--data-dir", "list [all]", "unfav N", "filter only CATEGORY...", "quit",
+            "lateScratchedAt", "settlingLengths", "cardNote",
         ] {
             #expect(text.contains(word), "no \(word)")
         }

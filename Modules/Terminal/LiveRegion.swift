@@ -9,22 +9,29 @@ public struct LiveRegion: Sendable, Equatable {
     /// Taller than the window, the region shows its end, where what came in is (a sheet's result), and says
     /// how much is above; otherwise its top, and how much is below.
     public var showsEnd = false
+    /// The first lines of the screens, written out just above the region because the window could not hold them
+    /// all: only the lines after them are drawn (live), so what the window shows is the whole screen's end.
+    public var writtenOutAbove = 0
 
-    public init(blocks: [[String]], showsEnd: Bool = false) {
+    public init(blocks: [[String]], showsEnd: Bool = false, writtenOutAbove: Int = 0) {
         self.blocks = blocks
         self.showsEnd = showsEnd
+        self.writtenOutAbove = writtenOutAbove
     }
 
     public var lineCount: Int { blocks.reduce(0) { $0 + $1.count } }
+
+    /// The rows drawn live: the lines after those written out above.
+    public var liveLineCount: Int { max(0, lineCount - writtenOutAbove) }
 
     /// At most `room` rows, each cut to `columns` (a wrapped row could not be drawn over a row at a time).
     /// With more lines than room, the blocks underneath give way before the last one (what the user asked to
     /// see), the last keeps its top, and the final row says how many lines are hidden.
     public func rows(columns: Int, room: Int, hiddenNote: (Int) -> String) -> [String] {
-        let all = blocks.flatMap { $0 }
+        let all = Array(blocks.flatMap { $0 }.dropFirst(writtenOutAbove))
         guard all.count > room else { return all.map { Self.cut($0, columns: columns) } }
         guard room > 0 else { return [] }
-        if showsEnd {
+        if showsEnd || writtenOutAbove > 0 {
             return ([hiddenNote(all.count - (room - 1))] + all.suffix(room - 1)).map { Self.cut($0, columns: columns) }
         }
         let available = room - 1

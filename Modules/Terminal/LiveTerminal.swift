@@ -26,9 +26,6 @@ public final class LiveTerminal: TextOutput {
     private var region: LiveRegion?
     /// The region is only the top screen (a sheet), the one under it left in the scrollback.
     private var regionIsLastScreenOnly = false
-    /// The last screens were written out whole because the window was too short for them: a window grown
-    /// since may make them live again.
-    private var screensWrittenOutForHeight = false
     /// The screens the running command drew: the region once the prompt is back.
     private var pendingBlocks: [[String]] = []
     /// What the screens write while the region is drawn again.
@@ -129,7 +126,10 @@ public final class LiveTerminal: TextOutput {
         let blocks = capture ?? []
         capture = nil
         guard !blocks.isEmpty else { return }
-        fitRegion(LiveRegion(blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks))
+        fitRegion(
+            LiveRegion(
+                blocks: regionIsLastScreenOnly ? Array(blocks.suffix(1)) : blocks,
+                writtenOutAbove: region?.writtenOutAbove ?? 0))
     }
 
     /// The region as drawn again, fitted to the window. One that has grown past it (a sheet whose result and
@@ -138,7 +138,7 @@ public final class LiveTerminal: TextOutput {
     /// so the result moves on from Interim to Final where it is read (`show` writes the whole out).
     private func fitRegion(_ grown: LiveRegion) {
         let room = regionRoom(hasStatus: status != nil)
-        guard grown.lineCount > room else {
+        guard grown.liveLineCount > room else {
             region = grown
             return
         }
@@ -149,7 +149,7 @@ public final class LiveTerminal: TextOutput {
             region = LiveRegion(blocks: [last])
             regionIsLastScreenOnly = true
         } else {
-            region = LiveRegion(blocks: grown.blocks, showsEnd: true)
+            region = LiveRegion(blocks: grown.blocks, showsEnd: true, writtenOutAbove: grown.writtenOutAbove)
         }
     }
 
@@ -194,8 +194,6 @@ public final class LiveTerminal: TextOutput {
     /// The line was entered: the region stays in the scrollback as it stands, the line follows it as typed, and
     /// then the command's output.
     public func finishLine(_ text: String) {
-        // A command follows: the screens written out before it are history, not to be brought back by a resize.
-        screensWrittenOutForHeight = false
         freezeRegion()
         eraseArea()
         emit(layout.prompt + style.clean(text) + "\n")
@@ -213,43 +211,40 @@ public final class LiveTerminal: TextOutput {
         drawArea()
     }
 
-    /// Screens written out because the window was too short (a board that would otherwise stand still beside a
-    /// ticking status line) are drawn again, live, once the window has room for them; the copy written out
-    /// stays in the scrollback above, as a board does after any command.
+    /// A screen whose head was written out because the window was too short for it (a long board, a sheet with
+    /// its result) is drawn whole again, live, once the window has room for it; the head written out stays in
+    /// the scrollback above, as a board does after any command.
     private func reviveScreensThatNowFit() {
-        guard screensWrittenOutForHeight, region == nil, mode == .editing, !isHeld, let redrawRegion else { return }
-        capture = []
-        redrawRegion()
-        let blocks = capture ?? []
-        capture = nil
-        guard !blocks.isEmpty, LiveRegion(blocks: blocks).lineCount <= regionRoom(hasStatus: status != nil) else {
-            return
-        }
-        region = LiveRegion(blocks: blocks)
-        regionIsLastScreenOnly = false
-        screensWrittenOutForHeight = false
+        guard var region, region.writtenOutAbove > 0, region.lineCount <= regionRoom(hasStatus: status != nil)
+        else { return }
+        region.writtenOutAbove = 0
+        self.region = region
     }
 
     /// The screens a command drew become the region, if they fit the window. A sheet that fits without the
-    /// board under it is the region alone, the board written out above it; anything taller is written out whole
-    /// (a region cannot reach above the top of the window), to read in the scrollback.
+    /// board under it is the region alone, the board written out above it. A screen taller than the window
+    /// alone has its head written out, to read in the scrollback, and what the window shows of it, its end,
+    /// stays live (a region cannot reach above the top of the window): a sheet's status, prices and result
+    /// change where they are read, and nothing is written again.
     private func takePendingAsRegion() {
         guard !pendingBlocks.isEmpty else { return }
         let room = regionRoom(hasStatus: status != nil)
         regionIsLastScreenOnly = false
-        screensWrittenOutForHeight = false
         if LiveRegion(blocks: pendingBlocks).lineCount <= room {
             region = LiveRegion(blocks: pendingBlocks)
             pendingBlocks = []
-        } else if let last = pendingBlocks.last, pendingBlocks.count > 1, last.count <= room {
-            pendingBlocks.removeLast()
-            flushPendingBlocks()
-            region = LiveRegion(blocks: [last])
-            regionIsLastScreenOnly = true
-        } else {
-            flushPendingBlocks()
-            screensWrittenOutForHeight = true
+            return
         }
+        guard room > 0, let last = pendingBlocks.popLast() else { return flushPendingBlocks() }
+        flushPendingBlocks()
+        regionIsLastScreenOnly = true
+        let head = max(0, last.count - room)
+        if head > 0 {
+            eraseArea()
+            clearTransientStatus()
+            emit(last.prefix(head).joined(separator: "\n") + "\n")
+        }
+        region = LiveRegion(blocks: [last], writtenOutAbove: head)
     }
 
     /// The region is no longer live: its rows stay where they are, the rest of the area goes.
@@ -371,7 +366,11 @@ public final class LiveTerminal: TextOutput {
     /// Erases the area on screen and draws it anew, in one write, so the terminal never shows it half drawn.
     private func drawArea() {
         guard mode == .editing, !isHeld, capture == nil else { return }
-        var output = eraseSequence()
+        var output = ""
+        if areaOnScreen {
+            output = PromptLayout.moveToStart(hasStatus: areaHasStatus, rowsAbove: drawnRegionColumns.count)
+            areaOnScreen = false
+        }
         if transientStatusShown {
             // A slow command's status line, still on the row the area starts on.
             output += "\r\u{1B}[K"
@@ -384,7 +383,7 @@ public final class LiveTerminal: TextOutput {
                 style.paint(
                     (style.usesGlyphs ? "\u{2026} " : "... ")
                         + "\(hidden) more \(hidden == 1 ? "row" : "rows") "
-                        + (self.region?.showsEnd == true
+                        + (self.region.map { $0.showsEnd || $0.writtenOutAbove > 0 } == true
                             ? "above (`show` writes it all out)" : "hidden: the window is too short"),
                     .dim)
             } ?? []

@@ -34,11 +34,12 @@ public struct PromptLayout: Sendable, Equatable {
             drawnStatusColumns = TerminalText.width(of: fitted)
             output += paintStatus(fitted) + "\u{1B}[K\r\n"
         }
-        return output + drawLine(line, cursor: cursor)
+        return output + drawLine(line, cursor: cursor, clearingBelow: true)
     }
 
-    /// The prompt row alone, from anywhere on it: what a key typed changes.
-    public mutating func drawLine(_ line: [Character], cursor: Int) -> String {
+    /// The prompt row alone, from anywhere on it: what a key typed changes. `clearingBelow` also clears the rows
+    /// under it: an area drawn over a taller one (`moveToStart`) leaves nothing of the old one behind.
+    public mutating func drawLine(_ line: [Character], cursor: Int, clearingBelow: Bool = false) -> String {
         let width = max(columns, 2)
         var output = ""
         let characters = line.map(TerminalText.drawable)
@@ -56,21 +57,34 @@ public struct PromptLayout: Sendable, Equatable {
         }
         let shown = TerminalText.prefix(characters[scrollOffset...], columns: room)
         let beforeCursor = promptColumns + columnsToCursor
-        output += "\r" + prompt + shown + "\u{1B}[K\r"
+        // Cleared from after the prompt's text, never from a row's start: see `erase`.
+        output += "\r" + prompt + shown + (clearingBelow ? "\u{1B}[J\r" : "\u{1B}[K\r")
         if beforeCursor > 0 { output += "\u{1B}[\(beforeCursor)C" }
         drawnCursorColumn = beforeCursor
         return output
     }
 
-    /// From anywhere on the prompt row: back to the start of the area, everything below cleared. `rowsAbove`
+    /// From anywhere on the prompt row: back to the start of the area, every row of it cleared. `rowsAbove`
     /// are rows drawn above the status line (a live region) that go too.
+    ///
+    /// Row by row, never "erase to the end of the screen" (ED): an area as tall as the window starts at its top
+    /// left, and an ED there is a clear screen to tmux (`scroll-on-clear`) and other terminals, which push the
+    /// whole window into the scrollback, a copy a second while a sheet ticks.
     public static func erase(hasStatus: Bool, rowsAbove: Int = 0) -> String {
-        up(rowsAbove + (hasStatus ? 1 : 0)) + "\u{1B}[J"
+        let rows = rowsAbove + (hasStatus ? 1 : 0)
+        return up(rows) + "\u{1B}[2K" + String(repeating: "\u{1B}[1B\u{1B}[2K", count: rows) + up(rows)
+    }
+
+    /// From anywhere on the prompt row: back to the start of the area, nothing cleared, for an area drawn again
+    /// over it (each row cleared to its end as it is drawn, and below the prompt after it: `draw`).
+    public static func moveToStart(hasStatus: Bool, rowsAbove: Int = 0) -> String {
+        up(rowsAbove + (hasStatus ? 1 : 0))
     }
 
     /// The same after the window was resized to `columns`: a terminal that re-wraps lines may have folded the
     /// rows above (given by the columns each took), the status and the prompt over several rows, and the
-    /// cursor with them.
+    /// cursor with them. The rows are not known any more, so this clears to the end of the screen (see `erase`):
+    /// once a resize, not once a second.
     public func eraseAfterResize(to columns: Int, rowsAbove: [Int] = []) -> String {
         let columns = max(columns, 1)
         func rows(_ width: Int) -> Int { max(1, (width + columns - 1) / columns) }

@@ -70,6 +70,18 @@ final class TerminalSession {
         Screen(text: (try? Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? "")
     }
 
+    /// Lines the window has pushed up into its scrollback so far (tmux's `history_size`); nil if tmux did not say.
+    var scrollbackLines: Int? {
+        (try? Self.tmux(["-L", socket, "display", "-p", "-t", "0", "#{history_size}"]))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Everything the app has written to the terminal so far, escape sequences and all.
+    var written: String {
+        String(
+            decoding: (try? Data(contentsOf: directory.url.appendingPathComponent("output"))) ?? Data(), as: UTF8.self)
+    }
+
     // MARK: - Checks, each waiting for what it expects
 
     /// Waits until the screen shows `text`; an issue at the caller's line if it never does.
@@ -154,11 +166,9 @@ final class TerminalSession {
         _ expectation: @autoclosure () -> String, timeout: TimeInterval = patience,
         sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool
     ) -> Bool {
-        let file = directory.url.appendingPathComponent("output")
-        let written = { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
-        return expectEventually(
+        expectEventually(
             expectation(), timeout: timeout, evidence: { self.screen.text }, sourceLocation: sourceLocation
-        ) { condition(written()) }
+        ) { condition(written) }
     }
 
     /// Waits for the app to end, and checks it ended with `status`.

@@ -323,7 +323,10 @@ struct RaceListTextViewTests {
         let view = RaceListTextView(output: output, style: terminal)
         view.display(model(.races(rows())))
         view.display(frame)
-        #expect(output.lines[checked: 4] == "\u{1B}[4A\r\u{1B}[JNext to Go - all categories")
+        #expect(output.lines[checked: 4] == "\u{1B}[4A\rNext to Go - all categories\u{1B}[K")
+        #expect(output.lines.last?.hasSuffix("\u{1B}[K\u{1B}[J") == true)
+        // Nothing clears to the end of the screen from a row's start, where a full window's top left would be.
+        #expect(!output.lines.contains { $0.contains("\r\u{1B}[J") || $0.hasPrefix("\u{1B}[J") })
 
         let piped = RecordingOutput()
         let plainView = RaceListTextView(output: piped, style: .plain)

@@ -141,7 +141,7 @@ struct LineEditorTests {
         var layout = PromptLayout(prompt: "> ", columns: 80)
         let drawn = layout.draw(status: nil, line: editor.characters, cursor: editor.cursor) { $0 }
         #expect(layout.scrollOffset > 199_000)
-        #expect(drawn.hasSuffix("\u{1B}[K\r\u{1B}[78C"))
+        #expect(drawn.hasSuffix("\u{1B}[J\r\u{1B}[78C"))
     }
 
     @Test(
@@ -205,7 +205,7 @@ struct LineEditorTests {
     func invisibleDrawn() {
         var layout = PromptLayout(prompt: "> ", columns: 40)
         let drawn = layout.draw(status: nil, line: Array("a\u{202E}b\u{200B}c\u{2066}"), cursor: 6) { $0 }
-        #expect(drawn == "\r> a?b?c?\u{1B}[K\r\u{1B}[8C")
+        #expect(drawn == "\r> a?b?c?\u{1B}[J\r\u{1B}[8C")
         #expect(TerminalText.drawable("👩‍💻") == "👩‍💻")
         #expect(TerminalText.drawable("\u{200D}") == "?")
     }
@@ -226,8 +226,9 @@ struct PromptLayoutTests {
     func layout() {
         var layout = PromptLayout(prompt: "> ", columns: 40)
         let drawn = layout.draw(status: "Next: R1", line: Array("list"), cursor: 2) { "<\($0)>" }
-        #expect(drawn == "<Next: R1>\u{1B}[K\r\n\r> list\u{1B}[K\r\u{1B}[4C")
-        #expect(PromptLayout.erase(hasStatus: true) == "\r\u{1B}[1A\u{1B}[J")
+        // The prompt row clears what a taller area left below it, from after its text.
+        #expect(drawn == "<Next: R1>\u{1B}[K\r\n\r> list\u{1B}[J\r\u{1B}[4C")
+        #expect(PromptLayout.erase(hasStatus: true) == "\r\u{1B}[1A\u{1B}[2K\u{1B}[1B\u{1B}[2K\r\u{1B}[1A")
     }
 
     @Test("a status wider than the window is cut; a long line scrolls so the cursor stays in view")
@@ -239,7 +240,7 @@ struct PromptLayoutTests {
         let drawn = layout.draw(status: nil, line: Array(line), cursor: 31) { $0 }
         #expect(layout.scrollOffset > 0)
         // "> " and six letters and the two-column horse: the cursor after it, at column 10.
-        #expect(drawn == "\r> aaaaaa🏇\u{1B}[K\r\u{1B}[10C")
+        #expect(drawn == "\r> aaaaaa🏇\u{1B}[J\r\u{1B}[10C")
     }
 }
 
@@ -289,8 +290,12 @@ struct LiveRegionTests {
 
     @Test("erasing the area goes up over the region's rows too")
     func erase() {
-        #expect(PromptLayout.erase(hasStatus: true, rowsAbove: 6) == "\r\u{1B}[7A\u{1B}[J")
-        #expect(PromptLayout.erase(hasStatus: false) == "\r\u{1B}[J")
+        // Row by row: an erase to the end of the screen from the window's top left is a clear screen to tmux,
+        // which pushes the window into the scrollback.
+        let seven = String(repeating: "\u{1B}[1B\u{1B}[2K", count: 7)
+        #expect(PromptLayout.erase(hasStatus: true, rowsAbove: 6) == "\r\u{1B}[7A\u{1B}[2K" + seven + "\r\u{1B}[7A")
+        #expect(PromptLayout.erase(hasStatus: false) == "\r\u{1B}[2K\r")
+        #expect(PromptLayout.moveToStart(hasStatus: true, rowsAbove: 6) == "\r\u{1B}[7A")
         var layout = PromptLayout(prompt: "> ", columns: 40)
         _ = layout.draw(status: "Next", line: Array("ab"), cursor: 2) { $0 }
         // Resized to 10 columns: a 25-column row re-wrapped takes three.

@@ -103,10 +103,14 @@ public final class RaceListTextView: RaceListViewInput, TextFeedbackView {
         if let notice = viewModel.staleNotice { lines.append("  " + style.paint(style.clean(notice), .yellow)) }
         lines += body
         if let footnote = viewModel.footnote { lines.append(style.paint("  " + style.clean(footnote), .dim)) }
-        // On a terminal a watch frame goes over the previous board: cursor up
-        // over its lines, back to the first column, clear to the end.
+        // On a terminal a watch frame goes over the previous board: cursor up over its lines, back to the first
+        // column, each row cleared after its text and, after the last, whatever a taller board left below. Never
+        // "clear to the end of the screen" from the first column: a board as tall as the window starts at its
+        // top left, where that is a clear screen pushing the window into the scrollback (`PromptLayout.erase`).
         if viewModel.replacesPrevious, style.isInteractive, lastBoardLineCount > 0 {
-            lines[0] = "\u{1B}[\(lastBoardLineCount)A\r\u{1B}[J" + lines[0]
+            lines = lines.map { $0 + "\u{1B}[K" }
+            lines[0] = "\u{1B}[\(lastBoardLineCount)A\r" + lines[0]
+            lines[lines.count - 1] += "\u{1B}[J"
         }
         output.writeBoard(lines)
         lastBoardLineCount = lines.count

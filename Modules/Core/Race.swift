@@ -104,7 +104,8 @@ public struct RaceForm: Sendable, Equatable, Codable {
 }
 
 /// A race's class (`BM66`, `5th Grade`, `MSW`), its total prize money, the rail and, in harness, how it starts
-/// (`Mobile`, `Standing`), as a feed's `race_form.additional_data` gives them; each nil where it says nothing.
+/// (`Mobile`, `Standing`), as a feed's `race_form.additional_data` or a race card gives them; each nil where it says
+/// nothing.
 public struct RaceInfo: Sendable, Equatable, Codable {
     public let raceClass: String?
     /// The total prize money, in the meeting's money.

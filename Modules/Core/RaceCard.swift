@@ -51,6 +51,16 @@ public struct RaceCard: Sendable, Equatable, Codable {
     }
 }
 
+extension Race {
+    /// The race as its sheet tells it: each of the feed's facts, and the card's where the feed has none.
+    public func filledIn(from card: RaceCard?) -> Race {
+        guard let facts = card?.raceForm else { return self }
+        return Race(
+            id: id, number: number, name: name, meetingName: meetingName, category: category,
+            advertisedStart: advertisedStart, venue: venue, form: form.filledIn(from: facts))
+    }
+}
+
 /// A card shown from the copy kept when it was last fetched.
 public struct OfflineCard: Sendable, Equatable, Codable {
     public var savedAt: Date

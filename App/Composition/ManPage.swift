@@ -120,7 +120,8 @@ enum ManPage {
     static let raceDocument =
         "`race` (`show N`, `fav`, `form`, `map`, `runner N` on a sheet): `race`, with `distance` `{value, "
         + "unit}`, `track` and `weather` as the sheet words them (`Soft 6`, `Fine`), `comment`, `class`, "
-        + "`prizeMoney` (a number), `rail`, `startType` (each `null` when the feed has none) and `onBoard`; "
+        + "`prizeMoney` (a number), `rail`, `startType` (each the feed's, else the race card's; `null` when "
+        + "neither has it) and `onBoard`; "
         + "from the race card, when there is one, `status` (`\"Open\"`, `\"Closed\"`, `\"Interim\"`, "
         + "`\"Final\"`, `\"Abandoned\"` or `null`), `runners` (`number`, `name`, `barrier`, `rider`, `trainer`,"
         + " `weight` (kg, text), `fixedWin`, `fixedPlace`, `flucs` (oldest first), `scratched`, "

@@ -103,8 +103,38 @@ public struct RaceForm: Sendable, Equatable, Codable {
     }
 }
 
+extension RaceForm {
+    /// This account of the race with each fact it lacks taken from `other`: the board's feed has the first word
+    /// on a race, and its card fills in what the feed leaves out. An empty text is no fact.
+    public func filledIn(from other: RaceForm) -> RaceForm {
+        let info = (info ?? RaceInfo()).filledIn(from: other.info ?? RaceInfo())
+        return RaceForm(
+            distance: distance ?? other.distance,
+            trackCondition: told(trackCondition) ?? told(other.trackCondition),
+            weather: told(weather) ?? told(other.weather), comment: told(comment) ?? told(other.comment),
+            info: info.isEmpty ? nil : info)
+    }
+}
+
+extension RaceInfo {
+    /// Each of these facts, or `other`'s where this has none.
+    public func filledIn(from other: RaceInfo) -> RaceInfo {
+        RaceInfo(
+            raceClass: told(raceClass) ?? told(other.raceClass), prizeMoney: prizeMoney ?? other.prizeMoney,
+            railPosition: told(railPosition) ?? told(other.railPosition),
+            startType: told(startType) ?? told(other.startType))
+    }
+}
+
+/// The text where it says something: not nil, empty or only white space.
+private func told(_ text: String?) -> String? {
+    guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+    return text
+}
+
 /// A race's class (`BM66`, `5th Grade`, `MSW`), its total prize money, the rail and, in harness, how it starts
-/// (`Mobile`, `Standing`), as a feed's `race_form.additional_data` gives them; each nil where it says nothing.
+/// (`Mobile`, `Standing`), as a feed's `race_form.additional_data` or a race card gives them; each nil where it says
+/// nothing.
 public struct RaceInfo: Sendable, Equatable, Codable {
     public let raceClass: String?
     /// The total prize money, in the meeting's money.

@@ -15,11 +15,16 @@ public struct RaceCard: Sendable, Equatable, Codable {
     /// First past the post first; empty until the race is run.
     public var placings: [Placing]
     public var dividends: [Dividend]
+    /// What the card says of the race itself: its going, weather, class, prize money, rail and start. The sheet
+    /// takes each from here where the board's feed has none. nil where the card says none of them (and in a card
+    /// saved before cards were read for them).
+    public var raceForm: RaceForm?
 
     public init(
         raceID: String, status: RaceStatus? = nil, advertisedStart: Date? = nil, runners: [Runner] = [],
-        placings: [Placing] = [], dividends: [Dividend] = []
+        placings: [Placing] = [], dividends: [Dividend] = [], raceForm: RaceForm? = nil
     ) {
+        self.raceForm = raceForm
         self.raceID = raceID
         self.status = status
         self.advertisedStart = advertisedStart
@@ -43,6 +48,16 @@ public struct RaceCard: Sendable, Equatable, Codable {
             card.runners[index].flucs = Array(card.runners[index].flucs.suffix(Self.maximumFlucs))
         }
         return card
+    }
+}
+
+extension Race {
+    /// The race as its sheet tells it: each of the feed's facts, and the card's where the feed has none.
+    public func filledIn(from card: RaceCard?) -> Race {
+        guard let facts = card?.raceForm else { return self }
+        return Race(
+            id: id, number: number, name: name, meetingName: meetingName, category: category,
+            advertisedStart: advertisedStart, venue: venue, form: form.filledIn(from: facts))
     }
 }
 

@@ -102,16 +102,7 @@ public struct RaceCardDecoder: Sendable {
     private static func readData(_ reader: inout JSONByteReader, into card: inout RaceCard) throws(JSONSyntaxError) {
         try reader.readObject { reader, name throws(JSONSyntaxError) in
             if name.is("race"), try reader.nextKind() == .object {
-                try reader.readObject { reader, name throws(JSONSyntaxError) in
-                    if name.is("status") {
-                        card.status = NedsFeedDecoder.optionalString(try reader.readScalar()).map(
-                            RaceStatus.init(word:))
-                    } else if name.is("advertised_start") {
-                        card.advertisedStart = NedsFeedDecoder.number(try reader.readScalar()).flatMap(plausibleDate)
-                    } else {
-                        try reader.skipValue()
-                    }
-                }
+                try RaceEntry(&reader).apply(to: &card)
             } else if name.is("runners") {
                 try readObjects(&reader, most: .max) { reader throws(JSONSyntaxError) in
                     if let runner = try RunnerEntry(&reader).runner, card.runners.count < RaceCard.maximumEntries {
@@ -133,6 +124,52 @@ public struct RaceCardDecoder: Sendable {
             } else {
                 try reader.skipValue()
             }
+        }
+    }
+
+    // MARK: - The race
+
+    /// The race's own entry as read, member by member: its status and start, and what it says of the race (the
+    /// going, weather, class, prize money, rail and start), every other of its forty-odd members passed over
+    /// unread. A member of the wrong type leaves a gap.
+    struct RaceEntry {
+        enum Member: Int, CaseIterable {
+            case status, advertisedStart, trackCondition, weather, raceClass, railPosition, startType
+        }
+
+        static let members: [StaticString] = [
+            "status", "advertised_start", "track_condition", "weather", "class", "rail_position", "start_type",
+        ]
+
+        private var slots = [Scalar?](repeating: nil, count: Member.allCases.count)
+        private var prizeMoney: Int?
+
+        private subscript(member: Member) -> Scalar? { slots[member.rawValue] }
+
+        init(_ reader: inout JSONByteReader) throws(JSONSyntaxError) {
+            try reader.readObject { reader, name throws(JSONSyntaxError) in
+                if let index = Self.members.firstIndex(where: { name.is($0) }) {
+                    slots[index] = try reader.readScalar()
+                } else if name.is("prize_monies") {
+                    // A card may give the places' money without its total.
+                    prizeMoney = try RaceInfoDecoder.prizeMoney(&reader, summingPlaces: true)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+
+        func apply(to card: inout RaceCard) {
+            card.status = self[.status].text().map(RaceStatus.init(word:))
+            card.advertisedStart = self[.advertisedStart].number.flatMap(plausibleDate)
+            let info = RaceInfo(
+                raceClass: self[.raceClass].text(limit: RaceInfoDecoder.classLimit), prizeMoney: prizeMoney,
+                railPosition: self[.railPosition].text(limit: RaceInfoDecoder.railLimit),
+                startType: self[.startType].text(limit: RaceInfoDecoder.startTypeLimit))
+            let form = RaceForm(
+                trackCondition: self[.trackCondition].text(), weather: self[.weather].text(),
+                info: info.isEmpty ? nil : info)
+            card.raceForm = form == RaceForm() ? nil : form
         }
     }
 

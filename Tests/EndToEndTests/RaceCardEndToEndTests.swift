@@ -15,7 +15,8 @@ struct RaceCardEndToEndTests {
         return folder
     }
 
-    static func card(status: String) throws -> Data {
+    /// - Parameter race: more members of the card's race object (its going, weather, class...).
+    static func card(status: String, race: [String: Any] = [:]) throws -> Data {
         let runners: [[String: Any]] = [
             [
                 "runner_number": 1, "name": "Silver Comet", "barrier": 4, "jockey": "Ana Reyes",
@@ -29,7 +30,7 @@ struct RaceCardEndToEndTests {
             ],
             ["runner_number": 3, "name": "Quiet Achiever\u{1B}[31m", "is_scratched": true],
         ]
-        var data: [String: Any] = ["race": ["status": status], "runners": runners]
+        var data: [String: Any] = ["race": race.merging(["status": status]) { $1 }, "runners": runners]
         if status == "Final" {
             data["results"] = [
                 ["position": 1, "runner_number": 2, "name": "Dusty Road"],
@@ -147,5 +148,41 @@ struct RaceCardEndToEndTests {
         #expect(dividends.first?["bet"] as? String == "Win")
         #expect(dividends.first?["amount"] as? Double == 5.6)
         #expect(document["cardNote"] is NSNull)
+    }
+
+    /// Northfield Park R7's feed gives its going (Fast), class (Pace), prize money ($4,500) and start (Mobile),
+    /// but no weather and an empty rail: its card gives all six, its rail with an escape sequence in it.
+    static var raceFacts: [String: Any] {
+        [
+            "track_condition": "Heavy8", "weather": "SHWRY", "class": "Other Class",
+            "prize_monies": ["1st": 6_000, "total_value": 9_000], "rail_position": "Out 3m\u{1B}[31m",
+            "start_type": "Standing",
+        ]
+    }
+
+    @Test("the sheet takes the going, weather, class, prize money and rail from the card where the feed has none")
+    func cardFacts() throws {
+        let cards = try TemporaryDirectory()
+        defer { cards.remove() }
+        _ = try cards.file(Self.northfieldPark + ".json", contents: try Self.card(status: "Open", race: Self.raceFacts))
+        let run = try show(cards)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in [
+            "  Track          Fast", "  Weather        Showery", "  Class          Pace, $4,500 prize money",
+            "  Rail           Out 3m[31m", "  Start          Mobile start",
+        ] {
+            #expect(run.lines.contains(line), "\(line) in \(run.stdout)")
+        }
+        #expect(!run.stdout.contains("\u{1B}"))
+        let json = try BinaryRunner.run([
+            "--json", "--source", RaceListEndToEndTests.tenRaces, "--now", RaceListEndToEndTests.now, "--cards",
+            "file:" + cards.url.path, "show", "1",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let race = try #require(document["race"] as? [String: Any])
+        #expect(race["track"] as? String == "Fast" && race["weather"] as? String == "Showery")
+        #expect(race["class"] as? String == "Pace" && race["prizeMoney"] as? Int == 4_500)
+        #expect(race["rail"] as? String == "Out 3m[31m" && race["startType"] as? String == "Mobile")
     }
 }

@@ -406,6 +406,11 @@ struct NedsFeedDecoderTests {
                 RaceInfo(raceClass: "BM66", prizeMoney: 30_000, railPosition: "Out 3m") as RaceInfo?
             ),
             (#""{\"revealed_race_info\":{\"prizemonies\":{\"total_value\":1e300}}}""#, nil),
+            // A total that is no number is none; the rest is read all the same (the places are not summed here).
+            (
+                #""{\"revealed_race_info\":{\"prizemonies\":{\"total_value\":\"30000\",\"1st\":1},\"class\":\"BM66\"}}""#,
+                RaceInfo(raceClass: "BM66")
+            ),
             (#""""#, nil), (#""not json""#, nil), (#""[1,2]""#, nil), ("42", nil),
             // A raw control byte makes the inner document no JSON; an escaped one is kept for the views to clean.
             (#""{\"revealed_race_info\":{\"class\":\"\u001b[31mCL2\"}}""#, nil),

@@ -23,17 +23,21 @@ enum CardDocuments {
         ]
     }
 
+    /// - Parameter race: more members of the race's own object (its going, weather, class...).
     static func card(
         status: String = "Open", runners: [[String: Any]], results: [[String: Any]] = [],
-        dividends: [[String: Any]] = []
+        dividends: [[String: Any]] = [], race: [String: Any] = [:]
     )
         -> Data
     {
+        let raceObject: [String: Any] = [
+            "event_id": "r1", "status": status, "advertised_start": 1_752_713_400, "comment": NSNull(),
+        ]
         let document: [String: Any] = [
             "header": ["title": "Event Details", "generated_time": "2025-07-17T11:16:59Z"],
             "params": ["id": "r1"],
             "data": [
-                "race": ["event_id": "r1", "status": status, "advertised_start": 1_752_713_400, "comment": NSNull()],
+                "race": raceObject.merging(race) { $1 },
                 "runners": runners, "results": results, "dividends": dividends, "favourite": NSNull(),
             ],
         ]

@@ -151,18 +151,20 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         let countdown = Countdown(from: now, to: race.advertisedStart)
         let hasLeftBoard = race.hasLeftBoard(at: now)
         let card = cardFeed.card(at: now)
+        // The feed's going, weather, class, prize money and rail, and the card's where the feed has none.
+        let told = race.filledIn(from: card)
         return RaceDetailViewModel(
             title: "\(race.meetingName) R\(race.number)",
             subtitle: race.name,
             expiredNotice: hasLeftBoard
                 ? "Race started \(countdown.elapsedText) ago — no longer on the board." : nil,
             fields: RaceFieldsWording(timeZone: timeZone).fields(
-                of: race, countdown: countdown, isAbandoned: card?.status == .abandoned, isFavourite: isFavourite),
-            comment: race.form.comment,
-            isFavourite: isFavourite, race: race, secondsToStart: countdown.seconds, countdown: countdown.text,
+                of: told, countdown: countdown, isAbandoned: card?.status == .abandoned, isFavourite: isFavourite),
+            comment: told.form.comment,
+            isFavourite: isFavourite, race: told, secondsToStart: countdown.seconds, countdown: countdown.text,
             card: card.map(worded), cardNote: cardFeed.note, section: card.flatMap(section),
-            going: race.form.trackCondition.map(ConditionWording.going),
-            weather: race.form.weather.map(ConditionWording.weather))
+            going: told.form.trackCondition.map(ConditionWording.going),
+            weather: told.form.weather.map(ConditionWording.weather))
     }
 
     private func worded(_ card: RaceCard) -> RaceCardViewModel {

@@ -1,8 +1,8 @@
 import Core
 import Text
 
-/// The detail sheet, worded and decided by the presenter. Fields the feed
-/// did not supply are simply absent.
+/// The detail sheet, worded and decided by the presenter. Fields neither the
+/// feed nor the race card supplied are simply absent.
 public struct RaceDetailViewModel: Sendable, Equatable {
     /// "Casino R10".
     public let title: String

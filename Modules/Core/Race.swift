@@ -126,9 +126,10 @@ extension RaceInfo {
     }
 }
 
-/// The text where it says something: not nil, empty or only white space.
+/// The text where it says something: not nil or empty. (The decoders trim white space, so a text of white space
+/// alone comes as nil already.)
 private func told(_ text: String?) -> String? {
-    guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+    guard let text, !text.isEmpty else { return nil }
     return text
 }
 

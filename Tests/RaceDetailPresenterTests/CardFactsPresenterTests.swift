@@ -77,9 +77,9 @@ struct CardFactsPresenterTests {
                 == RaceInfo(raceClass: "BM66", prizeMoney: 30_000, railPosition: "True", startType: "Mobile"))
     }
 
-    @Test("an empty fact in the feed is none: the card's is shown")
+    @Test("an empty fact in the feed is none: the card's is shown (the decoders trim white space to nothing)")
     func emptyInTheFeed() throws {
-        let feed = RaceForm(trackCondition: "", weather: " ", info: RaceInfo(raceClass: "", railPosition: ""))
+        let feed = RaceForm(trackCondition: "", weather: "", info: RaceInfo(raceClass: "", railPosition: ""))
         let shown = lines(try sheet(Self.race(feed), cardFacts: Self.cardFacts))
         #expect(shown.contains("Track: Good 4") && shown.contains("Weather: Fine"))
         #expect(shown.contains("Class: Rating 58 HCP, $17,000 prize money") && shown.contains("Rail: Out 3m"))

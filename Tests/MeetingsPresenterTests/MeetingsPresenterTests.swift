@@ -275,4 +275,55 @@ struct MeetingsPresenterTests {
         presenter.showLive()
         #expect(view.lists.last?.isFollowUpFrame == nil)
     }
+
+    @Test("at a terminal a list slow to come gives the prompt back after the first wait, saying it is read; then drawn")
+    func slowListAtATerminal() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        interactor.holdsAnswers = true
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = MeetingsPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: utc, scheduler: scheduler,
+            firstWait: 0.5)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        scheduler.advance(by: 0.4)
+        #expect(results.isEmpty && view.lists.isEmpty)
+        scheduler.advance(by: 0.1)
+        #expect(results == [.success] && view.lists.last?.emptyMessage == "Reading the day's meetings...")
+        presenter.showLive()
+        #expect(view.lists.last?.emptyMessage == "Reading the day's meetings...", "still reading")
+        interactor.release()
+        #expect(results == [.success], "the command is not finished twice")
+        presenter.showLive()
+        #expect(view.listLines.contains("1 Randwick 3/6 R4 10m 0s"), "the live region draws the list once it comes")
+        // A failure after the first draw stands in its place; the status of the command drawn was success.
+        let failing = FakeMeetingsInteractor(.failure(.unavailable(source: "s", reason: "down")))
+        failing.holdsAnswers = true
+        let other = MeetingsPresenter(
+            interactor: failing, router: router, view: view, clock: clock, timeZone: utc, scheduler: scheduler,
+            firstWait: 0.5)
+        other.show { results.append($0) }
+        scheduler.advance(by: 0.5)
+        failing.release()
+        other.showLive()
+        #expect(view.lists.last?.emptyMessage?.hasPrefix("Could not list the meetings: ") == true)
+        #expect(results == [.success, .success] && view.errors.isEmpty)
+    }
+
+    @Test("at a terminal one meeting from a list slow to come: said as read, then drawn race by race")
+    func slowMeetingAtATerminal() {
+        let interactor = FakeMeetingsInteractor(meetings: day)
+        interactor.holdsAnswers = true
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = MeetingPresenter(
+            request: MeetingRequest(word: "randwick"), interactor: interactor, router: router, view: view,
+            clock: clock, timeZone: utc, scheduler: scheduler, firstWait: 0.5)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        scheduler.advance(by: 0.5)
+        #expect(results == [.success] && view.meetings.last?.details == "Reading the day's meetings...")
+        interactor.release()
+        presenter.showLive()
+        #expect(view.meetings.last?.title == "Randwick" && view.raceLines.count == 6)
+    }
 }

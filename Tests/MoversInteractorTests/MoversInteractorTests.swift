@@ -1,4 +1,5 @@
 import Core
+import Dispatch
 import Foundation
 import MoversInteractor
 import RaceData
@@ -82,5 +83,43 @@ struct MoversInteractorTests {
         #expect(service.fetchCount == 1)
         #expect(service.maximumConcurrentFetches == 1)
         #expect(cards.requests.withLock { $0 } == ["soon", "late"])
+    }
+
+    @Test("while cards are read the races and the cards so far are on hand; stopped, no further card is asked for")
+    func soFarAndStopped() async {
+        let clock = ManualClock(1_748_310_000)
+        let races = [Race.make("soon", startsIn: 60, from: clock), Race.make("late", startsIn: 900, from: clock)]
+        let cards = GatedCardService()
+        let interactor = MoversInteractor(
+            races: FakeRaceService(result: .success(RaceFeed(races: races))), cards: cards, clock: clock)
+        #expect(interactor.marketsSoFar == nil)
+        let answer = Task {
+            await withCheckedContinuation { continuation in
+                interactor.fetchMarkets { continuation.resume(returning: $0) }
+            }
+        }
+        cards.asked.wait()
+        #expect(interactor.marketsSoFar?.map(\.race.id) == ["soon", "late"])
+        #expect(interactor.marketsSoFar?.allSatisfy { $0.card == nil } == true)
+        interactor.stopReading()
+        cards.gate.signal()
+        let markets = try? await answer.value.get()
+        #expect(markets?.map { $0.card != nil } == [true, false])
+        #expect(cards.requests.withLock { $0 } == ["soon"], "the screen had gone: the second card is not asked for")
+    }
+}
+
+/// Cards that each wait for the test's word, saying when they are asked.
+final class GatedCardService: RaceCardService, Sendable {
+    let requests = Mutex<[String]>([])
+    let asked = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    var sourceDescription: String { "gated" }
+
+    func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+        requests.withLock { $0.append(id) }
+        asked.signal()
+        gate.wait()
+        return RaceCard(raceID: id, runners: [Runner(number: 1, name: "One")])
     }
 }

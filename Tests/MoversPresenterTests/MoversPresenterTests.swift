@@ -74,4 +74,49 @@ struct MoversPresenterTests {
         interactor.answer(.failure(.unavailable(source: "x", reason: "down")))
         #expect(results == [.failure(.unavailable)] && view.errors.count == 1)
     }
+
+    @Test("at a terminal the prompt is back after the first wait: what is read so far, then the rest as it comes")
+    func drawsBeforeEveryCard() throws {
+        let scheduler = ManualScheduler(clock: clock)
+        var presenter: MoversPresenter? = MoversPresenter(
+            interactor: interactor, router: FakeMoversRouter(), view: view, clock: clock, firstWait: 0.5,
+            scheduler: scheduler)
+        var results: [CommandResult] = []
+        presenter?.show { results.append($0) }
+        let backed = [Runner(number: 1, name: "Backed", fixedWin: 5, flucs: [8, 5])]
+        interactor.soFar = [market("a", startsIn: 250, backed), market("b", startsIn: 600, nil)]
+        scheduler.advance(by: 0.4)
+        #expect(results.isEmpty && view.displayed.isEmpty, "still within the first wait")
+        scheduler.advance(by: 0.1)
+        #expect(results == [.success], "the prompt is back though a card is still out")
+        #expect(view.last?.firming.map(\.runner) == ["1 Backed"])
+        #expect(view.last?.footnote == "Reading race cards: 1 of 2 read so far...")
+        // The rest comes: the live region draws it as the next second turns; the command is not finished twice.
+        interactor.answer(.success([market("a", startsIn: 250, backed), market("b", startsIn: 600, backed)]))
+        #expect(results == [.success] && view.displayed.count == 1)
+        presenter?.showLive()
+        #expect(view.last?.firming.count == 2 && view.last?.footnote.hasPrefix("From the fixed prices") == true)
+        // Closed, it stops reading what no one will see.
+        presenter = nil
+        #expect(interactor.stops == 1)
+    }
+
+    @Test("at a terminal a fetch that fails after the first draw is said in the footnote; before it, as an error")
+    func failureAfterFirstDraw() {
+        let scheduler = ManualScheduler(clock: clock)
+        let presenter = MoversPresenter(
+            interactor: interactor, router: FakeMoversRouter(), view: view, clock: clock, firstWait: 0.5,
+            scheduler: scheduler)
+        var results: [CommandResult] = []
+        presenter.show { results.append($0) }
+        scheduler.advance(by: 0.5)
+        #expect(results == [.success] && view.last?.footnote == "Reading the next races and their cards...")
+        interactor.answer(.failure(.unavailable(source: "x", reason: "down")))
+        presenter.showLive()
+        #expect(view.last?.footnote.hasPrefix("The race cards could not be read: ") == true && view.errors.isEmpty)
+        presenter.show { results.append($0) }
+        interactor.answer(.failure(.unavailable(source: "x", reason: "down")))
+        #expect(results == [.success, .failure(.unavailable)] && view.errors.count == 1)
+        #expect(scheduler.pendingDelays.isEmpty, "the first wait's timer is let go with the answer")
+    }
 }

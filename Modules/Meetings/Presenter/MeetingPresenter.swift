@@ -19,7 +19,8 @@ public final class MeetingPresenter: MeetingModuleInput {
 
     public init(
         request: MeetingRequest, interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput,
-        view: any MeetingsViewInput, clock: any WallClock, timeZone: LocalZone, scheduler: any Scheduler
+        view: any MeetingsViewInput, clock: any WallClock, timeZone: LocalZone, scheduler: any Scheduler,
+        firstWait: TimeInterval? = nil
     ) {
         self.request = request
         self.interactor = interactor
@@ -27,7 +28,7 @@ public final class MeetingPresenter: MeetingModuleInput {
         self.view = view
         self.clock = clock
         self.timeZone = timeZone
-        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock)
+        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock, firstWait: firstWait)
     }
 
     public var highestNumber: Int { shown?.races.map(\.number).max() ?? 0 }
@@ -35,10 +36,21 @@ public final class MeetingPresenter: MeetingModuleInput {
     public func show(completion: @escaping CommandCompletion) {
         drawing.show(
             render: { [weak self] answer in self?.render(answer) == false ? .failure(.usage) : .success },
-            fail: { [weak self] in self?.view?.displayCommandError($0) }, completion: completion)
+            fail: { [weak self] in self?.view?.displayCommandError($0) },
+            placeholder: { [weak self] in self?.renderPlaceholder($0) }, completion: completion)
     }
 
-    public func showLive() { drawing.showLive { _ = render($0, live: true) } }
+    public func showLive() {
+        drawing.showLive(render: { _ = render($0, live: true) }, placeholder: renderPlaceholder)
+    }
+
+    /// The screen while the day's list is read, or after it could not be: what it is waiting for, or why.
+    private func renderPlaceholder(_ message: String) {
+        view?.display(
+            MeetingViewModel(
+                title: "Meeting", details: message, note: nil, content: .missing("Type `back` to return."),
+                category: nil, country: nil, state: nil, isFollowUpFrame: drawing.watchFrame))
+    }
 
     public func openRace(number: Int, completion: @escaping CommandCompletion) {
         guard let shown else {

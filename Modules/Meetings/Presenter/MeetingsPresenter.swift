@@ -25,7 +25,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     public init(
         interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput, view: any MeetingsViewInput,
         clock: any WallClock, timeZone: LocalZone, selection: MeetingsSelection = MeetingsSelection(),
-        scheduler: any Scheduler
+        scheduler: any Scheduler, firstWait: TimeInterval? = nil
     ) {
         self.interactor = interactor
         self.router = router
@@ -33,7 +33,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
         self.clock = clock
         self.timeZone = timeZone
         self.selection = selection
-        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock)
+        drawing = MeetingsDrawing(interactor: interactor, scheduler: scheduler, clock: clock, firstWait: firstWait)
     }
 
     public var highestNumber: Int { numbered.count }
@@ -43,10 +43,18 @@ public final class MeetingsPresenter: MeetingsModuleInput {
             render: { [weak self] answer in
                 self?.render(answer)
                 return .success
-            }, fail: { [weak self] in self?.view?.displayCommandError($0) }, completion: completion)
+            }, fail: { [weak self] in self?.view?.displayCommandError($0) },
+            placeholder: { [weak self] in self?.renderPlaceholder($0) }, completion: completion)
     }
 
-    public func showLive() { drawing.showLive { render($0) } }
+    public func showLive() { drawing.showLive(render: { render($0) }, placeholder: renderPlaceholder) }
+
+    /// The screen while the day's list is read, or after it could not be: what it is waiting for, or why.
+    private func renderPlaceholder(_ message: String) {
+        view?.display(
+            MeetingsViewModel(
+                title: Self.title, note: nil, groups: [], emptyMessage: message, isFollowUpFrame: drawing.watchFrame))
+    }
 
     public func openMeeting(number: Int, completion: @escaping CommandCompletion) {
         switch MeetingRequest.position(number).find(in: numbered) {

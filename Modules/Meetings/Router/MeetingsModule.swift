@@ -89,7 +89,8 @@ public enum MeetingsModule {
             let view = view(for: context.presentation)
             let presenter = MeetingsPresenter(
                 interactor: interactor(context), router: MeetingsRouter(navigator: navigator), view: view,
-                clock: context.clock, timeZone: context.timeZone, selection: selection, scheduler: MainQueueScheduler())
+                clock: context.clock, timeZone: context.timeZone, selection: selection, scheduler: MainQueueScheduler(),
+                firstWait: context.firstCardWait)
             return screen(presenter: presenter, view: view)
         },
         Feature(MeetingsRouter.meeting, commands: [], opens: [MeetingsRouter.raceDetail]) {
@@ -99,7 +100,7 @@ public enum MeetingsModule {
             let presenter = MeetingPresenter(
                 request: MeetingRequest(word: word), interactor: interactor(context),
                 router: MeetingsRouter(navigator: navigator), view: view, clock: context.clock,
-                timeZone: context.timeZone, scheduler: MainQueueScheduler())
+                timeZone: context.timeZone, scheduler: MainQueueScheduler(), firstWait: context.firstCardWait)
             return screen(presenter: presenter, view: view)
         },
     ]

@@ -27,9 +27,20 @@ public final class FakeMeetingsInteractor: MeetingsInteractorInput, @unchecked S
                     source: source)))
     }
 
+    /// When set, `fetchMeetings` keeps its completions until `release()`: a list slow to come.
+    public var holdsAnswers = false
+    private var held: [MeetingsCompletion] = []
+
     @MainActor public func fetchMeetings(completion: @escaping MeetingsCompletion) {
         fetches += 1
-        completion(answer)
+        if holdsAnswers { held.append(completion) } else { completion(answer) }
+    }
+
+    /// Answers the fetches held, with `answer`.
+    @MainActor public func release() {
+        let waiting = held
+        held = []
+        for completion in waiting { completion(answer) }
     }
 
     public func standings(at now: Date) -> [String: RaceStanding] { standings }

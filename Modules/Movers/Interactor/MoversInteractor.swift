@@ -2,6 +2,7 @@ import Core
 import Dispatch
 import Platform
 import RaceData
+import Synchronization
 
 /// A race still to jump, with its card as the source has it now; nil when it has none (yet) or it could not
 /// be read.
@@ -20,6 +21,13 @@ public typealias MarketsCompletion = @MainActor @Sendable (Result<[MarketRace], 
 public protocol MoversInteractorInput: AnyObject, Sendable {
     /// The next races to jump, each with its card, answered on the main actor.
     func fetchMarkets(completion: @escaping MarketsCompletion)
+
+    /// While `fetchMarkets` reads: the races, with the cards read so far (nil until the races are known), for a
+    /// screen drawn before the answer.
+    var marketsSoFar: [MarketRace]? { get }
+
+    /// The screen has gone: the cards still to read are not read (each would spend the card source's budget).
+    func stopReading()
 }
 
 /// Fetches the next races and their cards on its own serial queue: one request after another, so a card
@@ -34,6 +42,8 @@ public final class MoversInteractor: MoversInteractorInput {
     private let clock: any WallClock
     private let raceCount: Int
     private let fetches: CoalescedFetch<Result<[MarketRace], RaceDataError>>
+    /// The answer as read so far, and whether the screen still wants the rest.
+    private let reading = Mutex<(soFar: [MarketRace]?, stopped: Bool)>((nil, false))
 
     public init(
         races: any RaceService, cards: (any RaceCardService)?, clock: any WallClock,
@@ -48,16 +58,28 @@ public final class MoversInteractor: MoversInteractorInput {
     }
 
     public func fetchMarkets(completion: @escaping MarketsCompletion) {
+        reading.withLock { $0 = (nil, false) }
         fetches.request(
-            { [races, cards, clock, raceCount] in
+            { [self] in
                 Result { () throws(RaceDataError) in
                     let now = clock.now()
                     let next = RaceOrder.sorted(try races.fetchRaces().races.filter { $0.advertisedStart > now })
                         .prefix(raceCount)
-                    return next.map { race in
-                        MarketRace(race: race, card: (try? cards?.card(forRace: race.id)) ?? nil)
+                    var markets = next.map { MarketRace(race: $0, card: nil) }
+                    reading.withLock { $0.soFar = markets }
+                    for (index, race) in next.enumerated() {
+                        guard !reading.withLock({ $0.stopped }) else { break }
+                        markets[index] = MarketRace(race: race, card: (try? cards?.card(forRace: race.id)) ?? nil)
+                        reading.withLock { $0.soFar = markets }
                     }
+                    return markets
                 }
             }, completion: completion)
+    }
+
+    public var marketsSoFar: [MarketRace]? { reading.withLock { $0.soFar } }
+
+    public func stopReading() {
+        reading.withLock { $0.stopped = true }
     }
 }

@@ -12,38 +12,63 @@ public final class MoversPresenter: MoversModuleInput {
     private weak var view: (any MoversViewInput)?
     private let clock: any WallClock
     private var markets: [MarketRace]?
+    private let firstDraw: FirstAnswerWait
+    /// A fetch that failed after the screen was drawn without it, said in its footnote.
+    private var failure: String?
+    /// What the command ends with when its answer comes before the first draw's limit.
+    private var firstOutcome = CommandResult.success
 
     /// Rows a list shows at most.
     public static let rowsEach = 5
 
+    /// - Parameter firstWait: the most `movers` waits for the cards before drawing what it has (a person at a
+    ///   terminal: the live region fills in the rest); nil waits for them all (a pipe gets every card's answer).
     public init(
         interactor: any MoversInteractorInput, router: any MoversRouterInput, view: any MoversViewInput,
-        clock: any WallClock
+        clock: any WallClock, firstWait: TimeInterval? = nil, scheduler: (any Scheduler)? = nil
     ) {
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
+        firstDraw = FirstAnswerWait(limit: firstWait, scheduler: scheduler)
+    }
+
+    isolated deinit {
+        interactor.stopReading()
     }
 
     public func show(completion: @escaping CommandCompletion) {
+        markets = nil
+        failure = nil
+        firstOutcome = .success
+        firstDraw.start { answered in
+            if !answered { self.showLive() }
+            completion(self.firstOutcome)
+        }
         interactor.fetchMarkets { [weak self] result in
-            guard let self else { return completion(.success) }
+            guard let self else { return }
             switch result {
             case .success(let markets):
                 self.markets = markets
+                guard self.firstDraw.isWaiting else { return }
+                self.firstOutcome = .success
                 self.view?.display(self.viewModel(markets))
-                completion(.success)
             case .failure(let error):
+                self.failure = error.description
+                guard self.firstDraw.isWaiting else { return }
+                // Said in place of the screen: the command failed, and its status says so.
+                self.firstOutcome = .failure(error.exitStatus)
                 self.view?.displayCommandError(error.description)
-                completion(.failure(error.exitStatus))
             }
+            self.firstDraw.answered()
         }
     }
 
+    /// The screen as known now: the answer, or while the cards are read (or after they failed), those read so far.
     public func showLive() {
-        guard let markets else { return }
-        view?.display(viewModel(markets))
+        view?.display(
+            viewModel(markets ?? interactor.marketsSoFar ?? [], stillReading: markets == nil && failure == nil))
     }
 
     /// A runner's move: its price now against its market's opening price, in percent of the opening price.
@@ -67,7 +92,7 @@ public final class MoversPresenter: MoversModuleInput {
         }
     }
 
-    func viewModel(_ markets: [MarketRace]) -> MoversViewModel {
+    func viewModel(_ markets: [MarketRace], stillReading: Bool = false) -> MoversViewModel {
         let now = clock.now()
         let moves = Self.moves(markets)
         // Ties in order of the race, then the runner: the same moves always read the same.
@@ -87,8 +112,18 @@ public final class MoversPresenter: MoversModuleInput {
         }
         let withoutCards = markets.filter { $0.card == nil }.count
         var footnote = "From the fixed prices of the next \(markets.count) races, against each market's opening price."
-        if withoutCards > 0 { footnote += " \(withoutCards) had no race card yet." }
-        if markets.isEmpty { footnote = "No races still to jump: nothing to compare." }
+        if stillReading {
+            footnote =
+                markets.isEmpty
+                ? "Reading the next races and their cards..."
+                : "Reading race cards: \(markets.count - withoutCards) of \(markets.count) read so far..."
+        } else if let failure {
+            footnote = "The race cards could not be read: \(failure)"
+        } else if markets.isEmpty {
+            footnote = "No races still to jump: nothing to compare."
+        } else if withoutCards > 0 {
+            footnote += " \(withoutCards) had no race card yet."
+        }
         return MoversViewModel(
             title: "Market movers - the next \(markets.count) races", firming: firming.prefix(Self.rowsEach).map(row),
             drifting: drifting.prefix(Self.rowsEach).map(row), footnote: footnote)

@@ -27,7 +27,8 @@ public enum MoversModule {
         let view = view(for: context.presentation)
         let presenter = MoversPresenter(
             interactor: MoversInteractor(races: context.races, cards: context.cards, clock: context.clock),
-            router: MoversRouter(navigator: navigator), view: view, clock: context.clock)
+            router: MoversRouter(navigator: navigator), view: view, clock: context.clock,
+            firstWait: context.firstCardWait, scheduler: MainQueueScheduler())
         return screen(presenter: presenter, view: view)
     }
 

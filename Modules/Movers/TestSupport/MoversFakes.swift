@@ -12,8 +12,18 @@ public final class FakeMoversInteractor: MoversInteractorInput, @unchecked Senda
 
     public init() {}
 
+    /// What `marketsSoFar` says while a request is out.
+    public var soFar: [MarketRace]?
+    public private(set) var stops = 0
+
     public func fetchMarkets(completion: @escaping MarketsCompletion) {
         requests.append(completion)
+    }
+
+    public var marketsSoFar: [MarketRace]? { soFar }
+
+    public func stopReading() {
+        stops += 1
     }
 
     @MainActor

@@ -77,6 +77,39 @@ struct BlackbookPresenterTests {
         #expect(view.displayed.last?.footnote?.hasPrefix("Cards read for 1 of 2 races to come") == true)
     }
 
+    @Test("at a terminal the book is drawn after the first wait: runs found so far, the rest said as being read")
+    func drawnBeforeTheCards() {
+        let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral"), entry(.rider, "Casey Merriman")])
+        interactor.holdsAnswers = true
+        interactor.racesToCome = .success(day())
+        let scheduler = ManualScheduler(clock: clock)
+        let book = BlackbookPresenter(
+            interactor: interactor, router: router, view: view, clock: clock, timeZone: LocalZone(identifier: "UTC")!,
+            firstWait: 0.5, scheduler: scheduler)
+        var results: [CommandResult] = []
+        book.show { results.append($0) }
+        scheduler.advance(by: 0.4)
+        #expect(results.isEmpty && view.displayed.isEmpty)
+        scheduler.advance(by: 0.1)
+        #expect(results == [.success], "the prompt is back while the cards are read")
+        #expect(view.displayed.last?.footnote == "Reading the races to come...")
+        #expect(view.rows == ["1 Brave Mistral (runner)", "2 Casey Merriman (rider)"])
+        guard case .entries(let rows)? = view.displayed.last?.content else {
+            Issue.record("the book draws its entries")
+            return
+        }
+        #expect(rows.map(\.withoutRun) == Array(repeating: BlackbookRowViewModel.stillLooking, count: 2))
+        // The races are known and one card read: the live region draws the run found.
+        interactor.soFar = RacesToCome(races: day().races, fields: ["r6": day().fields["r6"]!])
+        book.showLive()
+        #expect(view.displayed.last?.footnote == "Reading race cards for next runs: 1 of 2 races read so far...")
+        #expect(view.rows.contains { $0.contains("Brave Mistral (runner) R6 Randwick") }, "\(view.rows)")
+        interactor.release()
+        book.showLive()
+        #expect(results == [.success] && view.displayed.last?.footnote == nil)
+        #expect(view.rows.first?.hasPrefix("1 Casey Merriman (driver) R4 Addington") == true, "\(view.rows)")
+    }
+
     @Test("cards off in the run: no next run can be known, and the book says so, not that more can be read")
     func cardsOff() {
         let interactor = FakeBlackbookInteractor([entry(.runner, "Brave Mistral")])

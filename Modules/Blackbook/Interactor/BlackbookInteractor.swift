@@ -16,6 +16,9 @@ public protocol BlackbookInteractorInput: AnyObject, Sendable {
     /// cards), answered on the main actor.
     /// Requests made while one is out join it.
     func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void)
+    /// While `racesToCome` reads: its races with the fields read so far (nil until the races are known), for a
+    /// book drawn before the answer.
+    var racesToComeSoFar: RacesToCome? { get }
     /// A race's field read elsewhere (the card a runner is followed on): kept, so the book and the board know
     /// it at once.
     func learn(_ card: RaceCard, of race: Race)
@@ -82,6 +85,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let places = Mutex<[String: RunnerPlace]>([:])
     /// A warning from a read no screen asked for (the board's, before it draws), kept until it is said.
     private let unsaid = Mutex<String?>(nil)
+    /// The races of the last look at the races to come, once known.
+    private let lookRaces = Mutex<[Race]?>(nil)
 
     /// - Parameters:
     ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
@@ -137,19 +142,28 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
             { [self] in
                 Result { () throws(RaceDataError) in
                     let races = upcoming(among: try dayRaces())
+                    lookRaces.withLock { $0 = races }
                     let followed = entries.withLock { $0 }
                     // Nothing followed needs no card; read soonest first, only until every entry's next run is
                     // found (a whole day's cards for an entry not engaged).
                     let stoppedEarly = followed.isEmpty || read(fieldsOf: races, until: followed)
-                    let fieldsToCome = fields.withLock { known in
-                        // A feed may name a race twice: the first is kept, as everywhere.
-                        Dictionary(
-                            races.compactMap { race in known[race.id].map { (race.id, $0.runners) } },
-                            uniquingKeysWith: { first, _ in first })
-                    }
-                    return RacesToCome(races: races, fields: fieldsToCome, isSettled: stoppedEarly ? true : nil)
+                    return RacesToCome(
+                        races: races, fields: fieldsKnown(of: races), isSettled: stoppedEarly ? true : nil)
                 }
             }, completion: completion)
+    }
+
+    public var racesToComeSoFar: RacesToCome? {
+        lookRaces.withLock { $0 }.map { RacesToCome(races: $0, fields: fieldsKnown(of: $0), isSettled: false) }
+    }
+
+    private func fieldsKnown(of races: [Race]) -> [String: [LineupRunner]] {
+        fields.withLock { known in
+            // A feed may name a race twice: the first is kept, as everywhere.
+            Dictionary(
+                races.compactMap { race in known[race.id].map { (race.id, $0.runners) } },
+                uniquingKeysWith: { first, _ in first })
+        }
     }
 
     public var readsCards: Bool { cards != nil || fieldSource != nil }

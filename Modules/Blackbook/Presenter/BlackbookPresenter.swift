@@ -19,28 +19,40 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     private var racesToCome: RacesToCome?
     /// The card source could not be read at the last look: why, for the footnote.
     private var lookFailure: String?
+    /// A look at the races to come is out, and the book was drawn before its answer.
+    private var isLooking = false
+    private let firstDraw: FirstAnswerWait
 
     public static let title = "Blackbook"
     public static let emptyMessage =
         "You follow no one yet. On a race's card, `follow N` follows runner N, `follow rider N` its rider, `follow trainer N` its trainer."
 
+    /// - Parameter firstWait: the most `book` waits for the cards it reads before drawing what is known (a person
+    ///   at a terminal: the live region fills in the next runs as they are found); nil waits (a pipe).
     public init(
         interactor: any BlackbookInteractorInput, router: any BlackbookRouterInput, view: any BlackbookViewInput,
-        clock: any WallClock, timeZone: LocalZone
+        clock: any WallClock, timeZone: LocalZone, firstWait: TimeInterval? = nil, scheduler: (any Scheduler)? = nil
     ) {
         self.interactor = interactor
         self.router = router
         self.view = view
         self.clock = clock
         self.timeZone = timeZone
+        firstDraw = FirstAnswerWait(limit: firstWait, scheduler: scheduler)
     }
 
     public var drawnCount: Int { shown.count }
 
     public func show(completion: @escaping CommandCompletion) {
-        guard let entries = loaded(completion: completion) else { return }
+        guard loaded(completion: completion) != nil else { return }
+        isLooking = true
+        firstDraw.start { answered in
+            if !answered { self.showLive() }
+            completion(.success)
+        }
         interactor.racesToCome { [weak self] result in
-            guard let self else { return completion(.success) }
+            guard let self else { return }
+            isLooking = false
             switch result {
             case .success(let races):
                 racesToCome = races
@@ -48,8 +60,8 @@ public final class BlackbookPresenter: BlackbookModuleInput {
             case .failure(let error):
                 lookFailure = error.description
             }
-            render(entries)
-            completion(.success)
+            if firstDraw.isWaiting { showLive() }
+            firstDraw.answered()
         }
     }
 
@@ -168,7 +180,8 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     /// The book of these entries, as it is to be drawn: from now on the numbers refer to it.
     private func book(_ entries: [BlackbookEntry]) -> BlackbookViewModel {
         let now = clock.now()
-        shown = NextRun.book(entries, runs: NextRun.of(entries, in: racesToCome, after: now))
+        let toCome = isLooking ? interactor.racesToComeSoFar ?? racesToCome : racesToCome
+        shown = NextRun.book(entries, runs: NextRun.of(entries, in: toCome, after: now))
         guard !shown.isEmpty else {
             return BlackbookViewModel(title: Self.title, content: .empty(message: Self.emptyMessage))
         }
@@ -185,7 +198,9 @@ public final class BlackbookPresenter: BlackbookModuleInput {
         guard let next else {
             return BlackbookRowViewModel(
                 position: position, name: entry.name, kind: kind, note: entry.note, nextRun: nil, countdown: nil,
-                withoutRun: interactor.readsCards ? BlackbookRowViewModel.notEngaged : BlackbookRowViewModel.notKnown,
+                withoutRun: !interactor.readsCards
+                    ? BlackbookRowViewModel.notKnown
+                    : isLooking ? BlackbookRowViewModel.stillLooking : BlackbookRowViewModel.notEngaged,
                 category: entry.category, country: entry.country)
         }
         let countdown = Countdown(from: now, to: next.race.advertisedStart)
@@ -200,6 +215,10 @@ public final class BlackbookPresenter: BlackbookModuleInput {
     }
 
     private var footnote: String? {
+        if isLooking {
+            guard let soFar = interactor.racesToComeSoFar else { return "Reading the races to come..." }
+            return "Reading race cards for next runs: \(soFar.readCount) of \(soFar.races.count) races read so far..."
+        }
         if let lookFailure { return "Races to come could not be read: \(lookFailure)" }
         // No card source: reading more would never find a run.
         guard interactor.readsCards else {

@@ -98,7 +98,8 @@ public enum BlackbookModule {
         let view = view(for: context.presentation)
         let presenter = BlackbookPresenter(
             interactor: interactor(context), router: BlackbookRouter(navigator: navigator), view: view,
-            clock: context.clock, timeZone: context.timeZone)
+            clock: context.clock, timeZone: context.timeZone, firstWait: context.firstCardWait,
+            scheduler: MainQueueScheduler())
         return screen(presenter: presenter, view: view)
     }
 

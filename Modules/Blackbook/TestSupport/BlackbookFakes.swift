@@ -28,10 +28,26 @@ public final class FakeBlackbookInteractor: BlackbookInteractorInput, @unchecked
         list.result(of: change)
     }
 
+    /// When set, `racesToCome` keeps its completions until `release()`: cards slow to come.
+    public var holdsAnswers = false
+    private var held: [@MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void] = []
+    /// What `racesToComeSoFar` says.
+    public var soFar: RacesToCome?
+
     public func racesToCome(completion: @escaping @MainActor @Sendable (Result<RacesToCome, RaceDataError>) -> Void) {
         looks += 1
         let answer = racesToCome
+        if holdsAnswers { return held.append(completion) }
         MainActor.assumeIsolated { completion(answer) }
+    }
+
+    public var racesToComeSoFar: RacesToCome? { soFar }
+
+    /// Answers the looks held, with `racesToCome`.
+    @MainActor public func release() {
+        let waiting = held
+        held = []
+        for completion in waiting { completion(racesToCome) }
     }
 
     public func learn(_ card: RaceCard, of race: Race) { learned.append(card.raceID) }

@@ -38,6 +38,8 @@ public struct BlackbookRowViewModel: Sendable, Equatable {
     public static let notEngaged = "not engaged today"
     /// What a row says with no next run to be found: no card source in this run.
     public static let notKnown = "next run not known: race cards are off"
+    /// What a row says with no next run found yet while the cards are read.
+    public static let stillLooking = "next run: reading race cards..."
     /// What the row says in place of a next run when it has none (`notEngaged`, `notKnown`).
     public let withoutRun: String
     /// The entry's fields and its next run, for formats that show every field (JSON).

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Screens that read race cards, at a prompt, against a card server that stalls: none holds the prompt while it
+/// reads. Each draws what it has at once, says what it is still reading, and fills in as the cards come.
+extension LiveTerminalEndToEndTests {
+    @Test("against a stalling card server meetings, book and movers give the prompt back at once and fill in later")
+    func screensGiveThePromptBack() throws {
+        let folder = try RaceCardEndToEndTests.openCardFolder()
+        defer { folder.remove() }
+        // A list the server is slow to send (and that is no list when it comes).
+        _ = try folder.file("meetings.json", contents: Data("{}".utf8))
+        // Every answer's first byte comes 6 s after its request: Northfield Park's card and the day's list.
+        let server = try FixtureServer(folder: folder.url, fault: "slow-first-byte", delay: 6, lifetime: 300)
+        defer { server.stop() }
+        let session = try session(
+            Self.pinned + ["--cards", server.url("affiliates/v1"), "--timeout", "60", "--connect-timeout", "60"])
+        defer { session.stop() }
+
+        try session.type("meetings")
+        try session.send("Enter")
+        session.expect("the meetings say they are being read, the prompt under them") {
+            $0.contains("Reading the day's meetings...") && $0.lines.last == "next-to-go>"
+        }
+        try session.type("book")
+        try session.send("Enter")
+        session.expect("the book at once, the prompt under it") {
+            $0.contains("You follow no one yet.") && $0.lines.last == "next-to-go>"
+        }
+        try session.type("movers")
+        try session.send("Enter")
+        session.expect("movers say how many cards are read, the prompt under them") {
+            $0.contains("Reading race cards: ") && $0.lines.last == "next-to-go>"
+        }
+        // Any command answers while the cards are out.
+        try session.type("help movers")
+        try session.send("Enter")
+        session.expect("help answered while the cards are read") {
+            $0.contains("Each runner's fixed price now") && $0.lines.last == "next-to-go>"
+        }
+        try session.type("movers")
+        try session.send("Enter")
+        session.expect("Northfield Park's card came: its firmer in place, the reading done", timeout: 90) {
+            $0.contains("1 Silver Comet") && $0.contains("From the fixed prices of the next")
+                && $0.lines.last == "next-to-go>"
+        }
+        try session.send("C-d")
+        session.expectExit(0)
+    }
+}

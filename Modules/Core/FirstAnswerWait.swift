@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// How long a command waits for its screen's data before it lets the prompt back: at a live terminal a person is
 /// not kept waiting on a slow card server (the screen draws what it has, says what it is still reading, and the

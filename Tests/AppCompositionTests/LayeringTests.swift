@@ -54,6 +54,12 @@ struct LayeringTests {
         #expect(naming == ["Modules/Platform/Exports.swift"])
     }
 
+    @Test("Foundation is imported by Platform's exports alone (for Darwin), and by fakes: elsewhere it links ICU in")
+    func noFoundation() {
+        let importing = Self.files(importing: "Foundation").filter { !$0.contains("/TestSupport/") }
+        #expect(importing == ["Modules/Platform/Exports.swift"])
+    }
+
     @Test("libc in at most 13 files, none in a feature, Core, Text, the kits, Shell or RaceData")
     func libcAtTheFloor() {
         let libc = Set(["Glibc", "Darwin", "Musl"].flatMap(Self.files(importing:)))

@@ -78,10 +78,10 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     private let looks: CoalescedFetch<Result<RacesToCome, RaceDataError>>
     /// The entries as last read on the main actor, for marks asked on other threads.
     private let entries = Mutex<[BlackbookEntry]>([])
-    /// Each race's field as read, and when.
+    /// Each race's field as read, and when (at most `RaceKeyedLimit.races`).
     private let fields = Mutex<[String: (runners: [LineupRunner], readAt: Date)]>([:])
     /// Each race's code and country, from every race seen: an entry matches only runners of its own (and a
-    /// harness race's rider is its driver).
+    /// harness race's rider is its driver). At most `RaceKeyedLimit.races`.
     private let places = Mutex<[String: RunnerPlace]>([:])
     /// A warning from a read no screen asked for (the board's, before it draws), kept until it is said.
     private let unsaid = Mutex<String?>(nil)
@@ -171,7 +171,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     public func learn(_ card: RaceCard) {
         let runners = LineupRunner.field(of: card)
         let now = clock.now()
-        fields.withLock { $0[card.raceID] = (runners, now) }
+        fields.withLock { $0.set((runners, now), forKey: card.raceID, keepingAtMost: RaceKeyedLimit.races) }
     }
 
     public func learn(_ card: RaceCard, of race: Race) {
@@ -182,7 +182,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
     /// Where these races are run, for marking their runners.
     private func remember(places races: [Race]) {
         places.withLock { known in
-            for race in races { known[race.id] = RunnerPlace(race) }
+            for race in races { known.set(RunnerPlace(race), forKey: race.id, keepingAtMost: RaceKeyedLimit.races) }
         }
     }
 
@@ -232,7 +232,7 @@ public final class BlackbookInteractor: BlackbookInteractorInput, RaceMarker {
         guard cards != nil || fieldSource != nil else { return false }
         for race in cardsAnswerAtOnce ? due[...] : due.prefix(Self.cardsPerLook) {
             guard let runners = field(of: race) else { continue }
-            fields.withLock { $0[race.id] = (runners, now) }
+            fields.withLock { $0.set((runners, now), forKey: race.id, keepingAtMost: RaceKeyedLimit.races) }
             let place = RunnerPlace(race)
             unfound.removeAll { entry in runners.contains { entry.matches($0, key: keys[entry.id] ?? "", at: place) } }
             if entries != nil && unfound.isEmpty { return true }

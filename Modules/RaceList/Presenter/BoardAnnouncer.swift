@@ -43,8 +43,21 @@ struct BoardAnnouncer {
             awaitingResult[race.id] = nil
         }
         if !races.isEmpty { isListening = true }
+        forgetRacesGone(keeping: onBoard)
         return lines
     }
+
+    /// What was said of races neither on the board nor awaiting their result is let go once there is much of it:
+    /// a board left open all day says something of every race.
+    private mutating func forgetRacesGone(keeping onBoard: Set<String>) {
+        guard said.count > Self.saidLimit else { return }
+        said = said.filter { key in
+            let id = String(key.prefix { $0 != "|" })
+            return onBoard.contains(id) || awaitingResult[id] != nil
+        }
+    }
+
+    static let saidLimit = 2_000
 
     /// What there is to say of a race now, and a key that says it once.
     private static func event(of race: Race, isNext: Bool, _ standing: RaceStanding?, _ now: Date)

@@ -1,0 +1,15 @@
+extension Dictionary {
+    /// Sets `value` for `key`, keeping at most `limit` keys: a new key at the limit empties the dictionary first.
+    /// Every limit is set far above what a racing day holds (some 700 races the world over), so only an endless or
+    /// hostile source reaches one, and what is let go is read again when it is next needed: memory stays flat
+    /// however long the app runs.
+    public mutating func set(_ value: Value, forKey key: Key, keepingAtMost limit: Int) {
+        if count >= limit, self[key] == nil { removeAll(keepingCapacity: true) }
+        self[key] = value
+    }
+}
+
+/// The bound on what is kept by race id, in memory, across a run: a day's races many times over.
+public enum RaceKeyedLimit {
+    public static let races = 4_096
+}

@@ -21,6 +21,8 @@ public final class TerminalInputLoop {
     private var decoder = KeyDecoder()
     private var state = State.editing
     private var typeahead: [Key] = []
+    /// Counts the commands run: a command given up on (Ctrl-C) is known by its number when its answer comes late.
+    private var commandNumber = 0
     private var sources: [any DispatchSourceProtocol] = []
     /// The read source of the keys, paused while the process is continued in the background.
     private var input: (any DispatchSourceRead)?
@@ -107,8 +109,7 @@ public final class TerminalInputLoop {
         }
         switch state {
         case .running:
-            // Ctrl-C while a command runs drops what was typed ahead; the command itself finishes.
-            if key == .control("c") { typeahead.removeAll() } else { typeahead.append(key) }
+            if key == .control("c") { stopWaiting() } else { typeahead.append(key) }
             return false
         case .watching(let watch):
             watch.handle(key)
@@ -172,8 +173,13 @@ public final class TerminalInputLoop {
     }
 
     private func execute(_ line: String) {
+        commandNumber += 1
+        let number = commandNumber
         session.execute(line: line) { [weak self] outcome in
             guard let self else { return }
+            // A command given up on: the prompt came back then, and what it draws now comes as a screen does
+            // by itself (a source that recovered); only `quit` still counts.
+            guard number == self.commandNumber || outcome == .quit else { return }
             switch outcome {
             case .quit:
                 self.historyFile.save(self.editor.history)
@@ -187,6 +193,18 @@ public final class TerminalInputLoop {
             }
         }
     }
+
+    /// Ctrl-C while a command waits (a slow source): the prompt comes back at once, what was typed ahead is
+    /// dropped, and the command's screen is drawn if its answer comes.
+    private func stopWaiting() {
+        typeahead.removeAll()
+        commandNumber += 1
+        state = .editing
+        terminal.writeNotice(Self.stoppedWaiting)
+        showPrompt()
+    }
+
+    static let stoppedWaiting = "Stopped waiting: what was asked for is drawn if it comes."
 
     private func watch(_ done: @escaping @MainActor (ShellSession.Outcome) -> Void) {
         let watch = InteractiveWatch(session: session, terminal: terminal) { [weak self] in

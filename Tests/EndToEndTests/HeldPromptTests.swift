@@ -48,4 +48,32 @@ extension LiveTerminalEndToEndTests {
         try session.send("C-d")
         session.expectExit(0)
     }
+
+    @Test("Ctrl-C while the first board waits on a stalling feed gives the prompt back; the board comes when it comes")
+    func controlCStopsWaiting() throws {
+        // The feed's first byte comes 8 s after its request.
+        let server = try FixtureServer(fault: "slow-first-byte", delay: 8, lifetime: 300)
+        defer { server.stop() }
+        let session = try TerminalSession(
+            arguments: [
+                "--source", server.url("ten-races.json"), "--now", RaceListEndToEndTests.now, "--refresh", "0",
+                "--timeout", "60", "--connect-timeout", "60",
+            ], columns: 90, rows: 30)
+        defer { session.stop() }
+        session.expect("loading, no prompt yet") { $0.contains("Loading races from") && !$0.contains("next-to-go>") }
+        try session.send("C-c")
+        session.expect("the prompt back, saying it stopped waiting") {
+            $0.contains("Stopped waiting") && $0.lines.last == "next-to-go>"
+        }
+        try session.type("help count")
+        try session.send("Enter")
+        session.expect("a command answered while the feed is out") {
+            $0.contains("count N") && $0.lines.last == "next-to-go>"
+        }
+        session.expect("the board, drawn by itself when the feed came, the prompt under it") {
+            $0.contains("Northfield Park") && $0.lines.last == "next-to-go>"
+        }
+        try session.send("C-d")
+        session.expectExit(0)
+    }
 }

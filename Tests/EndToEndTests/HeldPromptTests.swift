@@ -5,14 +5,19 @@ import Testing
 /// Screens that read race cards, at a prompt, against a card server that stalls: none holds the prompt while it
 /// reads. Each draws what it has at once, says what it is still reading, and fills in as the cards come.
 extension LiveTerminalEndToEndTests {
-    @Test("against a stalling card server meetings, book and movers give the prompt back at once and fill in later")
-    func screensGiveThePromptBack() throws {
+    @Test(
+        "against a card server that stalls or drips meetings, book and movers give the prompt back and fill in later",
+        arguments: ["slow-first-byte", "slow-body"])
+    func screensGiveThePromptBack(fault: String) throws {
         let folder = try RaceCardEndToEndTests.openCardFolder()
         defer { folder.remove() }
-        // A list the server is slow to send (and that is no list when it comes).
-        _ = try folder.file("meetings.json", contents: Data("{}".utf8))
-        // Every answer's first byte comes 6 s after its request: Northfield Park's card and the day's list.
-        let server = try FixtureServer(folder: folder.url, fault: "slow-first-byte", delay: 6, lifetime: 300)
+        // A list the server is slow to send (and that is no list when it comes), long enough to drip for seconds.
+        _ = try folder.file(
+            "meetings.json", contents: Data(#"{"padding": "\#(String(repeating: "x", count: 300))"}"#.utf8))
+        // Every answer (Northfield Park's card and the day's list) stalls 6 s before its first byte, or sends half
+        // and then drips a byte each 0.05 s.
+        let server = try FixtureServer(
+            folder: folder.url, fault: fault, delay: fault == "slow-body" ? 0.05 : 6, lifetime: 300)
         defer { server.stop() }
         let session = try session(
             Self.pinned + ["--cards", server.url("affiliates/v1"), "--timeout", "60", "--connect-timeout", "60"])

@@ -40,8 +40,12 @@ extension LiveTerminalEndToEndTests {
         defer { cards.remove() }
         let cardFile = try cards.file(
             RaceCardEndToEndTests.northfieldPark + ".json", contents: Self.tallCard(final: false))
+        // Served as an affiliates API serves it, the card turning Final mid-session.
+        let server = try FixtureServer(folder: cards.url, lifetime: 300)
+        defer { server.stop() }
         // 20 rows: the sheet of fourteen runners (some 30 rows) is taller than the window from the start.
-        let session = try session(Self.pinned + ["--cards", "file:" + cards.url.path], columns: columns, rows: 20)
+        let session = try session(
+            Self.pinned + ["--cards", server.url("affiliates/v1")], columns: columns, rows: 20)
         defer { session.stop() }
         try session.type("show 1")
         try session.send("Enter")

@@ -181,6 +181,12 @@ final class Launch {
             if let jsonOutput { .json(jsonOutput) } else { .text(output, terminal.displayStyle) }
         // What the cards say of races' status (abandoned), for the board as well as the sheet.
         let statusBook = RaceStatusBook()
+        let raceMarks = RaceMarks()
+        // Every card a screen reads tells the board how its race stands, who runs in it and its market.
+        let learners: [any CardLearner] = [statusBook, raceMarks] + (cards.markets.map { [$0] } ?? [])
+        let cards = CardServices(
+            cards: cards.cards.map { CardReads(wrapping: $0, learners: learners) }, meetings: cards.meetings,
+            statuses: cards.statuses, markets: cards.markets, fields: cards.fields)
         let notifier =
             options.kernel.notify
             ? DesktopNotifier(
@@ -200,7 +206,7 @@ final class Launch {
         let offersShell: Bool = if case .single = mode.kind { false } else { true }
         screens = AppScreens(
             context: FeatureContext(
-                races: races, cards: cards, statusBook: statusBook, raceMarks: RaceMarks(), latestRaces: LatestRaces(),
+                races: races, cards: cards, statusBook: statusBook, raceMarks: raceMarks, latestRaces: LatestRaces(),
                 favourites: keptLists.favourites, keptLists: keptLists,
                 settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
                 clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,

@@ -3,7 +3,7 @@ import Platform
 
 /// Where the board learns each race's market favourite and its price without opening the card: the embedded
 /// day's markets, or a card source's cards of the races coming up.
-public protocol RaceMarketService: Sendable {
+public protocol RaceMarketService: CardLearner {
     /// Reads what the board's races need, blocking: run in the board's own fetch, on its queue. A source that
     /// must ask a server asks beside the fetch instead, a few cards at a time within its budget.
     func prepare(_ races: [Race])

@@ -36,13 +36,13 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
     private let statusBook: RaceStatusBook?
     private let raceMarks: RaceMarks?
-    private let markets: (any RaceMarketService)?
 
-    /// - Parameter statusBook: where a card's status is told to the other modules (the board marks a race
-    ///   abandoned).
+    /// - Parameter cards: the app's card reads (`CardReads`): what the sheet's card says of the race's standing,
+    ///   its followed runners and its market is told to the board from there.
+    /// - Parameter statusBook: how the board has the race standing, which the sheet shows too.
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
-        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil, markets: (any RaceMarketService)? = nil,
+        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -50,7 +50,6 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         self.cards = cards
         self.statusBook = statusBook
         self.raceMarks = raceMarks
-        self.markets = markets
         self.favourites = favourites
         self.deliver = deliver
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
@@ -82,19 +81,8 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
             return
         }
         fetches.request(
-            { [raceID, statusBook, raceMarks, markets] in
-                let result = Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
-                // The sheet's card tells the board how the race stands, its placings too.
-                if case .success(let card?) = result, let standing = RaceStanding(card: card) {
-                    statusBook?.record([standing], forRace: raceID)
-                }
-                // Its field marks the runners followed, here and on the board, and its prices give the board's
-                // favourite, without another read.
-                if case .success(let card?) = result {
-                    raceMarks?.learn(card)
-                    markets?.learn(card)
-                }
-                return result
+            { [raceID] in
+                Result { () throws(RaceDataError) in try cards.card(forRace: raceID) }
             }, completion: completion)
     }
 }

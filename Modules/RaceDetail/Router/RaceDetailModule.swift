@@ -79,7 +79,7 @@ public enum RaceDetailModule {
         guard let race = argument.race else { return nil }
         return makeScreen(
             race: race, cards: context.cards, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            markets: context.markets, favourites: context.favourites,
+            favourites: context.favourites,
             clock: context.clock, timeZone: context.timeZone, firstCardWait: context.firstCardWait,
             view: view(for: context.presentation), navigator: navigator)
     }
@@ -92,13 +92,12 @@ public enum RaceDetailModule {
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
         race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
-        markets: (any RaceMarketService)? = nil, favourites: any FavouritesRepository,
+        favourites: any FavouritesRepository,
         clock: any WallClock, timeZone: LocalZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
-            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks,
-            markets: markets)
+            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks)
         let router = RaceDetailRouter()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,

@@ -23,29 +23,24 @@ extension LiveTerminalEndToEndTests {
             Self.pinned + ["--cards", server.url("affiliates/v1"), "--timeout", "60", "--connect-timeout", "60"])
         defer { session.stop() }
 
-        try session.type("meetings")
-        try session.send("Enter")
+        try session.enter("meetings")
         session.expect("the meetings say they are being read, the prompt under them") {
             $0.contains("Reading the day's meetings...") && $0.lines.last == "next-to-go>"
         }
-        try session.type("book")
-        try session.send("Enter")
+        try session.enter("book")
         session.expect("the book at once, the prompt under it") {
             $0.contains("You follow no one yet.") && $0.lines.last == "next-to-go>"
         }
-        try session.type("movers")
-        try session.send("Enter")
+        try session.enter("movers")
         session.expect("movers say how many cards are read, the prompt under them") {
             $0.contains("Reading race cards: ") && $0.lines.last == "next-to-go>"
         }
         // Any command answers while the cards are out.
-        try session.type("help movers")
-        try session.send("Enter")
+        try session.enter("help movers")
         session.expect("help answered while the cards are read") {
             $0.contains("Each runner's fixed price now") && $0.lines.last == "next-to-go>"
         }
-        try session.type("movers")
-        try session.send("Enter")
+        try session.enter("movers")
         session.expect("Northfield Park's card came: its firmer in place, the reading done", timeout: 90) {
             $0.contains("1 Silver Comet") && $0.contains("From the fixed prices of the next")
                 && $0.lines.last == "next-to-go>"
@@ -70,8 +65,7 @@ extension LiveTerminalEndToEndTests {
         session.expect("the prompt back, saying it stopped waiting") {
             $0.contains("Stopped waiting") && $0.lines.last == "next-to-go>"
         }
-        try session.type("help count")
-        try session.send("Enter")
+        try session.enter("help count")
         session.expect("a command answered while the feed is out") {
             $0.contains("count N") && $0.lines.last == "next-to-go>"
         }

@@ -47,8 +47,7 @@ extension LiveTerminalEndToEndTests {
         let session = try session(
             Self.pinned + ["--cards", server.url("affiliates/v1")], columns: columns, rows: 20)
         defer { session.stop() }
-        try session.type("show 1")
-        try session.send("Enter")
+        try session.enter("show 1")
         session.expect("the end of the open sheet, the prompt under it") {
             $0.contains("Runner 14") && $0.lines.last == "next-to-go>"
         }

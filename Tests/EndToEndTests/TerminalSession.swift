@@ -59,6 +59,12 @@ final class TerminalSession {
         try Self.tmux(["-L", socket, "send-keys", "-t", "0", "-l", text])
     }
 
+    /// A command typed and entered, as a person runs one.
+    func enter(_ line: String) throws {
+        try type(line)
+        try send("Enter")
+    }
+
     /// As a person dragging the window's edge.
     func resize(columns: Int, rows: Int) throws {
         try Self.tmux(["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])

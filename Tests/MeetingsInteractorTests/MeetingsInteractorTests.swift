@@ -126,9 +126,10 @@ struct MeetingsInteractorTests {
         cards.refusals.withLock { $0["b"] = .httpStatus(source: "x", code: 429) }
         let book = RaceStatusBook()
         let scheduler = ManualScheduler(clock: clock)
+        // The app's card reads: what a card says is told to the book by them, not by the interactor.
         let interactor = MeetingsInteractor(
-            meetings: nil, races: FakeRaceService(), cards: cards, statusBook: book, clock: clock, queue: queue,
-            deliver: held.deliver, scheduler: scheduler)
+            meetings: nil, races: FakeRaceService(), cards: CardReads(wrapping: cards, learners: [book]),
+            statusBook: book, clock: clock, queue: queue, deliver: held.deliver, scheduler: scheduler)
         let step = {
             queue.sync {}
             held.runAll()

@@ -30,8 +30,8 @@ public protocol MeetingsInteractorInput: AnyObject, Sendable {
     @MainActor func fetchMeetings(completion: @escaping MeetingsCompletion)
     /// How every race told of stands at `now` (the list's word, a card's placings), each from its time.
     func standings(at now: Date) -> [String: RaceStanding]
-    /// Fetches the cards of these races, one at a time within the request budget, for their placings; each card
-    /// that tells something is put in the status book (`standings(at:)` has it from then on). A race asked for
+    /// Fetches the cards of these races, one at a time within the request budget, for their placings: the app's
+    /// card reads put what each tells in the status book (`standings(at:)` has it from then on). A race asked for
     /// again while waiting is not asked twice.
     @MainActor func fetchResults(ofRaces ids: [String])
 }
@@ -137,12 +137,10 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     @MainActor
     public func fetchResults(ofRaces ids: [String]) {
         guard let cards else { return }
-        results.ask(ids, at: clock.now()) { [queue, deliver, statusBook] id, answered in
+        // What each card tells is put in the status book by the app's card reads (`CardReads`).
+        results.ask(ids, at: clock.now()) { [queue, deliver] id, answered in
             queue.async {
                 let result = Result { () throws(RaceDataError) in try cards.card(forRace: id) }
-                if case .success(let card?) = result, let standing = RaceStanding(card: card) {
-                    statusBook.record([standing], forRace: id)
-                }
                 deliver { answered(result.map { _ in () }) }
             }
         }

@@ -39,36 +39,41 @@ public protocol RaceMarker: Sendable {
     @MainActor func reload() -> String?
 }
 
-/// The app's one place races are marked through: empty until a feature hands it a marker, and then asked by the
-/// board and the sheet.
+/// The app's one place races are marked through: every marker a feature hands it, asked by the board and the sheet
+/// in the order they were handed in. A second marking feature adds its marks to the first's, never replaces them.
 public final class RaceMarks: Sendable {
-    private let marker = Mutex<(any RaceMarker)?>(nil)
+    private let markers = Mutex<[any RaceMarker]>([])
 
     public init() {}
 
-    /// From now on, races are marked by `marker`.
+    /// From now on, races are marked by `marker` too.
     public func register(_ marker: any RaceMarker) {
-        self.marker.withLock { $0 = marker }
+        markers.withLock { $0.append(marker) }
     }
 
-    /// The marker registered, if it is of this type: the feature that registered it finds its own again.
+    /// The first marker registered of this type: the feature that registered it finds its own again.
     public func marker<Marker: RaceMarker>(of type: Marker.Type) -> Marker? {
-        marker.withLock { $0 } as? Marker
+        markers.withLock { $0 }.lazy.compactMap { $0 as? Marker }.first
     }
 
     public func prepare(_ races: [Race]) {
-        marker.withLock { $0 }?.prepare(races)
+        for marker in markers.withLock({ $0 }) { marker.prepare(races) }
     }
 
     public func marks(inRace id: String) -> [RaceMark] {
-        marker.withLock { $0 }?.marks(inRace: id) ?? []
+        let markers = markers.withLock { $0 }
+        // Asked for every row at every draw: one marker (the usual case) answers without a copy.
+        if markers.count == 1 { return markers[0].marks(inRace: id) }
+        return markers.flatMap { $0.marks(inRace: id) }
     }
 
     public func learn(_ card: RaceCard) {
-        marker.withLock { $0 }?.learn(card)
+        for marker in markers.withLock({ $0 }) { marker.learn(card) }
     }
 
+    /// What each marker says to be told once, a line each.
     @MainActor public func reload() -> String? {
-        marker.withLock { $0 }?.reload()
+        let said = markers.withLock { $0 }.compactMap { $0.reload() }
+        return said.isEmpty ? nil : said.joined(separator: "\n")
     }
 }

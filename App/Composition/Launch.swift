@@ -204,13 +204,23 @@ final class Launch {
         var alsoAlert: (@MainActor (String) -> Void)?
         if let notifier { alsoAlert = { notifier.notify($0) } }
         let offersShell: Bool = if case .single = mode.kind { false } else { true }
+        // A single command ends before a server's cards could come: it asks for none for the board's prices.
+        let markets = (offersShell || cards.markets?.answersAtOnce == true) ? cards.markets : nil
         screens = AppScreens(
             context: FeatureContext(
-                races: races, cards: cards, statusBook: statusBook, raceMarks: raceMarks, latestRaces: LatestRaces(),
-                favourites: keptLists.favourites, keptLists: keptLists,
-                settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment),
-                clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,
-                firstCardWait: mode.firstCardWait, presentation: presentation, alsoAlert: alsoAlert))
+                races: FeatureContext.Races(service: races, latest: LatestRaces()),
+                cards: FeatureContext.Cards(
+                    reads: cards.cards, meetings: cards.meetings, fields: cards.fields, markets: markets,
+                    answerAtOnce: cards.statuses?.answersAtOnce ?? false),
+                statusBook: statusBook, raceMarks: raceMarks,
+                kept: FeatureContext.Kept(
+                    favourites: keptLists.favourites, lists: keptLists,
+                    settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment)
+                ),
+                run: FeatureContext.Run(
+                    clock: clock, timeZone: .system, options: options, isLive: mode.isLive, offersShell: offersShell,
+                    firstCardWait: mode.firstCardWait, alsoAlert: alsoAlert),
+                presentation: presentation))
     }
 
     /// A warning from the start (a locale variable dropped, a source's note), in the run's own form.

@@ -60,6 +60,14 @@ struct LayeringTests {
         #expect(importing == ["Modules/Platform/Exports.swift"])
     }
 
+    @Test("a feature's context is a few grouped values (at most 8), not a grab-bag of services")
+    func contextGrouped() throws {
+        let context = try #require(Self.sources.first { $0.path == "Modules/FeatureKit/FeatureContext.swift" })
+        // Its own stored members sit at one indent; the groups' members, deeper.
+        let members = context.text.split(separator: "\n").filter { $0.hasPrefix("    public let ") }
+        #expect(!members.isEmpty && members.count <= 8, "\(members)")
+    }
+
     @Test("libc in at most 13 files, none in a feature, Core, Text, the kits, Shell or RaceData")
     func libcAtTheFloor() {
         let libc = Set(["Glibc", "Darwin", "Musl"].flatMap(Self.files(importing:)))

@@ -4,7 +4,17 @@ import Testing
 
 /// Screens that read race cards, at a prompt, against a card server that stalls: none holds the prompt while it
 /// reads. Each draws what it has at once, says what it is still reading, and fills in as the cards come.
-extension LiveTerminalEndToEndTests {
+// A suite of its own, beside the main terminal suite rather than after it: its tests mostly wait on a slow server.
+@Suite(
+    "next-to-go at a terminal: no wait holds the prompt", .serialized,
+    .enabled(if: HostCapabilities.hasTmux && HostCapabilities.hasProc, "needs tmux and /proc (CI has both)"))
+struct HeldPromptEndToEndTests {
+    static let pinned = LiveTerminalEndToEndTests.pinned
+
+    func session(_ arguments: [String], columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
+        try LiveTerminalEndToEndTests().session(arguments, columns: columns, rows: rows)
+    }
+
     @Test(
         "against a card server that stalls or drips meetings, book and movers give the prompt back and fill in later",
         arguments: ["slow-first-byte", "slow-body"])
@@ -14,10 +24,10 @@ extension LiveTerminalEndToEndTests {
         // A list the server is slow to send (and that is no list when it comes), long enough to drip for seconds.
         _ = try folder.file(
             "meetings.json", contents: Data(#"{"padding": "\#(String(repeating: "x", count: 300))"}"#.utf8))
-        // Every answer (Northfield Park's card and the day's list) stalls 6 s before its first byte, or sends half
-        // and then drips a byte each 0.05 s.
+        // Every answer (Northfield Park's card and the day's list) stalls 5 s before its first byte, or sends half
+        // and then drips a byte each 0.03 s.
         let server = try FixtureServer(
-            folder: folder.url, fault: fault, delay: fault == "slow-body" ? 0.05 : 6, lifetime: 300)
+            folder: folder.url, fault: fault, delay: fault == "slow-body" ? 0.03 : 5, lifetime: 300)
         defer { server.stop() }
         let session = try session(
             Self.pinned + ["--cards", server.url("affiliates/v1"), "--timeout", "60", "--connect-timeout", "60"])

@@ -4,7 +4,17 @@ import Testing
 
 /// A sheet taller than the window, at the prompt while its race is run: what the window shows of it stays live,
 /// and nothing of it is written again into the scrollback as each second turns.
-extension LiveTerminalEndToEndTests {
+// A suite of its own, beside the main terminal suite rather than after it: its tests mostly wait on a slow server.
+@Suite(
+    "next-to-go at a terminal: a tall sheet, live, without flooding", .serialized,
+    .enabled(if: HostCapabilities.hasTmux && HostCapabilities.hasProc, "needs tmux and /proc (CI has both)"))
+struct SheetScrollbackEndToEndTests {
+    static let pinned = LiveTerminalEndToEndTests.pinned
+
+    func session(_ arguments: [String], columns: Int = 90, rows: Int = 30) throws -> TerminalSession {
+        try LiveTerminalEndToEndTests().session(arguments, columns: columns, rows: rows)
+    }
+
     /// A card in the affiliates API's shape with fourteen runners: open, or run with its result and dividends.
     private static func tallCard(final: Bool) throws -> Data {
         var data: [String: Any] = [

@@ -98,7 +98,7 @@ public enum BlackbookModule {
         let view = view(for: context.presentation)
         let presenter = BlackbookPresenter(
             interactor: interactor(context), router: BlackbookRouter(navigator: navigator), view: view,
-            clock: context.clock, timeZone: context.timeZone, firstWait: context.firstCardWait,
+            clock: context.run.clock, timeZone: context.run.timeZone, firstWait: context.run.firstCardWait,
             scheduler: MainQueueScheduler())
         return screen(presenter: presenter, view: view)
     }
@@ -108,9 +108,10 @@ public enum BlackbookModule {
     static func interactor(_ context: FeatureContext) -> BlackbookInteractor {
         if let made = context.raceMarks.marker(of: BlackbookInteractor.self) { return made }
         return BlackbookInteractor(
-            list: context.keptLists.list(of: BlackbookEntry.self), cards: context.cards,
-            cardsAnswerAtOnce: context.cardsAnswerAtOnce, fieldSource: context.fields, meetings: context.meetings,
-            latestRaces: context.latestRaces, clock: context.clock)
+            list: context.kept.lists.list(of: BlackbookEntry.self), cards: context.cards.reads,
+            cardsAnswerAtOnce: context.cards.answerAtOnce, fieldSource: context.cards.fields,
+            meetings: context.cards.meetings,
+            latestRaces: context.races.latest, clock: context.run.clock)
     }
 
     /// Runs one command on a card with a presenter of its own, which says what changed on the run's view (held
@@ -119,7 +120,7 @@ public enum BlackbookModule {
         _ context: FeatureContext, run: (CardFollowPresenter) -> Void
     ) {
         let view = view(for: context.presentation)
-        let presenter = CardFollowPresenter(interactor: interactor(context), view: view, clock: context.clock)
+        let presenter = CardFollowPresenter(interactor: interactor(context), view: view, clock: context.run.clock)
         withExtendedLifetime(view) { run(presenter) }
     }
 

@@ -54,7 +54,7 @@ public enum FavouritesModule {
         Destination("favourites"), commands: commands.map(\.entry), opens: [FavouritesRouter.raceDetail]
     ) { _, context, navigator in
         makeScreen(
-            favourites: context.favourites, latestRaces: context.latestRaces, clock: context.clock,
+            favourites: context.kept.favourites, latestRaces: context.races.latest, clock: context.run.clock,
             view: view(for: context.presentation), navigator: navigator)
     }
 

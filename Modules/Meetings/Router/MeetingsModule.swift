@@ -89,8 +89,9 @@ public enum MeetingsModule {
             let view = view(for: context.presentation)
             let presenter = MeetingsPresenter(
                 interactor: interactor(context), router: MeetingsRouter(navigator: navigator), view: view,
-                clock: context.clock, timeZone: context.timeZone, selection: selection, scheduler: MainQueueScheduler(),
-                firstWait: context.firstCardWait)
+                clock: context.run.clock, timeZone: context.run.timeZone, selection: selection,
+                scheduler: MainQueueScheduler(),
+                firstWait: context.run.firstCardWait)
             return screen(presenter: presenter, view: view)
         },
         Feature(MeetingsRouter.meeting, commands: [], opens: [MeetingsRouter.raceDetail]) {
@@ -99,8 +100,8 @@ public enum MeetingsModule {
             let view = view(for: context.presentation)
             let presenter = MeetingPresenter(
                 request: MeetingRequest(word: word), interactor: interactor(context),
-                router: MeetingsRouter(navigator: navigator), view: view, clock: context.clock,
-                timeZone: context.timeZone, scheduler: MainQueueScheduler(), firstWait: context.firstCardWait)
+                router: MeetingsRouter(navigator: navigator), view: view, clock: context.run.clock,
+                timeZone: context.run.timeZone, scheduler: MainQueueScheduler(), firstWait: context.run.firstCardWait)
             return screen(presenter: presenter, view: view)
         },
     ]
@@ -109,8 +110,8 @@ public enum MeetingsModule {
     /// cards), else from the feed.
     static func interactor(_ context: FeatureContext) -> MeetingsInteractor {
         MeetingsInteractor(
-            meetings: context.meetings, races: context.races, cards: context.cards,
-            statusBook: context.statusBook, clock: context.clock)
+            meetings: context.cards.meetings, races: context.races.service, cards: context.cards.reads,
+            statusBook: context.statusBook, clock: context.run.clock)
     }
 
     /// The view for how the run shows its screens.

@@ -26,9 +26,10 @@ public enum MoversModule {
     public nonisolated static let feature = Feature(destination, commands: [wayIn]) { _, context, navigator in
         let view = view(for: context.presentation)
         let presenter = MoversPresenter(
-            interactor: MoversInteractor(races: context.races, cards: context.cards, clock: context.clock),
-            router: MoversRouter(navigator: navigator), view: view, clock: context.clock,
-            firstWait: context.firstCardWait, scheduler: MainQueueScheduler())
+            interactor: MoversInteractor(
+                races: context.races.service, cards: context.cards.reads, clock: context.run.clock),
+            router: MoversRouter(navigator: navigator), view: view, clock: context.run.clock,
+            firstWait: context.run.firstCardWait, scheduler: MainQueueScheduler())
         return screen(presenter: presenter, view: view)
     }
 

@@ -78,9 +78,9 @@ public enum RaceDetailModule {
         argument, context, navigator in
         guard let race = argument.race else { return nil }
         return makeScreen(
-            race: race, cards: context.cards, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            favourites: context.favourites,
-            clock: context.clock, timeZone: context.timeZone, firstCardWait: context.firstCardWait,
+            race: race, cards: context.cards.reads, statusBook: context.statusBook, raceMarks: context.raceMarks,
+            favourites: context.kept.favourites,
+            clock: context.run.clock, timeZone: context.run.timeZone, firstCardWait: context.run.firstCardWait,
             view: view(for: context.presentation), navigator: navigator)
     }
 

@@ -231,13 +231,15 @@ public enum RaceListModule {
     /// The module as the app assembles it, from what it hands every feature.
     public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
         makeScreen(
-            service: context.races, favourites: context.favourites, settings: context.settings,
-            latestRaces: context.latestRaces, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            markets: context.markets, clock: context.clock,
-            refreshInterval: context.options.kernel.refreshInterval,
-            alertLead: alertMinutes(options: context.options, isLive: context.isLive).map { TimeInterval($0) * 60 },
-            board: context.options[board], offersShell: context.offersShell,
-            view: view(for: context.presentation, alsoAlert: context.alsoAlert), navigator: navigator)
+            service: context.races.service, favourites: context.kept.favourites, settings: context.kept.settings,
+            latestRaces: context.races.latest, statusBook: context.statusBook, raceMarks: context.raceMarks,
+            markets: context.cards.markets, clock: context.run.clock,
+            refreshInterval: context.run.options.kernel.refreshInterval,
+            alertLead: alertMinutes(options: context.run.options, isLive: context.run.isLive).map {
+                TimeInterval($0) * 60
+            },
+            board: context.run.options[board], offersShell: context.run.offersShell,
+            view: view(for: context.presentation, alsoAlert: context.run.alsoAlert), navigator: navigator)
     }
 
     /// Builds interactor, view, router and presenter, wired by constructor,

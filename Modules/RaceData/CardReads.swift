@@ -8,9 +8,10 @@ public protocol CardLearner: Sendable {
 }
 
 extension RaceStatusBook: CardLearner {
-    /// The card's standing (its status and placings) is the board's from now on.
+    /// The card's standing (its status and placings) is the board's from now on. A copy kept from an earlier
+    /// fetch (offline) tells the race as it was then, not as it is.
     public func learn(_ card: RaceCard) {
-        guard let standing = RaceStanding(card: card) else { return }
+        guard card.offline == nil, let standing = RaceStanding(card: card) else { return }
         record([standing], forRace: card.raceID)
     }
 }

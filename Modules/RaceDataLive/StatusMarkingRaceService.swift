@@ -14,7 +14,8 @@ import Synchronization
 ///
 /// A list of statuses has no placings. Where `results` is given (a live card source), the races that have jumped
 /// and are still on the board are asked for their cards too, soonest jumped first, one at a time on the status
-/// queue within the card source's request budget, so a race's last minute shows its placings.
+/// queue within the card source's request budget, so a race's last minute shows its placings: `results` are the
+/// app's card reads (`CardReads`), which tell the book what each card says.
 public final class StatusMarkingRaceService: RaceService {
     private let races: any RaceService
     private let statuses: any RaceStatusService
@@ -96,13 +97,9 @@ public final class StatusMarkingRaceService: RaceService {
             return picked
         }
         guard !chosen.isEmpty else { return }
-        statusQueue.async { [book] in
-            for id in chosen {
-                guard let card = try? results.card(forRace: id), card.offline == nil,
-                    let standing = RaceStanding(card: card)
-                else { continue }
-                book.record([standing], forRace: id)
-            }
+        // What each card says is told to the book by the app's card reads (`CardReads`) that `results` are.
+        statusQueue.async {
+            for id in chosen { _ = try? results.card(forRace: id) }
         }
     }
 }

@@ -246,10 +246,10 @@ struct RaceStatusTests {
         let book = RaceStatusBook()
         let queue = DispatchQueue(label: "statuses")
         let cards = ResultCards()
+        // Through the app's card reads, which tell the book what each card says.
         let service = StatusMarkingRaceService(
-            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open), results: cards, book: book,
-            clock: clock,
-            statusQueue: queue)
+            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open),
+            results: CardReads(wrapping: cards, learners: [book]), book: book, clock: clock, statusQueue: queue)
         let fetch = {
             _ = try service.fetchRaces()
             queue.sync {}

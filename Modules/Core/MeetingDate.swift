@@ -81,10 +81,7 @@ public struct MeetingDate: Sendable, Hashable, Comparable {
         if let days = known.withLock({ $0[moment] }) { return days }
         let time = zone.time(at: date)
         let days = CalendarDays.since1970(year: time.year, month: time.month, day: time.day)
-        known.withLock {
-            if $0.count >= knownLimit { $0.removeAll(keepingCapacity: true) }
-            $0[moment] = days
-        }
+        known.withLock { $0.set(days, forKey: moment, keepingAtMost: knownLimit) }
         return days
     }
 }

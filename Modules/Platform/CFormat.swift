@@ -22,10 +22,7 @@ public enum CFormat {
         guard value.isFinite, value != 0 else { return string("%.2f", value) }
         if let known = prices.withLock({ $0[value] }) { return known }
         let text = string("%.2f", value)
-        prices.withLock { prices in
-            if prices.count >= maximumPrices { prices.removeAll() }
-            prices[value] = text
-        }
+        prices.withLock { $0.set(text, forKey: value, keepingAtMost: maximumPrices) }
         return text
     }
 

@@ -34,10 +34,7 @@ public final class SnapshotMarketService: RaceMarketService {
         else { return nil }
         let timeline = FavouriteTimeline(
             runners: SnapshotCardTimeline.runners(of: made, startingAt: start), startingAt: start)
-        timelines.withLock { timelines in
-            if timelines.count >= Self.maximumTimelines { timelines.removeAll() }
-            timelines[id] = timeline
-        }
+        timelines.withLock { $0.set(timeline, forKey: id, keepingAtMost: Self.maximumTimelines) }
         return timeline.favourite(at: now)
     }
 }

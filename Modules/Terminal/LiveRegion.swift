@@ -24,6 +24,10 @@ public struct LiveRegion: Sendable, Equatable {
     /// The rows drawn live: the lines after those written out above.
     public var liveLineCount: Int { max(0, lineCount - writtenOutAbove) }
 
+    /// Taller than the window, it shows its end: asked to (a sheet grown past the window), or because its head
+    /// was written out above.
+    public var keepsEnd: Bool { showsEnd || writtenOutAbove > 0 }
+
     /// At most `room` rows, each cut to `columns` (a wrapped row could not be drawn over a row at a time).
     /// With more lines than room, the blocks underneath give way before the last one (what the user asked to
     /// see), the last keeps its top, and the final row says how many lines are hidden.
@@ -31,7 +35,7 @@ public struct LiveRegion: Sendable, Equatable {
         let all = Array(blocks.flatMap { $0 }.dropFirst(writtenOutAbove))
         guard all.count > room else { return all.map { Self.cut($0, columns: columns) } }
         guard room > 0 else { return [] }
-        if showsEnd || writtenOutAbove > 0 {
+        if keepsEnd {
             return ([hiddenNote(all.count - (room - 1))] + all.suffix(room - 1)).map { Self.cut($0, columns: columns) }
         }
         let available = room - 1

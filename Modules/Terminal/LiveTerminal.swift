@@ -236,14 +236,10 @@ public final class LiveTerminal: TextOutput {
             return
         }
         guard room > 0, let last = pendingBlocks.popLast() else { return flushPendingBlocks() }
+        let head = max(0, last.count - room)
+        if head > 0 { pendingBlocks.append(Array(last.prefix(head))) }
         flushPendingBlocks()
         regionIsLastScreenOnly = true
-        let head = max(0, last.count - room)
-        if head > 0 {
-            eraseArea()
-            clearTransientStatus()
-            emit(last.prefix(head).joined(separator: "\n") + "\n")
-        }
         region = LiveRegion(blocks: [last], writtenOutAbove: head)
     }
 
@@ -366,11 +362,8 @@ public final class LiveTerminal: TextOutput {
     /// Erases the area on screen and draws it anew, in one write, so the terminal never shows it half drawn.
     private func drawArea() {
         guard mode == .editing, !isHeld, capture == nil else { return }
-        var output = ""
-        if areaOnScreen {
-            output = PromptLayout.moveToStart(hasStatus: areaHasStatus, rowsAbove: drawnRegionColumns.count)
-            areaOnScreen = false
-        }
+        // Drawn over, each row cleared as it is drawn: never cleared from the window's top left (`PromptLayout`).
+        var output = areaStartSequence(clearing: false)
         if transientStatusShown {
             // A slow command's status line, still on the row the area starts on.
             output += "\r\u{1B}[K"
@@ -383,7 +376,7 @@ public final class LiveTerminal: TextOutput {
                 style.paint(
                     (style.usesGlyphs ? "\u{2026} " : "... ")
                         + "\(hidden) more \(hidden == 1 ? "row" : "rows") "
-                        + (self.region.map { $0.showsEnd || $0.writtenOutAbove > 0 } == true
+                        + (self.region?.keepsEnd == true
                             ? "above (`show` writes it all out)" : "hidden: the window is too short"),
                     .dim)
             } ?? []
@@ -398,14 +391,18 @@ public final class LiveTerminal: TextOutput {
     }
 
     private func eraseArea() {
-        emit(eraseSequence())
+        emit(areaStartSequence(clearing: true))
     }
 
-    /// Back to the start of the area, everything below cleared; nothing when the area is not on screen.
-    private func eraseSequence() -> String {
+    /// Back to the start of the area, its rows cleared (or left to be drawn over); nothing when the area is not on
+    /// screen.
+    private func areaStartSequence(clearing: Bool) -> String {
         guard areaOnScreen else { return "" }
         areaOnScreen = false
-        return PromptLayout.erase(hasStatus: areaHasStatus, rowsAbove: drawnRegionColumns.count)
+        let rowsAbove = drawnRegionColumns.count
+        return clearing
+            ? PromptLayout.erase(hasStatus: areaHasStatus, rowsAbove: rowsAbove)
+            : PromptLayout.moveToStart(hasStatus: areaHasStatus, rowsAbove: rowsAbove)
     }
 
     private func clearTransientStatus() {

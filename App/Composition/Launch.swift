@@ -179,14 +179,15 @@ final class Launch {
         self.output = output
         let presentation: Presentation =
             if let jsonOutput { .json(jsonOutput) } else { .text(output, terminal.displayStyle) }
-        // What the cards say of races' status (abandoned), for the board as well as the sheet.
-        let statusBook = RaceStatusBook()
+        // What the day's cards say of each race (standing, market, field), for every screen.
+        let book = RaceDayBook(index: cards.marketIndex)
         let raceMarks = RaceMarks()
-        // Every card a screen reads tells the board how its race stands, who runs in it and its market.
-        let learners: [any CardLearner] = [statusBook, raceMarks] + (cards.markets.map { [$0] } ?? [])
-        let cards = CardServices(
-            cards: cards.cards.map { CardReads(wrapping: $0, learners: learners) }, meetings: cards.meetings,
-            statuses: cards.statuses, markets: cards.markets, fields: cards.fields)
+        let answerAtOnce = cards.statuses?.answersAtOnce ?? false
+        // Every card a screen reads is recorded in the book; a server's is served again within a look.
+        let sharedFor = answerAtOnce ? 0 : CardReads.serverLook
+        func recorded(_ source: any RaceCardService) -> CardReads {
+            CardReads(wrapping: source, book: book, clock: clock, sharedFor: sharedFor)
+        }
         let notifier =
             options.kernel.notify
             ? DesktopNotifier(
@@ -195,24 +196,25 @@ final class Launch {
         self.notifier = notifier
         let races: any RaceService =
             if let statuses = cards.statuses {
-                StatusMarkingRaceService(
-                    wrapping: setup.service, statuses: statuses,
-                    results: statuses.answersAtOnce ? nil : cards.cards, book: statusBook, clock: clock)
+                StatusMarkingRaceService(wrapping: setup.service, statuses: statuses, book: book, clock: clock)
             } else {
                 setup.service
             }
         var alsoAlert: (@MainActor (String) -> Void)?
         if let notifier { alsoAlert = { notifier.notify($0) } }
         let offersShell: Bool = if case .single = mode.kind { false } else { true }
-        // A single command ends before a server's cards could come: it asks for none for the board's prices.
-        let markets = (offersShell || cards.markets?.answersAtOnce == true) ? cards.markets : nil
+        // A single command ends before a server's cards could come: it asks for none for the board.
+        let watch = cards.boardCards.flatMap { boardCards in
+            (offersShell || answerAtOnce)
+                ? CardWatch(cards: boardCards, book: book, answersAtOnce: answerAtOnce, clock: clock) : nil
+        }
         screens = AppScreens(
             context: FeatureContext(
                 races: FeatureContext.Races(service: races, latest: LatestRaces()),
                 cards: FeatureContext.Cards(
-                    reads: cards.cards, meetings: cards.meetings, fields: cards.fields, markets: markets,
-                    answerAtOnce: cards.statuses?.answersAtOnce ?? false),
-                statusBook: statusBook, raceMarks: raceMarks,
+                    reads: cards.cards.map(recorded), meetings: cards.meetings, fields: cards.fields, watch: watch,
+                    answerAtOnce: answerAtOnce),
+                book: book, raceMarks: raceMarks,
                 kept: FeatureContext.Kept(
                     favourites: keptLists.favourites, lists: keptLists,
                     settings: SettingsFile(file: SettingsText.file(environment: environment), environment: environment)

@@ -29,20 +29,21 @@ public struct FeatureContext {
         public let meetings: (any RaceMeetingsService)?
         /// Races' fields apart from their cards, where the card source has them so (the embedded day).
         public let fields: (any RaceFieldService)?
-        /// Where the board learns each race's market favourite and price; nil without one for this run.
-        public let markets: (any RaceMarketService)?
+        /// What reads the board's cards for their markets and results into the book; nil where nothing need be
+        /// read for them (the embedded day's index has them) or nothing could come in time (a single command).
+        public let watch: (any RaceCardWatch)?
         /// The card source answers from what it holds (the embedded day, a folder): reading many cards costs no
         /// requests.
         public let answerAtOnce: Bool
 
         public init(
             reads: (any RaceCardService)?, meetings: (any RaceMeetingsService)?, fields: (any RaceFieldService)?,
-            markets: (any RaceMarketService)?, answerAtOnce: Bool
+            watch: (any RaceCardWatch)?, answerAtOnce: Bool
         ) {
             self.reads = reads
             self.meetings = meetings
             self.fields = fields
-            self.markets = markets
+            self.watch = watch
             self.answerAtOnce = answerAtOnce
         }
     }
@@ -93,8 +94,8 @@ public struct FeatureContext {
 
     public let races: Races
     public let cards: Cards
-    /// What the cards have said of races' standing, shared by every screen.
-    public let statusBook: RaceStatusBook
+    /// What the day's cards have said of each race (standing, market, field), shared by every screen.
+    public let book: RaceDayBook
     /// Where the board and the sheet ask which runners are marked (a feature registers its marker).
     public let raceMarks: RaceMarks
     public let kept: Kept
@@ -102,12 +103,12 @@ public struct FeatureContext {
     public let presentation: Presentation
 
     public init(
-        races: Races, cards: Cards, statusBook: RaceStatusBook, raceMarks: RaceMarks, kept: Kept, run: Run,
+        races: Races, cards: Cards, book: RaceDayBook, raceMarks: RaceMarks, kept: Kept, run: Run,
         presentation: Presentation
     ) {
         self.races = races
         self.cards = cards
-        self.statusBook = statusBook
+        self.book = book
         self.raceMarks = raceMarks
         self.kept = kept
         self.run = run

@@ -10,6 +10,13 @@ public protocol RaceCardService: Sendable {
     var sourceDescription: String { get }
     /// nil when the source has no card for the race (not published yet, or gone).
     func card(forRace id: String) throws(RaceDataError) -> RaceCard?
+    /// A card of this source read by another reader (the board's) is handed to a screen: a source that keeps
+    /// copies of the cards its screens opened, for a sheet opened offline, keeps this one too.
+    func keepCopy(of card: RaceCard)
+}
+
+extension RaceCardService {
+    public func keepCopy(of card: RaceCard) {}
 }
 
 /// A card source that can also tell many races' statuses at once, so the board can mark the abandoned ones
@@ -36,24 +43,29 @@ extension RaceStatusService {
 }
 
 /// What a card source offers, each as its own value: cards, and where it has them, a meetings list, races'
-/// statuses, the market favourites of the races to come, and races' fields apart from their cards. Handed to the
+/// statuses, its day's markets where it holds them whole, the cards the board's watch reads, and races' fields apart
+/// from their cards. Handed to the
 /// features as they are, so none has to guess what a service can do by casting it.
 public struct CardServices: Sendable {
     public let cards: (any RaceCardService)?
     public let meetings: (any RaceMeetingsService)?
     public let statuses: (any RaceStatusService)?
-    public let markets: (any RaceMarketService)?
+    /// The day's markets whole (the embedded day): the book asks it instead of a card being read.
+    public let marketIndex: (any RaceMarketIndex)?
+    /// The cards the board's watch reads for its markets and results; nil where the index has them.
+    public let boardCards: (any RaceCardService)?
     public let fields: (any RaceFieldService)?
 
     public init(
         cards: (any RaceCardService)?, meetings: (any RaceMeetingsService)? = nil,
-        statuses: (any RaceStatusService)? = nil, markets: (any RaceMarketService)? = nil,
-        fields: (any RaceFieldService)? = nil
+        statuses: (any RaceStatusService)? = nil, marketIndex: (any RaceMarketIndex)? = nil,
+        boardCards: (any RaceCardService)? = nil, fields: (any RaceFieldService)? = nil
     ) {
         self.cards = cards
         self.meetings = meetings
         self.statuses = statuses
-        self.markets = markets
+        self.marketIndex = marketIndex
+        self.boardCards = boardCards
         self.fields = fields
     }
 

@@ -32,8 +32,6 @@ public protocol RaceMarker: Sendable {
     func prepare(_ races: [Race])
     /// The race's marks as known now, without waiting: the board and the sheet draw with them.
     func marks(inRace id: String) -> [RaceMark]
-    /// A race's card was read elsewhere (an open sheet): its field serves the marks at once.
-    func learn(_ card: RaceCard)
     /// Reads again what the user keeps, if another screen or copy changed it: before the board draws. Returns
     /// what the user should be told once (a damaged file set aside), if anything.
     @MainActor func reload() -> String?
@@ -51,11 +49,6 @@ public final class RaceMarks: Sendable {
         markers.withLock { $0.append(marker) }
     }
 
-    /// The first marker registered of this type: the feature that registered it finds its own again.
-    public func marker<Marker: RaceMarker>(of type: Marker.Type) -> Marker? {
-        markers.withLock { $0 }.lazy.compactMap { $0 as? Marker }.first
-    }
-
     public func prepare(_ races: [Race]) {
         for marker in markers.withLock({ $0 }) { marker.prepare(races) }
     }
@@ -65,10 +58,6 @@ public final class RaceMarks: Sendable {
         // Asked for every row at every draw: one marker (the usual case) answers without a copy.
         if markers.count == 1 { return markers[0].marks(inRace: id) }
         return markers.flatMap { $0.marks(inRace: id) }
-    }
-
-    public func learn(_ card: RaceCard) {
-        for marker in markers.withLock({ $0 }) { marker.learn(card) }
     }
 
     /// What each marker says to be told once, a line each.

@@ -66,6 +66,11 @@ public struct HTTPRaceCardService: RaceCardService {
         cache?.save(card, for: url, at: clock.now())
         return card
     }
+
+    public func keepCopy(of card: RaceCard) {
+        guard card.offline == nil, let cache, let url = url(forRace: card.raceID) else { return }
+        cache.save(card, for: url, at: clock.now())
+    }
 }
 
 extension HTTPRaceCardService: RaceStatusService, RaceMeetingsService {

@@ -158,13 +158,11 @@ public enum RaceCardSource: Sendable, Equatable {
         case .snapshot:
             let service = SnapshotRaceCardService(clock: clock)
             return CardServices(
-                cards: service, meetings: service, statuses: service, markets: SnapshotMarketService(),
+                cards: service, meetings: service, statuses: service, marketIndex: SnapshotMarketIndex(),
                 fields: SnapshotFieldService(clock: clock))
         case .folder(let path):
             let service = FolderRaceCardService(directory: path)
-            return CardServices(
-                cards: service, statuses: service,
-                markets: CardMarkets(cards: service, answersAtOnce: true, clock: clock))
+            return CardServices(cards: service, statuses: service, boardCards: service)
         case .http(let base):
             let budget = CardRequestBudget()
             let service = HTTPRaceCardService(
@@ -173,8 +171,7 @@ public enum RaceCardSource: Sendable, Equatable {
             let boardReads = HTTPRaceCardService(
                 base: base, headers: headers, transport: transport, cache: nil, clock: clock, budget: budget)
             return CardServices(
-                cards: service, meetings: service, statuses: service,
-                markets: CardMarkets(cards: boardReads, answersAtOnce: false, clock: clock))
+                cards: service, meetings: service, statuses: service, boardCards: boardReads)
         }
     }
 }

@@ -44,6 +44,8 @@ struct BlackbookInteractorTests {
     let clock = ManualClock(1_764_310_000)
     let queue = DispatchQueue(label: "test.blackbook")
     let held = HeldDeliveries()
+    /// The day's book the interactor and the marker share, as in the app.
+    let book = RaceDayBook()
 
     func races() -> [Race] {
         (1...6).map {
@@ -73,10 +75,21 @@ struct BlackbookInteractorTests {
         latest.replace(with: races ?? self.races())
         let list = FakeKeptList(entries)
         let interactor = BlackbookInteractor(
-            list: list, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, meetings: nil,
+            list: list, book: book, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, meetings: nil,
             latestRaces: latest, clock: clock,
             queue: queue, deliver: held.deliver)
         return (interactor, list)
+    }
+
+    /// The board's marker over the same list and book, with the entries read as before the board draws.
+    func marker(
+        _ list: FakeKeptList<BlackbookEntry>, _ cards: CountingCards, atOnce: Bool, fields: CountingFields? = nil
+    ) -> BlackbookMarker {
+        let marker = BlackbookMarker(
+            list: list, book: book, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, clock: clock,
+            queue: queue)
+        _ = marker.reload()
+        return marker
     }
 
     func look(_ interactor: BlackbookInteractor) -> RacesToCome? {
@@ -153,13 +166,13 @@ struct BlackbookInteractorTests {
         let fields = CountingFields(
             ["r1": [Runner(number: 3, name: "Field Horse", rider: "J McDonald")], "r2": [], "r3": []])
         let entry = BlackbookEntry(kind: .rider, name: "J McDonald", followedAt: clock.now())
-        let (interactor, _) = interactor(cards, atOnce: true, entries: [nobody, entry], fields: fields)
+        let (interactor, list) = interactor(cards, atOnce: true, entries: [nobody, entry], fields: fields)
         _ = interactor.loadEntries()
         let first = look(interactor)
         #expect(fields.readIDs == ["r1", "r2", "r3", "r4", "r5", "r6"])
         #expect(cards.readIDs == ["r4", "r5", "r6"], "only the races the fields do not have")
         #expect(first?.fields["r1"]?.map(\.name) == ["Field Horse"])
-        #expect(interactor.marks(inRace: "r1").map(\.runnerNumber) == [3])
+        #expect(marker(list, cards, atOnce: true, fields: fields).marks(inRace: "r1").map(\.runnerNumber) == [3])
         // Fields are read again after a minute: a late scratching unmarks its runner within it.
         _ = look(interactor)
         #expect(fields.readIDs.count == 6)
@@ -172,8 +185,7 @@ struct BlackbookInteractorTests {
     func marks() {
         let cards = cards()
         let entry = BlackbookEntry(kind: .rider, name: "j mcdonald", followedAt: clock.now())
-        let (gallops, _) = interactor(cards, atOnce: true, entries: [entry])
-        _ = gallops.loadEntries()
+        let gallops = marker(FakeKeptList([entry]), cards, atOnce: true)
         gallops.prepare(races())
         #expect(gallops.marks(inRace: "r4").map(\.reason) == ["j mcdonald (rider)"])
         #expect(gallops.marks(inRace: "r4").map(\.runnerNumber) == [1])
@@ -184,8 +196,7 @@ struct BlackbookInteractorTests {
                 race.id, number: race.number, meeting: "Menangle", category: .harness,
                 startsIn: race.advertisedStart.timeIntervalSince(clock.now()), from: clock)
         }
-        let (trots, _) = interactor(cards, atOnce: true, entries: [entry])
-        _ = trots.loadEntries()
+        let trots = marker(FakeKeptList([entry]), cards, atOnce: true)
         trots.prepare(harness)
         #expect(trots.marks(inRace: "r4").map(\.reason) == ["j mcdonald (driver)"])
     }
@@ -213,10 +224,11 @@ struct BlackbookInteractorTests {
         #expect(keyed.map(\.id) == ["runner:brave mistral@horse/AUS", "rider:j mcdonald@horse/AUS"])
         let (interactor, list) = interactor(cards, atOnce: true, entries: keyed, races: races)
         _ = interactor.loadEntries()
-        interactor.prepare(races)
-        #expect(interactor.marks(inRace: "aus").map(\.reason) == ["Brave Mistral", "J McDonald (rider)"])
+        let marker = marker(list, cards, atOnce: true)
+        marker.prepare(races)
+        #expect(marker.marks(inRace: "aus").map(\.reason) == ["Brave Mistral", "J McDonald (rider)"])
         for other in ["uk", "dogs", "trots"] {
-            #expect(interactor.marks(inRace: other).isEmpty, "\(other)")
+            #expect(marker.marks(inRace: other).isEmpty, "\(other)")
         }
         // Looking for a next run reads on past the same names elsewhere, to the runner's own race.
         let look = look(interactor)
@@ -225,7 +237,8 @@ struct BlackbookInteractorTests {
         _ = interactor.change(.remove(Set(keyed.map(\.id))))
         _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "Brave Mistral", followedAt: clock.now())))
         #expect(list.items.map(\.id) == ["runner:brave mistral"])
-        #expect(["aus", "uk", "dogs", "trots"].map { interactor.marks(inRace: $0).count } == [1, 1, 1, 0])
+        _ = marker.reload()
+        #expect(["aus", "uk", "dogs", "trots"].map { marker.marks(inRace: $0).count } == [1, 1, 1, 0])
     }
 
     @Test("an entry saved before entries kept a code and a country reads as one of any; new ones write them")
@@ -270,22 +283,25 @@ struct BlackbookInteractorTests {
     @Test("with nothing followed, the board's fetch reads no card")
     func nothingFollowedReadsNothing() {
         let cards = cards()
-        let (interactor, _) = interactor(cards, atOnce: true)
-        _ = interactor.loadEntries()
-        interactor.prepare(races())
+        marker(FakeKeptList(), cards, atOnce: true).prepare(races())
         #expect(cards.readIDs.isEmpty)
     }
 
-    @Test("a card learned from a sheet marks its race without a read; a change shows at the next mark")
+    @Test("a card followed on marks its race without a read; a change shows at the board's next look")
     func learnAndChange() {
         let cards = cards()
-        let (interactor, _) = interactor(cards, atOnce: false)
-        interactor.learn(RaceCard(raceID: "x", runners: [Runner(number: 7, name: "Brave Mistral")]))
-        #expect(interactor.marks(inRace: "x").isEmpty)
+        let (interactor, list) = interactor(cards, atOnce: false)
+        let marker = marker(list, cards, atOnce: false)
+        interactor.learn(
+            RaceCard(raceID: "x", runners: [Runner(number: 7, name: "Brave Mistral")]),
+            of: Race.make("x", startsIn: 600, from: clock))
+        #expect(marker.marks(inRace: "x").isEmpty)
         _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "BRAVE  MISTRAL", followedAt: clock.now())))
-        #expect(interactor.marks(inRace: "x").map(\.runnerNumber) == [7])
+        _ = marker.reload()
+        #expect(marker.marks(inRace: "x").map(\.runnerNumber) == [7])
         _ = interactor.change(.remove(["runner:brave mistral"]))
-        #expect(interactor.marks(inRace: "x").isEmpty)
+        _ = marker.reload()
+        #expect(marker.marks(inRace: "x").isEmpty)
         #expect(cards.readIDs.isEmpty)
     }
 

@@ -16,7 +16,7 @@ struct SheetScrollbackEndToEndTests {
     }
 
     /// A card in the affiliates API's shape with fourteen runners: open, or run with its result and dividends.
-    private static func tallCard(final: Bool) throws -> Data {
+    static func tallCard(final: Bool) throws -> Data {
         var data: [String: Any] = [
             "race": ["status": final ? "Final" : "Open"],
             "runners": (1...14).map { number in

@@ -66,9 +66,9 @@ struct MeetingsInteractorTests {
                 meetings: [RaceDay.Meeting(id: "m", races: [race("a", 1), race("b", 2)])],
                 standings: ["a": [RaceStanding(status: .final)], "b": [RaceStanding(status: .abandoned)]])
         }
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let interactor = MeetingsInteractor(
-            meetings: list, races: FakeRaceService(), cards: nil, statusBook: book, clock: clock, queue: queue,
+            meetings: list, races: FakeRaceService(), cards: nil, book: book, clock: clock, queue: queue,
             deliver: held.deliver)
         let answer = try #require(try fetch(interactor)?.get())
         #expect(answer.source == .list("the fake list") && answer.day.races.map(\.id) == ["a", "b"])
@@ -90,10 +90,10 @@ struct MeetingsInteractorTests {
                 meetings: [RaceDay.Meeting(id: "m", races: [race("a", 1)])],
                 standings: ["a": [RaceStanding(status: .final)]])
         }
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         book.record([RaceStanding(status: .final, placings: [3, 1, 7])], forRace: "a")
         let interactor = MeetingsInteractor(
-            meetings: list, races: FakeRaceService(), cards: nil, statusBook: book, clock: clock, queue: queue,
+            meetings: list, races: FakeRaceService(), cards: nil, book: book, clock: clock, queue: queue,
             deliver: held.deliver)
         _ = fetch(interactor)
         #expect(interactor.standings(at: clock.now())["a"]?.placings == [3, 1, 7])
@@ -109,14 +109,14 @@ struct MeetingsInteractorTests {
                     race("b", 2),
                 ])))
         let interactor = MeetingsInteractor(
-            meetings: nil, races: races, cards: nil, statusBook: RaceStatusBook(), clock: clock, queue: queue,
+            meetings: nil, races: races, cards: nil, book: RaceDayBook(), clock: clock, queue: queue,
             deliver: held.deliver)
         let answer = try #require(try fetch(interactor)?.get())
         #expect(answer.source == .feed("the fake service"))
         #expect(answer.day.meetings.map { $0.races.map(\.id) } == [["a", "b"], ["d"]])
         let failing = MeetingsInteractor(
             meetings: nil, races: FakeRaceService(result: .failure(.unavailable(source: "s", reason: "down"))),
-            cards: nil, statusBook: RaceStatusBook(), clock: clock, queue: queue, deliver: held.deliver)
+            cards: nil, book: RaceDayBook(), clock: clock, queue: queue, deliver: held.deliver)
         #expect(fetch(failing) == .failure(.unavailable(source: "s", reason: "down")))
     }
 
@@ -124,12 +124,13 @@ struct MeetingsInteractorTests {
     func resultsWithinBudget() {
         let cards = FakeResultCards()
         cards.refusals.withLock { $0["b"] = .httpStatus(source: "x", code: 429) }
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let scheduler = ManualScheduler(clock: clock)
         // The app's card reads: what a card says is told to the book by them, not by the interactor.
         let interactor = MeetingsInteractor(
-            meetings: nil, races: FakeRaceService(), cards: CardReads(wrapping: cards, learners: [book]),
-            statusBook: book, clock: clock, queue: queue, deliver: held.deliver, scheduler: scheduler)
+            meetings: nil, races: FakeRaceService(),
+            cards: CardReads(wrapping: cards, book: book, clock: clock, sharedFor: 0),
+            book: book, clock: clock, queue: queue, deliver: held.deliver, scheduler: scheduler)
         let step = {
             queue.sync {}
             held.runAll()
@@ -167,7 +168,7 @@ struct MeetingsInteractorTests {
         let list = FakeMeetingsList()
         list.failure.withLock { $0 = .unavailable(source: "list", reason: "down") }
         let interactor = MeetingsInteractor(
-            meetings: list, races: FakeRaceService(), cards: nil, statusBook: RaceStatusBook(), clock: clock,
+            meetings: list, races: FakeRaceService(), cards: nil, book: RaceDayBook(), clock: clock,
             queue: queue, deliver: held.deliver)
         let requests = { list.requests.withLock { $0 } }
         #expect(fetch(interactor) == .failure(.unavailable(source: "list", reason: "down")))
@@ -187,7 +188,7 @@ struct MeetingsInteractorTests {
     @Test("no card source: no results are asked for")
     func noCards() {
         let interactor = MeetingsInteractor(
-            meetings: nil, races: FakeRaceService(), cards: nil, statusBook: RaceStatusBook(), clock: clock,
+            meetings: nil, races: FakeRaceService(), cards: nil, book: RaceDayBook(), clock: clock,
             queue: queue, deliver: held.deliver, scheduler: ManualScheduler(clock: clock))
         interactor.fetchResults(ofRaces: ["a"])
         queue.sync {}

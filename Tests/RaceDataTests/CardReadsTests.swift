@@ -1,4 +1,5 @@
 import Core
+import Dispatch
 import Foundation
 import RaceData
 import RaceDataLive
@@ -6,54 +7,176 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Every card read through the app's card reads is told to the board's book, marks and market, whoever read it.
-@Suite("Card reads")
+/// Every card read through the app's card reads goes into the day's book, whoever read it, and a server's card
+/// serves every asker within a look.
+@Suite("Card reads and the day's book")
 struct CardReadsTests {
-    /// Records the cards it learns from.
-    final class Learner: CardLearner {
-        let learned = Mutex<[String]>([])
-        func learn(_ card: RaceCard) { learned.withLock { $0.append(card.raceID) } }
-    }
+    static let now = Date(timeIntervalSince1970: 1_772_870_000)
 
     /// A card, run and placed (an id starting "open": still open), for any race but "none" (no card) and "down"
-    /// (the source fails).
+    /// (the source fails); counts the requests.
     final class RunCards: RaceCardService {
+        let asked = Mutex<[String]>([])
         var sourceDescription: String { "run cards" }
         func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+            asked.withLock { $0.append(id) }
             if id == "down" { throw .unavailable(source: "run cards", reason: "down") }
             guard id != "none" else { return nil }
             return RaceCard(
                 raceID: id, status: id.hasPrefix("open") ? .open : .final,
-                runners: [Runner(number: 2, name: "Two", fixedWin: 2.5), Runner(number: 4, name: "Four", fixedWin: 6)],
+                runners: [
+                    Runner(number: 2, name: "Two", rider: "R Two", fixedWin: 2.5),
+                    Runner(number: 4, name: "Four", fixedWin: 6),
+                ],
                 placings: [Placing(position: 1, runnerNumber: 4), Placing(position: 2, runnerNumber: 2)])
         }
     }
 
-    @Test("a card read by any screen is told to every learner; none and a failure tell nothing")
-    func toldToEveryLearner() throws {
-        let first = Learner()
-        let second = Learner()
-        let reads = CardReads(wrapping: RunCards(), learners: [first, second])
-        #expect(try reads.card(forRace: "r1")?.raceID == "r1")
+    @Test("a card read by any screen is in the book: standing, market while open, field; none and a failure, nothing")
+    func recorded() throws {
+        let book = RaceDayBook()
+        let reads = CardReads(wrapping: RunCards(), book: book, clock: FixedClock(Self.now), sharedFor: 0)
+        #expect(try reads.card(forRace: "r7")?.raceID == "r7")
+        #expect(book.standing(ofRace: "r7", at: Self.now)?.placings == [4, 2])
+        #expect(book.standing(ofRace: "r7", at: Self.now)?.status == .final)
+        #expect(book.marketFavourite(ofRace: "r7", at: Self.now) == nil, "a race run has no market to show")
+        #expect(book.field(ofRace: "r7")?.runners.map(\.rider) == ["R Two", nil])
+        #expect(book.field(ofRace: "r7")?.runners.allSatisfy { $0.fixedWin == nil } == true, "a field has no prices")
+        _ = try reads.card(forRace: "open8")
+        #expect(book.marketFavourite(ofRace: "open8", at: Self.now) == MarketFavourite(runnerNumber: 2, price: 2.5))
         #expect(try reads.card(forRace: "none") == nil)
         #expect(throws: RaceDataError.self) { try reads.card(forRace: "down") }
-        #expect(first.learned.withLock { $0 } == ["r1"] && second.learned.withLock { $0 } == ["r1"])
+        #expect(book.field(ofRace: "none") == nil && book.field(ofRace: "down") == nil)
         #expect(reads.sourceDescription == "run cards")
     }
 
-    @Test("the board's book has the placings and its market the favourite, from a read no board asked for")
-    func theBoardLearns() throws {
-        let now = Date(timeIntervalSince1970: 1_772_870_000)
-        let book = RaceStatusBook()
-        let markets = CardMarkets(cards: RunCards(), answersAtOnce: false, clock: FixedClock(now))
-        let reads = CardReads(wrapping: RunCards(), learners: [book, markets])
-        _ = try reads.card(forRace: "r7")
-        #expect(book.standing(ofRace: "r7", at: now)?.status == .final)
-        #expect(book.standing(ofRace: "r7", at: now)?.placings == [4, 2])
-        _ = try reads.card(forRace: "open8")
-        #expect(
-            markets.favourite(ofRace: "open8", at: now)
-                == MarketFavourite(runners: try #require(try reads.card(forRace: "open8")).runners))
-        #expect(markets.favourite(ofRace: "open8", at: now)?.runnerNumber == 2)
+    @Test("a server's card serves every asker for a look, then is asked again; a source at once is asked each time")
+    func sharedWithinALook() throws {
+        let cards = RunCards()
+        let clock = ManualClock(Self.now.timeIntervalSince1970)
+        let book = RaceDayBook()
+        // The board's reads and the screens' reads: two readers, one book.
+        let board = CardReads(
+            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        let screens = CardReads(
+            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        _ = try board.card(forRace: "open1")
+        clock.advance(by: CardReads.serverLook - 1)
+        #expect(try screens.card(forRace: "open1")?.raceID == "open1")
+        #expect(cards.asked.withLock { $0 } == ["open1"])
+        clock.advance(by: 2)
+        _ = try screens.card(forRace: "open1")
+        #expect(cards.asked.withLock { $0 } == ["open1", "open1"])
+        let atOnce = CardReads(wrapping: cards, book: book, clock: clock, sharedFor: 0, readClock: clock)
+        _ = try atOnce.card(forRace: "open1")
+        #expect(cards.asked.withLock { $0.count } == 3)
+    }
+
+    /// A card source that holds each answer until let go, counting requests.
+    final class HeldCards: RaceCardService {
+        let asked = Mutex(0)
+        let started = DispatchSemaphore(value: 0)
+        let letGo = DispatchSemaphore(value: 0)
+        var sourceDescription: String { "held cards" }
+        func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
+            asked.withLock { $0 += 1 }
+            started.signal()
+            letGo.wait()
+            return RaceCard(raceID: id, status: .open, runners: [Runner(number: 1, name: "A", fixedWin: 3)])
+        }
+    }
+
+    @Test("a read under way is waited for, not made again: two readers asking at once make one request")
+    func readUnderWayShared() {
+        let cards = HeldCards()
+        let book = RaceDayBook()
+        let clock = FixedClock(Self.now)
+        let board = CardReads(
+            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        let screens = CardReads(
+            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        let answers = Mutex<[String]>([])
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let card = try? board.card(forRace: "r1")
+            answers.withLock { $0.append(card?.raceID ?? "none") }
+        }
+        cards.started.wait()
+        DispatchQueue.global().async(group: group) {
+            let card = try? screens.card(forRace: "r1")
+            answers.withLock { $0.append(card?.raceID ?? "none") }
+        }
+        // Time for the second asker to come while the first read is held; let go enough for two requests, so one
+        // made of its own shows in the count rather than hanging.
+        Thread.sleep(forTimeInterval: 0.2)
+        cards.letGo.signal()
+        cards.letGo.signal()
+        group.wait()
+        #expect(answers.withLock { $0 } == ["r1", "r1"])
+        #expect(cards.asked.withLock { $0 } == 1)
+    }
+
+    @Test("a copy kept offline tells its field, never its standing or market; an index's market outlasts a card's")
+    func offlineAndIndexed() {
+        let book = RaceDayBook()
+        var card = RaceCard(raceID: "r1", status: .open, runners: [Runner(number: 3, name: "C", fixedWin: 2.2)])
+        book.record(card, at: Self.now)
+        card.runners[0].fixedWin = 9
+        card.status = .final
+        card.offline = OfflineCard(savedAt: Self.now, reason: "offline")
+        book.record(card, at: Self.now)
+        #expect(book.marketFavourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
+        #expect(book.standing(ofRace: "r1", at: Self.now)?.status == .open)
+        // Not read again for long: no price rather than an old one.
+        let later = Self.now.addingTimeInterval(RaceDayBook.marketStaleAfter + 1)
+        #expect(book.marketFavourite(ofRace: "r1", at: later) == nil)
+
+        struct Index: RaceMarketIndex {
+            func marketTimeline(ofRace id: String) -> MarketTimeline? {
+                MarketTimeline(
+                    first: MarketFavourite(runnerNumber: 1, price: 4),
+                    then: [.init(from: CardReadsTests.now, favourite: MarketFavourite(runnerNumber: 2, price: 3))])
+            }
+        }
+        let indexed = RaceDayBook(index: Index())
+        indexed.record(
+            RaceCard(raceID: "x", status: .open, runners: [Runner(number: 9, name: "N", fixedWin: 2)]), at: Self.now)
+        #expect(indexed.marketFavourite(ofRace: "x", at: Self.now.addingTimeInterval(-1))?.runnerNumber == 1)
+        #expect(indexed.marketFavourite(ofRace: "x", at: later)?.runnerNumber == 2)
+    }
+
+    @Test("a card's standing only goes forward: an open card undoes no abandonment or result told before it")
+    func standingGoesForward() {
+        let book = RaceDayBook()
+        let open = RaceCard(raceID: "r1", status: .open, runners: [Runner(number: 3, name: "C", fixedWin: 2.2)])
+        book.record(.abandoned, forRace: "r1")
+        book.record(open, at: Self.now)
+        #expect(book.abandonedRaceIDs == ["r1"])
+        book.record([RaceStanding(status: .final, placings: [3, 1])], forRace: "r2")
+        book.record(RaceCard(raceID: "r2", status: .closed), at: Self.now)
+        #expect(book.standing(ofRace: "r2", at: Self.now)?.boardText == "Final 3-1")
+        // Forward it goes: closed, then the result.
+        book.record(RaceCard(raceID: "r3", status: .closed), at: Self.now)
+        book.record(
+            RaceCard(raceID: "r3", status: .final, placings: [Placing(position: 1, runnerNumber: 5)]), at: Self.now)
+        #expect(book.standing(ofRace: "r3", at: Self.now)?.boardText == "Final 5")
+    }
+
+    @Test("the book stays bounded however many races are told, and keeps only a look's worth of whole cards")
+    func bounded() {
+        let book = RaceDayBook()
+        for index in 0..<(RaceKeyedLimit.races + 10) {
+            book.record(RaceCard(raceID: "r\(index)", status: .open, runners: []), at: Self.now)
+        }
+        #expect(book.field(ofRace: "r\(RaceKeyedLimit.races + 9)") != nil)
+        #expect(book.field(ofRace: "r0") == nil)
+        let shared = RaceDayBook()
+        for index in 0..<100 {
+            _ = try? shared.readOnce(ofRace: "c\(index)", sharedFor: 60, at: Self.now) {
+                RaceCard(raceID: "c\(index)", status: .open)
+            }
+        }
+        let kept = (0..<100).filter { shared.card(ofRace: "c\($0)", readWithin: 60, at: Self.now) != nil }
+        #expect(kept == Array(68..<100), "the latest read, a look's worth")
     }
 }

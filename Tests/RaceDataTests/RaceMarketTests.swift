@@ -17,7 +17,7 @@ struct RaceMarketTests {
     func embeddedAgreesWithTheCards() throws {
         let clock = ManualClock(Self.launch.timeIntervalSince1970)
         let cards = SnapshotRaceCardService(clock: clock)
-        let markets = SnapshotMarketService()
+        let markets = SnapshotMarketIndex()
         let feed = try SnapshotRaceService.embedded(clock: FixedClock(Self.launch)).fetchRaces()
         let races = Dictionary(
             feed.races.map { (SnapshotReplay.captureID(of: $0.id), $0) }, uniquingKeysWith: { first, _ in first }
@@ -50,7 +50,7 @@ struct RaceMarketTests {
                 let sheet = try #require(try cards.card(forRace: race.id))
                 let expected = MarketFavourite(runners: sheet.runners)
                 #expect(
-                    markets.favourite(ofRace: race.id, at: now) == expected,
+                    markets.marketTimeline(ofRace: race.id)?.favourite(at: now) == expected,
                     "\(race.id) at \(moment.timeIntervalSince(start)) s from the start")
                 // Worked out apart: the shortest price of those running, and every runner at it (equals).
                 let running = sheet.runners.filter { !$0.isScratched && $0.fixedWin != nil }
@@ -71,13 +71,13 @@ struct RaceMarketTests {
 
     @Test("a race the embedded day does not have, or not replayed, has no favourite")
     func embeddedUnknown() {
-        let markets = SnapshotMarketService()
-        #expect(markets.favourite(ofRace: "no-such-race@1772870000", at: Self.launch) == nil)
-        #expect(markets.favourite(ofRace: "no-such-race", at: Self.launch) == nil)
-        let damaged = SnapshotMarketService { _ throws(RaceDataError) in
+        let markets = SnapshotMarketIndex()
+        #expect(markets.marketTimeline(ofRace: "no-such-race@1772870000")?.favourite(at: Self.launch) == nil)
+        #expect(markets.marketTimeline(ofRace: "no-such-race")?.favourite(at: Self.launch) == nil)
+        let damaged = SnapshotMarketIndex { _ throws(RaceDataError) in
             throw .unavailable(source: "test", reason: "damaged")
         }
-        #expect(damaged.favourite(ofRace: "x@1772870000", at: Self.launch) == nil)
+        #expect(damaged.marketTimeline(ofRace: "x@1772870000")?.favourite(at: Self.launch) == nil)
     }
 
     @Test("a damaged market is read as far as it makes sense; what does not is left out, never a crash")
@@ -102,19 +102,19 @@ struct RaceMarketTests {
              "d": {"race": "no data"}}
             """
         let cards = try RaceCardDecoder().decodeBundle(Data(bundle.utf8), source: "test")
-        let markets = SnapshotMarketService { id throws(RaceDataError) in cards[id] }
+        let markets = SnapshotMarketIndex { id throws(RaceDataError) in cards[id] }
         let id = "a@\(Int(start.timeIntervalSince1970))"
         // Runner 7's late scratching has no readable time: scratched throughout, as its card would have it.
         #expect(
-            markets.favourite(ofRace: id, at: start.addingTimeInterval(-3_600))
+            markets.marketTimeline(ofRace: id)?.favourite(at: start.addingTimeInterval(-3_600))
                 == MarketFavourite(runnerNumber: 4, price: 3.5))
         // Runner 4 is scratched a minute before the start: runner 1 is the favourite from then.
         #expect(
-            markets.favourite(ofRace: id, at: start.addingTimeInterval(-30))
+            markets.marketTimeline(ofRace: id)?.favourite(at: start.addingTimeInterval(-30))
                 == MarketFavourite(runnerNumber: 1, price: 4))
-        #expect(markets.favourite(ofRace: "b@\(Int(start.timeIntervalSince1970))", at: start) == nil)
-        #expect(markets.favourite(ofRace: "c@\(Int(start.timeIntervalSince1970))", at: start) == nil)
-        #expect(markets.favourite(ofRace: "d@\(Int(start.timeIntervalSince1970))", at: start) == nil)
+        #expect(markets.marketTimeline(ofRace: "b@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
+        #expect(markets.marketTimeline(ofRace: "c@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
+        #expect(markets.marketTimeline(ofRace: "d@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
     }
 
     @Test("the favourite: the card's marked runner, else the shortest price still running, with every equal")
@@ -146,103 +146,5 @@ struct RaceMarketTests {
         ]
         #expect(MarketFavourite(runners: field) == MarketFavourite(runnerNumber: 2, price: 9))
         #expect(MarketFavourite(runnerNumber: 1, price: 1_001) != nil)
-    }
-}
-
-/// Card markets: the soonest races of each code read, a few a look from a server, each again after its lifetime.
-@Suite("Card markets")
-struct CardMarketTests {
-    static let now = Date(timeIntervalSince1970: 1_772_870_000)
-
-    /// Cards priced by race: runner 1 at `price`, runner 2 at 10; records each race asked for.
-    final class PricedCards: RaceCardService {
-        let asked = Mutex<[String]>([])
-        let prices = Mutex<[String: Double]>([:])
-        let failing = Mutex<Set<String>>([])
-        var sourceDescription: String { "priced cards" }
-
-        func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
-            asked.withLock { $0.append(id) }
-            if failing.withLock({ $0.contains(id) }) {
-                throw .unavailable(source: "priced cards", reason: "no answer")
-            }
-            let price = prices.withLock { $0[id] } ?? 5
-            return RaceCard(
-                raceID: id, status: .open,
-                runners: [Runner(number: 1, name: "A", fixedWin: price), Runner(number: 2, name: "B", fixedWin: 10)])
-        }
-    }
-
-    static func race(_ id: String, _ category: RaceCategory, in minutes: Double) -> Race {
-        Race(
-            id: id, number: 1, meetingName: "Venue", category: category,
-            advertisedStart: now.addingTimeInterval(minutes * 60))
-    }
-
-    @Test("a source that answers at once: the soonest 8 of each code to come read in the fetch, soonest first")
-    func atOnce() {
-        let cards = PricedCards()
-        let clock = ManualClock(Self.now.timeIntervalSince1970)
-        let markets = CardMarkets(cards: cards, answersAtOnce: true, clock: clock)
-        let horses = (1...10).map { Self.race("h\($0)", .horse, in: Double($0)) }
-        let dogs = [Self.race("g1", .greyhound, in: 3)]
-        let jumped = Self.race("gone", .horse, in: -1)
-        markets.prepare(horses.reversed() + dogs + [jumped])
-        #expect(cards.asked.withLock { $0 } == ["h1", "h2", "g1", "h3", "h4", "h5", "h6", "h7", "h8"])
-        #expect(markets.favourite(ofRace: "h1", at: Self.now) == MarketFavourite(runnerNumber: 1, price: 5))
-        #expect(markets.favourite(ofRace: "h9", at: Self.now) == nil)
-        // Within its lifetime nothing is read again; after it, each is.
-        markets.prepare(horses)
-        #expect(cards.asked.withLock { $0.count } == 9)
-        cards.prices.withLock { $0["h1"] = 12 }
-        clock.advance(by: CardMarkets.localLifetime)
-        markets.prepare(horses)
-        #expect(markets.favourite(ofRace: "h1", at: clock.now()) == MarketFavourite(runnerNumber: 2, price: 10))
-    }
-
-    @Test("a server: three cards a look, at most a look in 20 s, unread races first, then the longest unread")
-    func server() {
-        let cards = PricedCards()
-        let clock = ManualClock(Self.now.timeIntervalSince1970)
-        let queue = DispatchQueue(label: "test.markets")
-        let markets = CardMarkets(cards: cards, answersAtOnce: false, clock: clock, queue: queue)
-        let races = (1...5).map { Self.race("r\($0)", .harness, in: Double($0) + 10) }
-        let look = {
-            markets.prepare(races)
-            queue.sync {}
-        }
-        look()
-        #expect(cards.asked.withLock { $0 } == ["r1", "r2", "r3"])
-        // A fetch a second later (`--refresh 1`) looks no sooner than the spacing.
-        clock.advance(by: 1)
-        look()
-        #expect(cards.asked.withLock { $0.count } == 3)
-        clock.advance(by: CardMarkets.lookSpacing)
-        look()
-        #expect(cards.asked.withLock { $0 } == ["r1", "r2", "r3", "r4", "r5"])
-        // After the lifetime the first read are due first; r1's card fails and its last market stays.
-        clock.set(Self.now.timeIntervalSince1970 + CardMarkets.serverLifetime)
-        cards.failing.withLock { $0 = ["r1"] }
-        look()
-        #expect(cards.asked.withLock { $0.suffix(3) } == ["r1", "r2", "r3"])
-        #expect(markets.favourite(ofRace: "r1", at: clock.now()) == MarketFavourite(runnerNumber: 1, price: 5))
-        // Not read again for long: no price rather than an old one.
-        #expect(markets.favourite(ofRace: "r1", at: Self.now.addingTimeInterval(CardMarkets.staleAfter + 1)) == nil)
-        #expect(markets.favourite(ofRace: "r2", at: Self.now.addingTimeInterval(CardMarkets.staleAfter + 1)) != nil)
-    }
-
-    @Test("a sheet's card serves the board at once; a copy kept offline or a race already run does not")
-    func learning() {
-        let markets = CardMarkets(cards: PricedCards(), answersAtOnce: false, clock: FixedClock(Self.now))
-        var card = RaceCard(raceID: "r1", status: .open, runners: [Runner(number: 3, name: "C", fixedWin: 2.2)])
-        markets.learn(card)
-        #expect(markets.favourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
-        card.runners[0].fixedWin = 9
-        card.offline = OfflineCard(savedAt: Self.now, reason: "offline")
-        markets.learn(card)
-        card.offline = nil
-        card.status = .final
-        markets.learn(card)
-        #expect(markets.favourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
     }
 }

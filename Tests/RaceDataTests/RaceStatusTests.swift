@@ -99,7 +99,7 @@ struct RaceStatusTests {
 
     @Test("the book tells how a race stands at each moment, from what it was told")
     func bookStandings() {
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let start = Date(timeIntervalSince1970: 1_000)
         let time = RacingTime(category: .greyhound, metres: 515)
         book.record(
@@ -152,7 +152,7 @@ struct RaceStatusTests {
     func askedBesideFetches() throws {
         let clock = ManualClock(1_000)
         let statuses = CountingStatuses(lifetime: 300)
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let queue = DispatchQueue(label: "statuses")
         let service = StatusMarkingRaceService(
             wrapping: OneRace(), statuses: statuses, book: book, clock: clock, statusQueue: queue)
@@ -190,7 +190,7 @@ struct RaceStatusTests {
     @Test("statuses from a server never hold the feed up: the board has them once they come, asked once at a time")
     func neverWaitedFor() throws {
         let statuses = SilentStatuses()
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let queue = DispatchQueue(label: "statuses")
         let service = StatusMarkingRaceService(
             wrapping: OneRace(), statuses: statuses, book: book, clock: ManualClock(1_000), statusQueue: queue)
@@ -213,7 +213,7 @@ struct RaceStatusTests {
                 Dictionary(uniqueKeysWithValues: ids.map { ($0, RaceStatus.abandoned) })
             }
         }
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         // A queue held still: had the question gone there, the book would be empty after the fetch.
         let parked = DispatchQueue(label: "parked")
         parked.suspend()
@@ -240,39 +240,9 @@ struct RaceStatusTests {
         }
     }
 
-    @Test("a live card source fills in the placings of a race in its last minute, asked beside the fetch, spaced")
-    func resultsOfJumpedRaces() throws {
-        let clock = ManualClock(9_990)
-        let book = RaceStatusBook()
-        let queue = DispatchQueue(label: "statuses")
-        let cards = ResultCards()
-        // Through the app's card reads, which tell the book what each card says.
-        let service = StatusMarkingRaceService(
-            wrapping: OneRace(), statuses: CountingStatuses(lifetime: 300, status: .open),
-            results: CardReads(wrapping: cards, learners: [book]), book: book, clock: clock, statusQueue: queue)
-        let fetch = {
-            _ = try service.fetchRaces()
-            queue.sync {}
-        }
-        try fetch()
-        #expect(cards.requests.withLock { $0 }.isEmpty, "not jumped yet: no card asked for")
-        clock.set(10_010)
-        try fetch()
-        #expect(cards.requests.withLock { $0 } == ["r1"])
-        let standing = try #require(book.standing(ofRace: "r1", at: clock.now()))
-        #expect(standing.status == .final && standing.placings == [3, 1, 2])
-        #expect(standing.boardText == "Final 3-1-2" && standing.names.isEmpty, "a name missing: none said")
-        clock.set(10_020)
-        try fetch()
-        #expect(cards.requests.withLock { $0 }.count == 1, "the final result is had: not asked again")
-        clock.set(10_070)
-        try fetch()
-        #expect(cards.requests.withLock { $0 }.count == 1, "off the board: not asked")
-    }
-
     @Test("statuses that cannot be had leave the board's fetch as it was")
     func failingStatuses() throws {
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         let queue = DispatchQueue(label: "statuses")
         let service = StatusMarkingRaceService(
             wrapping: OneRace(), statuses: CountingStatuses(lifetime: 0, fails: true), book: book,
@@ -284,7 +254,7 @@ struct RaceStatusTests {
 
     @Test("the book keeps the last word on each race, and stays bounded")
     func book() {
-        let book = RaceStatusBook()
+        let book = RaceDayBook()
         book.record(.abandoned, forRace: "a")
         book.record(.open, forRace: "b")
         #expect(book.abandonedRaceIDs == ["a"])

@@ -89,7 +89,10 @@ public enum BlackbookModule {
         BlackbookRouter.blackbook, commands: [wayIn] + commands.map(\.entry), opens: [BlackbookRouter.raceDetail],
         actions: actions,
         begin: { context in
-            let marker = interactor(context)
+            let marker = BlackbookMarker(
+                list: context.kept.lists.list(of: BlackbookEntry.self), book: context.book, cards: context.cards.reads,
+                cardsAnswerAtOnce: context.cards.answerAtOnce, fieldSource: context.cards.fields,
+                clock: context.run.clock)
             context.raceMarks.register(marker)
             // Who is followed is known before the board's first fetch, which marks its races.
             marker.loadBeforeTheBoard()
@@ -103,15 +106,14 @@ public enum BlackbookModule {
         return screen(presenter: presenter, view: view)
     }
 
-    /// The app's one blackbook interactor, registered as its race marker when the feature begins: the book, the
-    /// card's `follow` and the board share what it has read. Made afresh where the feature has not begun (a test).
+    /// A blackbook interactor for a screen or a card's command: what it reads goes into the day's book, which the
+    /// board's marks and every other screen share.
     static func interactor(_ context: FeatureContext) -> BlackbookInteractor {
-        if let made = context.raceMarks.marker(of: BlackbookInteractor.self) { return made }
-        return BlackbookInteractor(
-            list: context.kept.lists.list(of: BlackbookEntry.self), cards: context.cards.reads,
+        BlackbookInteractor(
+            list: context.kept.lists.list(of: BlackbookEntry.self), book: context.book, cards: context.cards.reads,
             cardsAnswerAtOnce: context.cards.answerAtOnce, fieldSource: context.cards.fields,
             meetings: context.cards.meetings,
-            latestRaces: context.races.latest, clock: context.run.clock)
+            latestRaces: context.races.latest, marks: context.raceMarks, clock: context.run.clock)
     }
 
     /// Runs one command on a card with a presenter of its own, which says what changed on the run's view (held

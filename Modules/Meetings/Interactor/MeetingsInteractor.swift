@@ -31,7 +31,7 @@ public protocol MeetingsInteractorInput: AnyObject, Sendable {
     /// How every race told of stands at `now` (the list's word, a card's placings), each from its time.
     func standings(at now: Date) -> [String: RaceStanding]
     /// Fetches the cards of these races, one at a time within the request budget, for their placings: the app's
-    /// card reads put what each tells in the status book (`standings(at:)` has it from then on). A race asked for
+    /// card reads record what each tells in the day's book (`standings(at:)` has it from then on). A race asked for
     /// again while waiting is not asked twice.
     @MainActor func fetchResults(ofRaces ids: [String])
 }
@@ -48,7 +48,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     private let meetings: (any RaceMeetingsService)?
     private let races: any RaceService
     private let cards: (any RaceCardService)?
-    private let statusBook: RaceStatusBook
+    private let book: RaceDayBook
     private let clock: any WallClock
     private let queue: DispatchQueue
     private let deliver: MainDelivery
@@ -63,14 +63,14 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     @MainActor
     public init(
         meetings: (any RaceMeetingsService)?, races: any RaceService, cards: (any RaceCardService)?,
-        statusBook: RaceStatusBook, clock: any WallClock,
+        book: RaceDayBook, clock: any WallClock,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.MeetingsInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain, scheduler: (any Scheduler)? = nil
     ) {
         self.meetings = meetings
         self.races = races
         self.cards = cards
-        self.statusBook = statusBook
+        self.book = book
         self.clock = clock
         self.queue = queue
         self.deliver = deliver
@@ -92,7 +92,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
             return
         }
         fetches.request(
-            { [meetings, races, statusBook] in
+            { [meetings, races, book] in
                 Result { () throws(RaceDataError) -> MeetingsAnswer in
                     guard let meetings else {
                         return MeetingsAnswer(
@@ -100,7 +100,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
                         )
                     }
                     let day = try meetings.raceDay(at: now)
-                    Self.tell(statusBook, day.standings, at: now)
+                    Self.tell(book, day.standings, at: now)
                     return MeetingsAnswer(day: day, source: .list(meetings.meetingsDescription))
                 }
             },
@@ -118,12 +118,12 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     }
 
     public func standings(at now: Date) -> [String: RaceStanding] {
-        statusBook.standings(at: now)
+        book.standings(at: now)
     }
 
     /// The list's word on each race, into the book the board reads too; placings a card told stand until the
     /// list says the race has moved on (a list tells no placings).
-    private static func tell(_ book: RaceStatusBook, _ told: [String: [RaceStanding]], at now: Date) {
+    private static func tell(_ book: RaceDayBook, _ told: [String: [RaceStanding]], at now: Date) {
         for (id, standings) in told {
             if let known = book.standing(ofRace: id, at: now), !known.placings.isEmpty,
                 standings.count == 1, standings[0].placings.isEmpty, standings[0].status == known.status
@@ -137,7 +137,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
     @MainActor
     public func fetchResults(ofRaces ids: [String]) {
         guard let cards else { return }
-        // What each card tells is put in the status book by the app's card reads (`CardReads`).
+        // What each card tells is recorded in the day's book by the app's card reads (`CardReads`).
         results.ask(ids, at: clock.now()) { [queue, deliver] id, answered in
             queue.async {
                 let result = Result { () throws(RaceDataError) in try cards.card(forRace: id) }

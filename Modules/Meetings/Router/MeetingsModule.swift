@@ -111,7 +111,7 @@ public enum MeetingsModule {
     static func interactor(_ context: FeatureContext) -> MeetingsInteractor {
         MeetingsInteractor(
             meetings: context.cards.meetings, races: context.races.service, cards: context.cards.reads,
-            statusBook: context.statusBook, clock: context.run.clock)
+            book: context.book, clock: context.run.clock)
     }
 
     /// The view for how the run shows its screens.

@@ -19,10 +19,14 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
     func standing(at now: Date) -> RaceStanding?
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks() -> [RaceMark]
+    /// Reads again what marks races (a runner followed on this sheet or elsewhere); what the user should be told
+    /// once, if anything.
+    @MainActor func reloadMarks() -> String?
 }
 
 extension RaceDetailInteractorInput {
     public func marks() -> [RaceMark] { [] }
+    @MainActor public func reloadMarks() -> String? { nil }
 }
 
 /// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
@@ -34,21 +38,21 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let favourites: any FavouritesRepository
     private let deliver: MainDelivery
     private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
-    private let statusBook: RaceStatusBook?
+    private let book: RaceDayBook?
     private let raceMarks: RaceMarks?
 
     /// - Parameter cards: the app's card reads (`CardReads`): what the sheet's card says of the race's standing,
     ///   its followed runners and its market is told to the board from there.
-    /// - Parameter statusBook: how the board has the race standing, which the sheet shows too.
+    /// - Parameter book: how the board has the race standing, which the sheet shows too.
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
-        statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
+        book: RaceDayBook? = nil, raceMarks: RaceMarks? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceDetailInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
         self.raceID = raceID
         self.cards = cards
-        self.statusBook = statusBook
+        self.book = book
         self.raceMarks = raceMarks
         self.favourites = favourites
         self.deliver = deliver
@@ -58,12 +62,14 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     public var cardSourceDescription: String? { cards?.sourceDescription }
 
     public func standing(at now: Date) -> RaceStanding? {
-        statusBook?.standing(ofRace: raceID, at: now)
+        book?.standing(ofRace: raceID, at: now)
     }
 
     public func marks() -> [RaceMark] {
         raceMarks?.marks(inRace: raceID) ?? []
     }
+
+    @MainActor public func reloadMarks() -> String? { raceMarks?.reload() }
 
     @MainActor
     public func loadFavourites() -> Result<FavouritesState, FavouritesError> {

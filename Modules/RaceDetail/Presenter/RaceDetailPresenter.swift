@@ -59,6 +59,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         case .success(let state): apply(state)
         case .failure(let error): view?.displayWarning(error.description)
         }
+        if let warning = interactor.reloadMarks() { view?.displayWarning(warning) }
         // Held strongly until the card's first answer: a sheet dropped meanwhile (watch closes it at once) still
         // finishes its `show`, exactly once.
         cardFeed.whenReady {
@@ -70,6 +71,7 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     public func showLive() {
         render()
         if case .success(let state) = interactor.loadFavourites() { isFavourite = state.contains(race.id) }
+        _ = interactor.reloadMarks()
     }
 
     public func toggleFavourite(completion: @escaping CommandCompletion) {

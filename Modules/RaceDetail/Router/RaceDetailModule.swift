@@ -78,7 +78,7 @@ public enum RaceDetailModule {
         argument, context, navigator in
         guard let race = argument.race else { return nil }
         return makeScreen(
-            race: race, cards: context.cards.reads, statusBook: context.statusBook, raceMarks: context.raceMarks,
+            race: race, cards: context.cards.reads, book: context.book, raceMarks: context.raceMarks,
             favourites: context.kept.favourites,
             clock: context.run.clock, timeZone: context.run.timeZone, firstCardWait: context.run.firstCardWait,
             view: view(for: context.presentation), navigator: navigator)
@@ -91,13 +91,13 @@ public enum RaceDetailModule {
 
     /// - Parameter cards: where the race's card comes from; nil for a sheet without one.
     public static func makeScreen(
-        race: Race, cards: (any RaceCardService)?, statusBook: RaceStatusBook? = nil, raceMarks: RaceMarks? = nil,
+        race: Race, cards: (any RaceCardService)?, book: RaceDayBook? = nil, raceMarks: RaceMarks? = nil,
         favourites: any FavouritesRepository,
         clock: any WallClock, timeZone: LocalZone, firstCardWait: TimeInterval? = nil, view: any RaceDetailViewInput,
         navigator: any Navigator
     ) -> RaceDetailScreen {
         let interactor = RaceDetailInteractor(
-            raceID: race.id, cards: cards, favourites: favourites, statusBook: statusBook, raceMarks: raceMarks)
+            raceID: race.id, cards: cards, favourites: favourites, book: book, raceMarks: raceMarks)
         let router = RaceDetailRouter()
         let presenter = RaceDetailPresenter(
             race: race, interactor: interactor, router: router, view: view, clock: clock, timeZone: timeZone,

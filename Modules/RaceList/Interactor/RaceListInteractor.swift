@@ -15,9 +15,9 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let favourites: any FavouritesRepository
     private let settings: (any SettingsStore)?
     private let latestRaces: LatestRaces
-    private let statusBook: RaceStatusBook
+    private let book: RaceDayBook
     private let raceMarks: RaceMarks
-    private let markets: (any RaceMarketService)?
+    private let watch: (any RaceCardWatch)?
     private let fetches: CoalescedFetch<Result<RaceFeed, RaceDataError>>
 
     /// - Parameter deliver: how results reach the main actor; the default hops
@@ -27,9 +27,9 @@ public final class RaceListInteractor: RaceListInteractorInput {
         favourites: any FavouritesRepository,
         settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces = LatestRaces(),
-        statusBook: RaceStatusBook = RaceStatusBook(),
+        book: RaceDayBook = RaceDayBook(),
         raceMarks: RaceMarks = RaceMarks(),
-        markets: (any RaceMarketService)? = nil,
+        watch: (any RaceCardWatch)? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -37,35 +37,35 @@ public final class RaceListInteractor: RaceListInteractorInput {
         self.favourites = favourites
         self.settings = settings
         self.latestRaces = latestRaces
-        self.statusBook = statusBook
+        self.book = book
         self.raceMarks = raceMarks
-        self.markets = markets
+        self.watch = watch
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
     public var sourceDescription: String { service.sourceDescription }
 
-    public var abandonedRaceIDs: Set<String> { statusBook.abandonedRaceIDs }
+    public var abandonedRaceIDs: Set<String> { book.abandonedRaceIDs }
 
-    public func raceStandings(at now: Date) -> [String: RaceStanding] { statusBook.standings(at: now) }
+    public func raceStandings(at now: Date) -> [String: RaceStanding] { book.standings(at: now) }
 
     public func marks(inRace id: String) -> [RaceMark] { raceMarks.marks(inRace: id) }
 
     @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
     public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
-        markets?.favourite(ofRace: id, at: now)
+        book.marketFavourite(ofRace: id, at: now)
     }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
         fetches.request(
-            { [service, latestRaces, raceMarks, markets] in
+            { [service, latestRaces, raceMarks, watch] in
                 latestRaces.fetchStarted()
                 let result = Result { () throws(RaceDataError) in try service.fetchRaces() }
                 // In the fetch, so the board drawn from it has its marks (followed runners) and prices with it.
                 if let races = try? result.get().races {
                     raceMarks.prepare(races)
-                    markets?.prepare(races)
+                    watch?.look(at: races)
                 }
                 latestRaces.fetchFinished(with: try? result.get().races)
                 return result

@@ -232,8 +232,8 @@ public enum RaceListModule {
     public static func makeScreen(context: FeatureContext, navigator: any Navigator) -> RaceListScreen {
         makeScreen(
             service: context.races.service, favourites: context.kept.favourites, settings: context.kept.settings,
-            latestRaces: context.races.latest, statusBook: context.statusBook, raceMarks: context.raceMarks,
-            markets: context.cards.markets, clock: context.run.clock,
+            latestRaces: context.races.latest, book: context.book, raceMarks: context.raceMarks,
+            watch: context.cards.watch, clock: context.run.clock,
             refreshInterval: context.run.options.kernel.refreshInterval,
             alertLead: alertMinutes(options: context.run.options, isLive: context.run.isLive).map {
                 TimeInterval($0) * 60
@@ -247,15 +247,15 @@ public enum RaceListModule {
     /// - Parameter board: the board the run starts with; its alert, if chosen, is what `save` keeps.
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
-        latestRaces: LatestRaces, statusBook: RaceStatusBook = RaceStatusBook(), raceMarks: RaceMarks = RaceMarks(),
-        markets: (any RaceMarketService)? = nil, clock: any WallClock,
+        latestRaces: LatestRaces, book: RaceDayBook = RaceDayBook(), raceMarks: RaceMarks = RaceMarks(),
+        watch: (any RaceCardWatch)? = nil, clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
         offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
-                statusBook: statusBook, raceMarks: raceMarks, markets: markets),
+                book: book, raceMarks: raceMarks, watch: watch),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
             offersShell: offersShell, view: view, navigator: navigator)
     }

@@ -1,0 +1,367 @@
+import Core
+import Dispatch
+import Platform
+import Synchronization
+
+/// The day's book: one record per race of what its card and its source have said — how it stands (status and
+/// placings, through time), its market (the market favourite, through time), its field, where it is run, and
+/// the card itself for a little while — shared by every screen. Whoever reads a card (a sheet, `movers`, the
+/// blackbook, the board's own watch) records it here (`CardReads`), so what one read learns every screen sees
+/// at its next draw (a live screen draws every second; a script, at its next command).
+///
+/// It is the app's one cache keyed by race: every record is bounded together by `RaceKeyedLimit.races`.
+public final class RaceDayBook: Sendable {
+    /// A market read from a card is not shown once this old: a board offline keeps no old prices.
+    public static let marketStaleAfter: TimeInterval = 300
+
+    private struct Record {
+        /// Its standings as told, in the order of their times (one, for a live source).
+        var standings: [RaceStanding] = []
+        /// Its market favourite through time, and when that was read (nil: an index's, never stale).
+        var market: MarketTimeline?
+        var marketReadAt: Date?
+        /// Its field as last read, and when.
+        var field: (runners: [Runner], readAt: Date)?
+        /// The race as a feed or a meetings list last named it: its code and place.
+        var race: Race?
+        /// Its card as last read from its source (no copy kept offline), and when by the readers' own clock (the
+        /// system's: a pinned clock never moves): served again within a look.
+        var card: (card: RaceCard, readAt: Date)?
+        /// When its card was last asked for by the board's watch, read or not.
+        var cardAskedAt: Date?
+    }
+
+    private struct State {
+        var records: [String: Record] = [:]
+        var abandoned: Set<String> = []
+        /// Bumped at each change: what was worked out for a moment holds until something new is told.
+        var generation = 0
+        var lastWorkedOut: (generation: Int, at: Date, standings: [String: RaceStanding])?
+        /// The races whose cards are kept, oldest read first: only a look's worth are kept.
+        var cardsKept: [String] = []
+    }
+
+    private let state = Mutex(State())
+    /// The cards being read from their source now, by race: a second asker waits for the read under way.
+    private let reading = Mutex<[String: CardRead]>([:])
+    private let index: (any RaceMarketIndex)?
+    /// At most this many cards are kept whole: the few read in the last look.
+    static let cardsKeptAtMost = 32
+
+    /// - Parameter index: where a source that holds its whole day's markets (the embedded day) tells a race's
+    ///   market when first asked, instead of a card being read for it.
+    public init(index: (any RaceMarketIndex)? = nil) {
+        self.index = index
+    }
+
+    // MARK: - Recording
+
+    /// How the race stands now, as a source told it: it replaces whatever was told before.
+    public func record(_ status: RaceStatus, forRace id: String) {
+        record([RaceStanding(status: status)], forRace: id)
+    }
+
+    /// The race's standings, each from its time (the snapshot tells a replayed race's whole life at once).
+    public func record(_ told: [RaceStanding], forRace id: String) {
+        guard !told.isEmpty else { return }
+        let told = told.sorted { ($0.from ?? .distantPast) < ($1.from ?? .distantPast) }
+        change(id) { record in
+            // Told again as it was (a list asked every half minute): nothing changes.
+            guard record.standings != told else { return false }
+            record.standings = told
+            return true
+        }
+    }
+
+    /// What a card read from its source says, read at `now`: its standing, its market while betting is open,
+    /// and its field. A copy kept from an earlier fetch
+    /// (offline) tells the race as it was then, not as it is: only its field is taken. A race's standing only
+    /// goes forward: a card still open does not undo an abandonment or a result told before it (a server's
+    /// cached copy, or a list quicker than the card).
+    public func record(_ card: RaceCard, at now: Date) {
+        let isLive = card.offline == nil
+        let standing = isLive ? RaceStanding(card: card) : nil
+        let isOpen = card.status == nil || card.status == .open
+        change(card.raceID) { record in
+            var changed = false
+            if let standing, record.standings != [standing],
+                Self.progress(of: standing.status) >= record.standings.last.map({ Self.progress(of: $0.status) }) ?? 0
+            {
+                record.standings = [standing]
+                changed = true
+            }
+            // A source with an index of its markets knows every move: one card tells only a moment of it.
+            if isLive && isOpen && index == nil {
+                let market = MarketTimeline(MarketFavourite(runners: card.runners))
+                changed = changed || record.market != market
+                record.market = market
+                record.marketReadAt = now
+            }
+            let field = card.runners.map(Self.fieldOnly)
+            changed = changed || record.field?.runners != field
+            record.field = (field, now)
+            return changed
+        }
+    }
+
+    /// A race's field read apart from its card (the embedded day's fields), at `now`.
+    public func record(field runners: [Runner], forRace id: String, at now: Date) {
+        let field = runners.map(Self.fieldOnly)
+        change(id) { record in
+            let changed = record.field?.runners != field
+            record.field = (field, now)
+            return changed
+        }
+    }
+
+    /// The races as a feed or a meetings list names them: where each is run.
+    public func record(races: [Race]) {
+        state.withLock { state in
+            for race in races where state.records[race.id]?.race != race {
+                var record = state.records[race.id] ?? Record()
+                record.race = race
+                Self.put(record, forRace: race.id, in: &state)
+            }
+        }
+    }
+
+    /// The board's watch asked for the race's card at `now` (whether or not it came).
+    public func noteCardAsked(forRace id: String, at now: Date) {
+        state.withLock { state in
+            var record = state.records[id] ?? Record()
+            record.cardAskedAt = now
+            Self.put(record, forRace: id, in: &state)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// How the race stands at `now`: the last standing told whose time has come.
+    public func standing(ofRace id: String, at now: Date) -> RaceStanding? {
+        state.withLock { ($0.records[id]?.standings).flatMap { Self.current($0, at: now) } }
+    }
+
+    /// How every race told of stands at `now`. Boards ask at every draw, many times a second in a script: the
+    /// answer for a moment is kept until the moment or what was told changes.
+    public func standings(at now: Date) -> [String: RaceStanding] {
+        state.withLock { state in
+            if let last = state.lastWorkedOut, last.generation == state.generation, last.at == now {
+                return last.standings
+            }
+            let standings = state.records.compactMapValues { Self.current($0.standings, at: now) }
+            state.lastWorkedOut = (state.generation, now, standings)
+            return standings
+        }
+    }
+
+    public func status(ofRace id: String) -> RaceStatus? {
+        standing(ofRace: id, at: .distantFuture)?.status
+    }
+
+    /// The races whose last standing told says they were abandoned.
+    public var abandonedRaceIDs: Set<String> {
+        state.withLock { $0.abandoned }
+    }
+
+    /// The race's market favourite at `now`, as known without waiting: read from a card in the last
+    /// `marketStaleAfter`, or told by the index; nil when not known.
+    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
+        let known = state.withLock { state in
+            state.records[id].map { ($0.market, $0.marketReadAt) }
+        }
+        if let (market, readAt) = known, let market {
+            if let readAt, now.timeIntervalSince(readAt) > Self.marketStaleAfter { return nil }
+            return market.favourite(at: now)
+        }
+        guard let index, let market = index.marketTimeline(ofRace: id) else { return nil }
+        state.withLock { state in
+            var record = state.records[id] ?? Record()
+            record.market = market
+            Self.put(record, forRace: id, in: &state)
+        }
+        return market.favourite(at: now)
+    }
+
+    /// When the race's market was last read from a card; nil for never (or one an index tells).
+    public func marketReadAt(ofRace id: String) -> Date? {
+        state.withLock { $0.records[id]?.marketReadAt }
+    }
+
+    /// The race's field as last read, and when; nil when none was read.
+    public func field(ofRace id: String) -> (runners: [Runner], readAt: Date)? {
+        state.withLock { $0.records[id]?.field }
+    }
+
+    /// The race as last named by a feed or a meetings list.
+    public func race(_ id: String) -> Race? {
+        state.withLock { $0.records[id]?.race }
+    }
+
+    /// When the board's watch last asked for the race's card.
+    public func cardAskedAt(ofRace id: String) -> Date? {
+        state.withLock { $0.records[id]?.cardAskedAt }
+    }
+
+    /// The race's card if `readOnce` read it from its source within `freshness` of `now` (by its readers' clock):
+    /// a second asker in the same look is served it without another request.
+    public func card(ofRace id: String, readWithin freshness: TimeInterval, at now: Date) -> RaceCard? {
+        guard freshness > 0, let kept = state.withLock({ $0.records[id]?.card }) else { return nil }
+        let age = now.timeIntervalSince(kept.readAt)
+        return age >= 0 && age < freshness ? kept.card : nil
+    }
+
+    /// The race's card read once for everyone who asks at about the same time: one read within `sharedFor` of
+    /// `now` is given again, a read under way is waited for and its answer shared, and only else is `read` run.
+    /// `now` is the readers' own clock (the system's), not the board's, which a run may pin.
+    public func readOnce(
+        ofRace id: String, sharedFor: TimeInterval, at now: Date,
+        _ read: () throws(RaceDataError) -> RaceCard?
+    ) throws(RaceDataError) -> RaceCard? {
+        if let shared = card(ofRace: id, readWithin: sharedFor, at: now) { return shared }
+        let (flight, isReader) = reading.withLock { reading -> (CardRead, Bool) in
+            if let underWay = reading[id] { return (underWay, false) }
+            let flight = CardRead()
+            reading[id] = flight
+            return (flight, true)
+        }
+        // A read that failed is no answer for another reader: its source may keep a copy this one's lacks.
+        if !isReader, case .success(let card) = flight.answer() { return card }
+        guard isReader else { return try read() }
+        let answer = Result { () throws(RaceDataError) in try read() }
+        if case .success(let card?) = answer, card.offline == nil { keep(card, readAt: now) }
+        reading.withLock { $0[id] = nil }
+        flight.finish(answer)
+        return try answer.get()
+    }
+
+    // MARK: - Keeping
+
+    /// Changes one race's record; when `change` says a screen would show it, the generation moves.
+    private func change(_ id: String, _ change: (inout Record) -> Bool) {
+        state.withLock { state in
+            var record = state.records[id] ?? Record()
+            guard change(&record) else {
+                Self.put(record, forRace: id, in: &state)
+                return
+            }
+            Self.put(record, forRace: id, in: &state)
+            if record.standings.contains(where: { $0.status == .abandoned }) {
+                state.abandoned.insert(id)
+            } else {
+                state.abandoned.remove(id)
+            }
+            state.generation &+= 1
+            state.lastWorkedOut = nil
+        }
+    }
+
+    private static func put(_ record: Record, forRace id: String, in state: inout State) {
+        if state.records.count >= RaceKeyedLimit.races, state.records[id] == nil {
+            state.abandoned.removeAll()
+            state.cardsKept.removeAll()
+        }
+        state.records.set(record, forKey: id, keepingAtMost: RaceKeyedLimit.races)
+    }
+
+    /// Keeps a look's worth of whole cards (tens of kilobytes each): the oldest read is let go first.
+    private func keep(_ card: RaceCard, readAt: Date) {
+        let id = card.raceID
+        state.withLock { state in
+            var record = state.records[id] ?? Record()
+            record.card = (card, readAt)
+            Self.put(record, forRace: id, in: &state)
+            state.cardsKept.removeAll { $0 == id }
+            state.cardsKept.append(id)
+            while state.cardsKept.count > Self.cardsKeptAtMost {
+                let oldest = state.cardsKept.removeFirst()
+                state.records[oldest]?.card = nil
+            }
+        }
+    }
+
+    /// A field is who runs: numbers, names, riders, trainers and scratchings, without prices or form.
+    private static func fieldOnly(_ runner: Runner) -> Runner {
+        Runner(
+            number: runner.number, name: runner.name, rider: runner.rider, trainer: runner.trainer,
+            scratching: runner.scratching)
+    }
+
+    /// How far along a race a status is: a standing told later never goes back.
+    private static func progress(of status: RaceStatus) -> Int {
+        switch status {
+        case .open, .other: 0
+        case .closed: 1
+        case .interim: 2
+        case .final: 3
+        case .abandoned: 4
+        }
+    }
+
+    private static func current(_ told: [RaceStanding], at now: Date) -> RaceStanding? {
+        told.last { ($0.from ?? .distantPast) <= now }
+    }
+}
+
+/// One read of a card under way, which others asking for the same card wait for.
+private final class CardRead: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<Result<RaceCard?, RaceDataError>?>(nil)
+
+    func finish(_ answer: Result<RaceCard?, RaceDataError>) {
+        result.withLock { $0 = answer }
+        // Every waiter is let through, however many came.
+        done.signal()
+    }
+
+    /// Blocks until the read is done: callers are the interactors' queues, never the main thread.
+    func answer() -> Result<RaceCard?, RaceDataError> {
+        done.wait()
+        done.signal()
+        return result.withLock { $0 } ?? .success(nil)
+    }
+}
+
+/// Where a source that holds its whole day's markets (the embedded day) tells a race's market through its life,
+/// without a card read for it.
+public protocol RaceMarketIndex: Sendable {
+    /// The race's market favourite through its market's life; nil for a race the source does not hold.
+    func marketTimeline(ofRace id: String) -> MarketTimeline?
+}
+
+/// A race's market favourite through its market's life: who it is and at what price from each moment the market
+/// moves. A card read live tells one moment; the embedded day tells every move.
+public struct MarketTimeline: Sendable, Equatable {
+    public struct Change: Sendable, Equatable {
+        public let from: Date
+        public let favourite: MarketFavourite?
+
+        public init(from: Date, favourite: MarketFavourite?) {
+            self.from = from
+            self.favourite = favourite
+        }
+    }
+
+    /// The first change is from the distant past.
+    private let changes: [Change]
+
+    /// A market as read at one moment, holding until read again.
+    public init(_ favourite: MarketFavourite?) {
+        changes = [Change(from: .distantPast, favourite: favourite)]
+    }
+
+    /// `changes` in time order; the first holds from the distant past.
+    public init(first: MarketFavourite?, then changes: [Change]) {
+        self.changes = [Change(from: .distantPast, favourite: first)] + changes
+    }
+
+    public func favourite(at now: Date) -> MarketFavourite? {
+        // The last change at or before `now`: a binary search, as a board asks at every draw.
+        var low = 0
+        var high = changes.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if changes[middle].from <= now { low = middle } else { high = middle - 1 }
+        }
+        return changes[low].favourite
+    }
+}

@@ -1,0 +1,59 @@
+import Core
+import Platform
+import RaceData
+import Synchronization
+
+/// The embedded race day's markets, told as the replay goes: a replayed race's favourite and its price at every
+/// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail on the cards cut
+/// to their fields (`EmbeddedCardBundle.fields`). Worked out when the day's book first asks for a race (the book
+/// keeps it): a one-shot board gives five prices without inflating a card.
+public struct SnapshotMarketIndex: RaceMarketIndex {
+    private let find: SnapshotRaceCardService.Find
+
+    /// - Parameter find: a captured race's card cut to its field, nil for none; the program's own unless a test
+    ///   gives its own.
+    public init(find: @escaping SnapshotRaceCardService.Find = SnapshotFieldService.embedded) {
+        self.find = find
+    }
+
+    public func marketTimeline(ofRace id: String) -> MarketTimeline? {
+        guard let start = SnapshotReplay.replayedStart(of: id),
+            let made = (try? find(SnapshotReplay.captureID(of: id))) ?? nil
+        else { return nil }
+        return MarketTimeline(replaying: SnapshotCardTimeline.runners(of: made, startingAt: start), startingAt: start)
+    }
+}
+
+extension MarketTimeline {
+    /// A replayed race's favourites through its market: each moment a price or a late scratching changes who is
+    /// favourite or at what price, by the card's own rules.
+    init(replaying runners: [Runner], startingAt start: Date) {
+        var moments: Set<Date> = []
+        for runner in runners {
+            moments.formUnion(SnapshotCardTimeline.priceChanges(runner, startingAt: start))
+            if case .late(let time?) = runner.scratching { moments.insert(time) }
+        }
+        let first = Self.favourite(of: runners, start, at: .distantPast)
+        var last = first
+        var changes: [Change] = []
+        for moment in moments.sorted() {
+            let favourite = Self.favourite(of: runners, start, at: moment)
+            if favourite != last {
+                changes.append(Change(from: moment, favourite: favourite))
+                last = favourite
+            }
+        }
+        self.init(first: first, then: changes)
+    }
+
+    private static func favourite(of runners: [Runner], _ start: Date, at moment: Date) -> MarketFavourite? {
+        MarketFavourite(
+            runners: runners.compactMap { made in
+                guard !SnapshotCardTimeline.isScratched(made, shiftedBy: 0, at: moment) else { return nil }
+                var runner = made
+                runner.scratching = nil
+                runner.fixedWin = SnapshotCardTimeline.fixedWin(made, startingAt: start, at: moment)
+                return runner
+            })
+    }
+}

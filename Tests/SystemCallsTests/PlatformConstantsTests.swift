@@ -1,6 +1,5 @@
-import Core
 import Foundation
-import Platform
+import SystemCalls
 import TestSupport
 import Testing
 

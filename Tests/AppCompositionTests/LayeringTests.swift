@@ -208,6 +208,27 @@ struct LayeringTests {
         }
     }
 
+    @Test("an interactor's input protocol is in <Feature>Interactor.swift, a view's in <Feature>ViewModel.swift")
+    func layerInputFiles() {
+        var found = 0
+        for source in Self.sources {
+            let file = source.path.split(separator: "/").last.map(String.init) ?? ""
+            for line in source.text.split(separator: "\n") where line.hasPrefix("public protocol ") {
+                let name = line.dropFirst("public protocol ".count).prefix { $0.isLetter || $0.isNumber }
+                if name.hasSuffix("InteractorInput") {
+                    found += 1
+                    let feature = name.dropLast("InteractorInput".count)
+                    #expect(file == "\(feature)Interactor.swift", "\(name) is in \(source.path)")
+                } else if name.hasSuffix("ViewInput") {
+                    found += 1
+                    let feature = name.dropLast("ViewInput".count)
+                    #expect(file == "\(feature)ViewModel.swift", "\(name) is in \(source.path)")
+                }
+            }
+        }
+        #expect(found >= 12)
+    }
+
     @Test("every presenter is at most 200 code lines")
     func presentersStaySmall() {
         let presenters = Self.sources.filter { $0.path.contains("/Presenter/") && $0.path.hasSuffix("Presenter.swift") }

@@ -82,7 +82,7 @@ struct RaceListPresenterTests {
             Issue.record("the board draws rows")
             return
         }
-        #expect(rows.map(\.favouritePrice) == ["EqF 3.30", "Fav 3.30"])
+        #expect(rows.map(\.marketFavouritePrice) == ["EqF 3.30", "Fav 3.30"])
         #expect(rows.first?.marketFavourite?.runnerNumbers == [3, 5])
     }
 
@@ -97,7 +97,7 @@ struct RaceListPresenterTests {
             Issue.record("the board draws rows")
             return
         }
-        #expect(rows.map(\.favouritePrice) == ["Fav 2.60", nil, "Fav 21.00"])
+        #expect(rows.map(\.marketFavouritePrice) == ["Fav 2.60", nil, "Fav 21.00"])
         #expect(rows.first?.marketFavourite == MarketFavourite(runnerNumber: 4, price: 2.6))
         // The market closes at the jump; an abandoned race's market is no market.
         clock.advance(by: 100)
@@ -107,7 +107,7 @@ struct RaceListPresenterTests {
             Issue.record("list all draws sections")
             return
         }
-        #expect(sections.flatMap(\.rows).map(\.favouritePrice) == [nil, nil, nil])
+        #expect(sections.flatMap(\.rows).map(\.marketFavouritePrice) == [nil, nil, nil])
     }
 
     @Test("list all: a meeting's next race day (its numbers starting again) is a section of its own")

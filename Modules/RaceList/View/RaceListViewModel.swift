@@ -73,17 +73,17 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let followed: [String]
     /// The market's favourite and its fixed price ("2.60"), where the source knows the market.
     public let marketFavourite: MarketFavourite?
-    /// The favourite's price as the board words it (`Fav 2.60`): shown where the window has room.
-    public let favouritePrice: String?
+    /// The market favourite's price as the board words it (`Fav 2.60`): shown where the window has room.
+    public let marketFavouritePrice: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
         urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
         startTime: String? = nil, place: String? = nil, winner: String? = nil, followed: [String] = [],
-        marketFavourite: MarketFavourite? = nil, favouritePrice: String? = nil
+        marketFavourite: MarketFavourite? = nil, marketFavouritePrice: String? = nil
     ) {
         self.marketFavourite = marketFavourite
-        self.favouritePrice = favouritePrice
+        self.marketFavouritePrice = marketFavouritePrice
         self.winner = winner
         self.followed = followed
         self.startTime = startTime

@@ -5,7 +5,8 @@ import PackageDescription
 // Each feature is four targets with one job each, and a fifth of fakes for tests (never linked into the app). The dependency graph is
 // acyclic: Router -> Presenter -> Interactor -> RaceData -> Core, and
 // Presenter -> View -> Core. Features never import one another, and none of
-// them sees RaceDataLive: only the app wires live services in.
+// them sees RaceDataLive: only the app wires live services in. They stand on
+// Platform, never SystemCalls: what acts on the system is handed to them.
 
 struct Feature {
     let name: String
@@ -100,9 +101,20 @@ let package = Package(
         .executable(name: "next-to-go", targets: ["NextToGoApp"])
     ],
     targets: [
-        // MARK: Platform — the floor: Foundation as this system has it (re-exported), and every call into libc
-        // behind a small type. No dependencies.
+        // MARK: Platform — the floor every target stands on: Foundation as this system has it (re-exported), pure
+        // values and helpers (C-locale number formats, calendar days, saturating conversions, bounded dictionaries,
+        // byte search), and the zone database's wall clock, which Foundation has here only through ICU. Nothing in
+        // it writes a file, starts a process, takes a signal, starts a thread or opens a socket: a presenter or a
+        // view can reach nothing that acts on the system. No dependencies.
         .target(name: "Platform", path: "Modules/Platform"),
+
+        // MARK: SystemCalls — the floor under the system-facing targets only: descriptors and files, processes
+        // and the environment, signals and the process's end, threads, host lookups, reserved memory, each call
+        // into libc behind a small type. Re-exports Platform. Features, Core, Text, the kits and RaceData never
+        // depend on it (LayeringTests holds that).
+        .target(name: "SystemCalls", dependencies: ["Platform"], path: "Modules/SystemCalls"),
+        .testTarget(
+            name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"], path: "Tests/SystemCallsTests"),
 
         // MARK: Core — the domain: races, cards, form, categories, regions, countdowns, the clock
         .target(name: "Core", dependencies: ["Platform"], path: "Modules/Core"),
@@ -114,7 +126,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"], path: "Tests/TextTests"),
 
         // MARK: Files — files on disk as input and as state: atomic replacement, bounded reads, identity, locks
-        .target(name: "Files", dependencies: ["Core", "Platform"], path: "Modules/Files"),
+        .target(name: "Files", dependencies: ["Core", "Platform", "SystemCalls"], path: "Modules/Files"),
 
         // MARK: RaceData — what features may know of data: services, feeds, errors, the favourites store
         .target(name: "RaceData", dependencies: ["Core", "Platform"], path: "Modules/RaceData"),
@@ -123,7 +135,7 @@ let package = Package(
         // feed cache, the favourites file. Only the app (and tests of this target) import it.
         .target(
             name: "RaceDataLive",
-            dependencies: ["CZlib", "Core", "Files", "Platform", "RaceData", "SnapshotData", "Text"],
+            dependencies: ["CZlib", "Core", "Files", "Platform", "RaceData", "SnapshotData", "SystemCalls", "Text"],
             path: "Modules/RaceDataLive"),
         // The system's zlib: the snapshot's race cards are kept deflated in the program.
         .systemLibrary(name: "CZlib", path: "Modules/CZlib"),
@@ -134,13 +146,14 @@ let package = Package(
         // only; nothing of curl is linked), one handle a source so its connection is kept between requests.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl"),
         .target(
-            name: "Fetch", dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive", "Text"],
+            name: "Fetch",
+            dependencies: ["CCurl", "Core", "Platform", "RaceData", "RaceDataLive", "SystemCalls", "Text"],
             path: "App/Fetch"),
         .testTarget(
             name: "RaceDataTests",
             dependencies: [
                 "Files", "RaceData", "RaceDataLive", "SnapshotData", "TestSupport", "FavouritesStress", "Fetch",
-                "NextToGoApp",
+                "NextToGoApp", "SystemCalls",
             ],
             path: "Tests/RaceDataTests"),
         // A helper process for the store's two-process test; not shipped.
@@ -159,8 +172,11 @@ let package = Package(
             path: "Modules/FeatureKit"),
 
         // MARK: Shell — the REPL runtime: the session and its screen stack, input loops over lines, the output
-        // they write, the terminal's and locale's facts. Knows no data and no files.
-        .target(name: "Shell", dependencies: ["CommandKit", "Core", "Platform", "Text"], path: "Modules/Shell"),
+        // they write, the terminal's and locale's facts. Knows no data and no files; the standard streams, the
+        // interrupt and the reading thread are why it stands on SystemCalls.
+        .target(
+            name: "Shell", dependencies: ["CommandKit", "Core", "Platform", "SystemCalls", "Text"],
+            path: "Modules/Shell"),
         .testTarget(
             name: "ShellTests", dependencies: ["CommandKit", "Shell", "FeatureKit", "TestSupport"],
             path: "Tests/ShellTests"),
@@ -168,7 +184,8 @@ let package = Package(
         // MARK: Terminal — a person at a terminal: the line editor, the live region, the full-screen watch, raw
         // mode, signals. Only the app links it.
         .target(
-            name: "Terminal", dependencies: ["CommandKit", "Core", "Files", "Platform", "Shell", "Text"],
+            name: "Terminal",
+            dependencies: ["CommandKit", "Core", "Files", "Platform", "Shell", "SystemCalls", "Text"],
             path: "Modules/Terminal"),
         .testTarget(
             name: "TerminalTests", dependencies: ["CommandKit", "Terminal", "Shell", "TestSupport"],
@@ -180,15 +197,14 @@ let package = Package(
             name: "AppComposition",
             dependencies: [
                 "CommandKit", "Core", "FeatureKit", "Fetch", "Files", "Platform", "RaceData", "RaceDataLive", "Shell",
-                "Terminal",
-                "Text",
+                "SystemCalls", "Terminal", "Text",
             ]
                 + features.routers,
             path: "App/Composition"
         ),
         .executableTarget(
             name: "NextToGoApp",
-            dependencies: ["AppComposition", "Platform"],
+            dependencies: ["AppComposition", "SystemCalls"],
             path: "App/NextToGo"
         ),
         .testTarget(
@@ -202,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["NextToGoApp", "AppComposition", "Core", "TestSupport", "RaceListRouter"],
+            dependencies: ["NextToGoApp", "AppComposition", "Core", "SystemCalls", "TestSupport", "RaceListRouter"],
             path: "Tests/EndToEndTests"
         ),
 

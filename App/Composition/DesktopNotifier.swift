@@ -1,6 +1,6 @@
 import Core
 import Dispatch
-import Platform
+import SystemCalls
 import Text
 
 /// Alerts sent to the desktop as well (`--notify`), so a favourite about to jump is seen from another window: as a

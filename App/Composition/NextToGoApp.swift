@@ -1,9 +1,9 @@
 import CommandKit
 import Core
-import Platform
 import RaceData
 import RaceDataLive
 import Shell
+import SystemCalls
 import Text
 
 /// The app: arguments → options → how the run meets its user (`RunMode`) → clock and sources → modules → shell.

@@ -1,9 +1,9 @@
 import CCurl
 import Core
-import Platform
 import RaceData
 import RaceDataLive
 import Synchronization
+import SystemCalls
 import Text
 
 /// Fetches with the system's libcurl, in the calling thread (a source's serial queue), bounded by `limits` from

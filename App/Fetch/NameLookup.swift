@@ -1,6 +1,6 @@
 import Dispatch
-import Platform
 import Synchronization
+import SystemCalls
 
 /// Host names looked up within a time limit, for the transport to hand libcurl the addresses (`CURLOPT_RESOLVE`)
 /// so that libcurl never looks up the name itself. Its own lookup cannot be bounded on every library the app

@@ -1,4 +1,4 @@
 import AppComposition
-import Platform
+import SystemCalls
 
 ProcessEnd.now(await NextToGoApp.run(arguments: Array(CommandLine.arguments.dropFirst()), io: .process).rawValue)

@@ -1,7 +1,8 @@
-// The system's libcurl, for the fetch helper: its types and constants only. The library itself is opened when a
-// fetch first needs it (`CurlLibrary`), so the app links nothing of it and a run that never fetches never loads
-// it. `curl_easy_setopt` and `curl_easy_getinfo` are variadic, which Swift cannot call, so each argument type
-// the helper passes has a typed wrapper here, called with the function as the library gave it.
+// The system's libcurl, for the app's HTTP client (App/Fetch, in the app's own process): its types and constants
+// only. The library itself is opened when a fetch first needs it (`CurlLibrary`), so the app links nothing of it
+// and a run that never fetches never loads it. `curl_easy_setopt` and `curl_easy_getinfo` are variadic, which
+// Swift cannot call, so each argument type `CurlHTTPTransport` passes has a typed wrapper here, called with the
+// function as the library gave it.
 #ifndef NEXT_TO_GO_CCURL_H
 #define NEXT_TO_GO_CCURL_H
 

@@ -56,14 +56,6 @@ public struct LaunchOptionEntry: Sendable {
     public var usage: String {
         names.joined(separator: ", ") + (placeholder.map { " " + $0 } ?? "")
     }
-
-    /// As the README's table shows it: `` `-s`, `--source SOURCE` ``.
-    public var readmeUsage: String {
-        names.enumerated().map { index, name in
-            let value = index == names.count - 1 && takesValue(name) ? placeholder.map { " " + $0 } ?? "" : ""
-            return "`\(name)\(value.replacing("|", with: "\\|"))`"
-        }.joined(separator: ", ")
-    }
 }
 
 /// The shells `--completions` writes a script for.

@@ -15,13 +15,6 @@ public enum PriceLadder {
         return 1
     }
 
-    /// Whether `price` is a step of the ladder (to the cent).
-    public static func isOnLadder(_ price: Double) -> Bool {
-        if price > 21 { return longPrices.contains { abs($0 - price) < 0.000_5 } }
-        let step = step(at: price)
-        return abs((price / step).rounded() * step - price) < 0.000_5
-    }
-
     /// The ladder's price at or below `price` (never under 1.01).
     public static func downToLadder(_ price: Double) -> Double {
         if price > 21 { return longPrices.last { $0 <= price + 0.000_5 } ?? 21 }

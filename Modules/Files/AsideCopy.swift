@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 
 /// A file as it is, kept beside it under `<name>.<tag>-<UTC time>` before anything replaces it, so what the user
 /// had is never lost to a repair.

@@ -1,6 +1,6 @@
 import Core
-import Platform
 import Synchronization
+import SystemCalls
 
 /// Replaces a file so that a crash at any moment leaves the old contents or
 /// the new, never a mix: write a temporary file beside it, fsync it, rename

@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 
 /// A file's bytes, in an anonymous mapping of their own reserved at the largest size allowed (only pages
 /// written take memory). Read whole (`RegularFile.bytes`), or as a reader asks for them (`RegularFile.stream`,

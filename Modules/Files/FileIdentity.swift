@@ -1,4 +1,4 @@
-import Platform
+import SystemCalls
 
 /// What tells one version of a file from another without reading it: device, inode, size, modification and
 /// change times to the nanosecond. Every write of ours goes through a new file renamed into place (a new

@@ -1,6 +1,6 @@
 import Core
-import Platform
 import Synchronization
+import SystemCalls
 
 /// An exclusive `flock` on a file beside the data it guards, taken in turn and waited for a bounded time.
 ///

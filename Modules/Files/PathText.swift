@@ -1,4 +1,4 @@
-import Platform
+import SystemCalls
 
 /// Paths as text, the way the shell reads them.
 public enum PathText {

@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 
 /// Reads a whole file that must be an ordinary one of bounded size. Everything on disk is input: a path can
 /// name a FIFO (opening it would wait for a writer forever), a device that never ends, or a file of gigabytes.

@@ -1,5 +1,6 @@
 // The one place that chooses Foundation: FoundationEssentials on Linux (no ICU, none of Foundation's 30 MB),
-// Foundation on Darwin, where it is the system's. Every target that needs Foundation's types imports Platform.
+// Foundation on Darwin, where it is the system's. Every target that needs Foundation's types imports Platform
+// (or SystemCalls, which re-exports it).
 #if canImport(FoundationEssentials)
     @_exported import FoundationEssentials
 #else

@@ -49,7 +49,7 @@ public struct LocalZone: Sendable, Hashable {
 
     /// The folder of the zone database (`TZDIR`, else the system's).
     static var databaseFolder: String {
-        if let folder = EnvironmentVariables.value("TZDIR"), !folder.isEmpty { return folder }
+        if let folder = ZoneVariables.value("TZDIR"), !folder.isEmpty { return folder }
         return "/usr/share/zoneinfo"
     }
 
@@ -119,7 +119,7 @@ extension LocalTime {
 /// The zone the process runs in, resolved once: `TZ` as libc reads it, with a name it does not know taken for
 /// UTC openly (libc would do so silently and call the zone by the unknown name).
 struct SystemZone: Sendable {
-    static let shared = SystemZone.settingUp(environment: EnvironmentVariables.value("TZ"))
+    static let shared = SystemZone.settingUp(environment: ZoneVariables.value("TZ"))
 
     /// The zone's name, when it has one.
     let name: String?
@@ -184,7 +184,7 @@ struct SystemZone: Sendable {
     /// that reads it, so libc never opens what it named (even `gmtime_r` reads `TZ` once, in glibc).
     static func settingUp(environment tz: String?) -> SystemZone {
         let zone = SystemZone(environment: tz)
-        if zone.unknownName != nil { EnvironmentVariables.set("TZ", to: "UTC0") }
+        if zone.unknownName != nil { ZoneVariables.set("TZ", to: "UTC0") }
         return zone
     }
 
@@ -219,13 +219,13 @@ enum ZoneDatabase {
         if let tz {
             // `TZ` is set for good before it is first changed, and only ever replaced after: adding or removing
             // a variable may move the environment while another thread reads it (a child process starting).
-            let saved = EnvironmentVariables.value("TZ") ?? ":/etc/localtime"
-            EnvironmentVariables.set("TZ", to: tz)
+            let saved = ZoneVariables.value("TZ") ?? ":/etc/localtime"
+            ZoneVariables.set("TZ", to: tz)
             tzset()
             localtime_r(&moment, &parts)
             // Read before `TZ` is put back: on Darwin `tm_zone` points into libc's one zone buffer.
             let time = LocalTime(parts)
-            EnvironmentVariables.set("TZ", to: saved)
+            ZoneVariables.set("TZ", to: saved)
             tzset()
             return time
         }
@@ -255,4 +255,16 @@ enum ZoneDatabase {
 
     /// Only read and written with `lock` held.
     nonisolated(unsafe) private static var hasSetUp = false
+}
+
+/// `TZ` and `TZDIR`, read and set as libc's zone functions read them. Platform keeps no general access to the
+/// environment (that is SystemCalls'); the zone database is chosen by these two and needs nothing else of it.
+enum ZoneVariables {
+    static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    static func set(_ name: String, to value: String) {
+        setenv(name, value, 1)
+    }
 }

@@ -1,8 +1,8 @@
 import Core
 import Dispatch
-import Platform
 import RaceData
 import Synchronization
+import SystemCalls
 
 /// What a card source is owed, shared by everything that asks it for cards (a sheet, the meetings' results):
 /// one request at a time, at least `spacing` apart and at most `perMinute` in any minute, and after a refusal

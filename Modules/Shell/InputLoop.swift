@@ -1,6 +1,6 @@
 import Core
 import Dispatch
-import Platform
+import SystemCalls
 
 /// Feeds lines from stdin to a `ShellSession`, one at a time: each command
 /// runs only after the previous one has settled, so input from a pipe

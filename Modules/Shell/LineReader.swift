@@ -1,4 +1,4 @@
-import Platform
+import SystemCalls
 
 /// Lines from a file descriptor, in batches of what one read(2) brought: a script piped in arrives in a few
 /// reads, not a wake-up per line. Line breaks are `\n` or `\r\n`; bytes that are not UTF-8 are replaced; a

@@ -1,7 +1,7 @@
 import Core
 import Dispatch
-import Platform
 import Synchronization
+import SystemCalls
 
 /// `watch` at a terminal that cannot redraw in place (`TERM=dumb`, as Emacs' shell sets it): the screen written
 /// now and again as each second turns, until a line is entered (the input loop reads on and calls `stop`) or

@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 import Text
 
 /// The locale variables are input like any other: the C library reads them, and so do the programs the app

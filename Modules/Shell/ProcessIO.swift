@@ -1,4 +1,4 @@
-import Platform
+import SystemCalls
 
 /// The streams a run of the app reads and writes: the process's own, or, for a run inside a test, pipes or files.
 public struct ProcessIO: Sendable {

@@ -1,6 +1,6 @@
 import Core
-import Platform
 import Synchronization
+import SystemCalls
 
 /// Writes bytes to stdout or stderr with `write(2)`, all of them or none, and never traps: FileHandle raises
 /// an exception that ends the process with a backtrace when the stream is full, closed or a broken pipe.

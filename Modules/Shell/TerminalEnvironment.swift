@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 import Text
 
 /// Reads what the terminal can do from the process's environment.

@@ -1,5 +1,5 @@
 import Core
-import Platform
+import SystemCalls
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import CommandKit
 import Core
 import Dispatch
-import Platform
 import Shell
+import SystemCalls
 
 /// The shell at a person's terminal: keys are read as they are typed (raw mode, a read source on the main
 /// queue, never a blocked thread) and edited into a line; Enter runs it. Keys typed while a command runs wait

@@ -1,5 +1,5 @@
 import Dispatch
-import Platform
+import SystemCalls
 
 /// Ends the app cleanly on the signals that ask a program to stop: SIGQUIT (Ctrl-\), SIGTERM and SIGHUP.
 /// Left to their defaults, SIGQUIT makes the Swift runtime print a crash backtrace. Each exits with 128 + the

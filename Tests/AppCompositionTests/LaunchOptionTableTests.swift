@@ -90,3 +90,13 @@ struct LaunchOptionTableTests {
         #expect(LaunchOptions.asksForJSON(arguments) == json)
     }
 }
+
+extension LaunchOptionEntry {
+    /// As the README's table shows it: `` `-s`, `--source SOURCE` ``.
+    fileprivate var readmeUsage: String {
+        names.enumerated().map { index, name in
+            let value = index == names.count - 1 && takesValue(name) ? placeholder.map { " " + $0 } ?? "" : ""
+            return "`\(name)\(value.replacing("|", with: "\\|"))`"
+        }.joined(separator: ", ")
+    }
+}

@@ -68,13 +68,92 @@ struct LayeringTests {
         #expect(!members.isEmpty && members.count <= 8, "\(members)")
     }
 
-    @Test("libc in at most 13 files, none in a feature, Core, Text, the kits, Shell or RaceData")
+    @Test("libc in at most 13 files: SystemCalls, raw mode, curl's loader, and Platform's three pure ones")
     func libcAtTheFloor() {
         let libc = Set(["Glibc", "Darwin", "Musl"].flatMap(Self.files(importing:)))
         #expect(!libc.isEmpty && libc.count <= 13, "\(libc.sorted())")
-        let allowed = ["Modules/Platform/", "Modules/Files/", "Modules/Terminal/", "App/Fetch/"]
-        let elsewhere = libc.filter { path in !allowed.contains { path.hasPrefix($0) } }
+        let allowed = ["Modules/SystemCalls/", "Modules/Terminal/", "App/Fetch/"]
+        let elsewhere = libc.filter { path in
+            !allowed.contains { path.hasPrefix($0) } && Self.platformLibc[path] == nil
+        }
         #expect(elsewhere.isEmpty, "\(elsewhere.sorted())")
+    }
+
+    /// The files of Platform that may import libc, and what for: each is pure (or, for the zone, reads only) and
+    /// has no Swift or FoundationEssentials equal on Linux.
+    static let platformLibc = [
+        // `vsnprintf`: C's digits and rounding for `%.2f`, in the C locale.
+        "Modules/Platform/CFormat.swift": "vsnprintf",
+        // `memchr`, `memcmp`: the feed decoder's vectorised search; they touch only the bytes they are given.
+        "Modules/Platform/ByteSearch.swift": "memchr",
+        // `localtime_r` under `TZ`, and a read of a zone file's magic: the zone database, read as Foundation's
+        // TimeZone would read it, which FoundationEssentials cannot without ICU.
+        "Modules/Platform/LocalZone.swift": "localtime_r",
+    ]
+
+    @Test("Platform is the pure floor: libc only in its allowed files, for what they are allowed, nothing that acts")
+    func platformIsPure() {
+        let platform = Self.sources.filter { $0.path.hasPrefix("Modules/Platform/") }
+        #expect(platform.count >= 5)
+        for source in platform {
+            let libc = Self.imports(source.text).filter { ["Glibc", "Darwin", "Musl"].contains($0) }
+            guard !libc.isEmpty else { continue }
+            let use = Self.platformLibc[source.path]
+            #expect(use != nil, "\(source.path) imports libc")
+            if let use { #expect(source.text.contains(use + "("), "\(source.path) no longer needs libc for \(use)") }
+        }
+        // What writes, starts, waits, signals, maps or connects; a read-only open of a zone file is not among them.
+        let acting = [
+            "write(", "unlink(", "rename(", "mkdir(", "ftruncate(", "fsync(", "flock(", "fcntl(", "ioctl(", "mmap(",
+            "O_WRONLY", "O_RDWR", "O_CREAT", "fork(", "posix_spawn", "execv", "waitpid(", "kill(", "signal(",
+            "sigaction", "pthread_", "nanosleep(", "usleep(", "socket(", "connect(", "getaddrinfo(", "exit(",
+            "atexit(", "unsetenv(", "tcsetattr(", "DispatchSource", "Thread(", "FileManager", "FileHandle",
+        ]
+        for source in platform {
+            let found = acting.filter { source.text.contains($0) }
+            #expect(found.isEmpty, "\(source.path) calls \(found)")
+        }
+    }
+
+    /// Folders whose code must not reach the system: every feature's, the domain, the text, the kits, the data
+    /// seams. They get what acts on the system handed in by the app.
+    static func standsOnPlatformAlone(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count > 2, parts[0] == "Modules" else { return false }
+        if ["Core", "Text", "CommandKit", "FeatureKit", "RaceData"].contains(parts[1]) { return true }
+        return ["Interactor", "Presenter", "View", "Router"].contains(parts[2])
+    }
+
+    @Test("no feature, Core, Text, CommandKit, FeatureKit or RaceData file imports SystemCalls")
+    func systemCallsKeptOut() {
+        let guarded = Self.sources.filter { Self.standsOnPlatformAlone($0.path) }
+        #expect(guarded.contains { $0.path.contains("/Presenter/") } && guarded.contains { $0.path.contains("/View/") })
+        for source in guarded {
+            #expect(!Self.imports(source.text).contains("SystemCalls"), "\(source.path) imports SystemCalls")
+        }
+    }
+
+    /// A target's dependency list in `Package.swift`: from its `name: "…"` to its `path:`.
+    static func dependencies(ofTarget name: String, in manifest: String) -> String? {
+        guard let start = manifest.range(of: "name: \"\(name)\"") else { return nil }
+        let rest = manifest[start.upperBound...]
+        return rest.range(of: "path:").map { String(rest[..<$0.lowerBound]) }
+    }
+
+    @Test("Package.swift gives SystemCalls to no feature target, nor Core, Text, CommandKit, FeatureKit, RaceData")
+    func systemCallsNotListed() throws {
+        let manifest = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let names = [
+            "\\(name)Interactor", "\\(name)View", "\\(name)Presenter", "\\(name)Router", "Core", "Text", "CommandKit",
+            "FeatureKit", "RaceData",
+        ]
+        for name in names {
+            let listed = try #require(Self.dependencies(ofTarget: name, in: manifest), "no target \(name)")
+            #expect(!listed.contains("SystemCalls"), "\(name) depends on SystemCalls")
+        }
+        let systemCalls = try #require(Self.dependencies(ofTarget: "SystemCalls", in: manifest))
+        #expect(systemCalls.contains("\"Platform\""))
     }
 
     @Test("the shell knows no data and no files; interactors never see Text; routers build on the kit")
@@ -127,6 +206,27 @@ struct LayeringTests {
                 source.path.contains("/Presenter/") && file.hasSuffix("ModuleInput.swift"),
                 "\(source.path): a ModuleInput or RouterInput outside its feature's <Feature>ModuleInput.swift")
         }
+    }
+
+    @Test("an interactor's input protocol is in <Feature>Interactor.swift, a view's in <Feature>ViewModel.swift")
+    func layerInputFiles() {
+        var found = 0
+        for source in Self.sources {
+            let file = source.path.split(separator: "/").last.map(String.init) ?? ""
+            for line in source.text.split(separator: "\n") where line.hasPrefix("public protocol ") {
+                let name = line.dropFirst("public protocol ".count).prefix { $0.isLetter || $0.isNumber }
+                if name.hasSuffix("InteractorInput") {
+                    found += 1
+                    let feature = name.dropLast("InteractorInput".count)
+                    #expect(file == "\(feature)Interactor.swift", "\(name) is in \(source.path)")
+                } else if name.hasSuffix("ViewInput") {
+                    found += 1
+                    let feature = name.dropLast("ViewInput".count)
+                    #expect(file == "\(feature)ViewModel.swift", "\(name) is in \(source.path)")
+                }
+            }
+        }
+        #expect(found >= 12)
     }
 
     @Test("every presenter is at most 200 code lines")

@@ -66,7 +66,7 @@ struct RaceCardEndToEndTests {
         let silver = try #require(run.stdout.split(separator: "\n").first { $0.contains("Silver Comet") })
         #expect(
             silver.contains("(4)") && silver.contains("3.50") && silver.contains("1.40")
-                && silver.hasSuffix("favourite"))
+                && silver.hasSuffix("  mkt fav"), "\(silver)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let scratched = try #require(lines.firstIndex { $0.contains("Quiet Achiever") })
         let dusty = try #require(lines.firstIndex { $0.contains("Dusty Road") })

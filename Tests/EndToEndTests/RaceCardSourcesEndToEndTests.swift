@@ -10,7 +10,9 @@ struct RaceCardSourcesEndToEndTests {
     /// Romford R4, abandoned, was to jump 2 minutes on.
     static let launch = Int(RaceListEndToEndTests.raceDayNow)!
 
-    @Test("with no options, the default snapshot shows a race's field: drivers (a harness race), prices, the favourite")
+    @Test(
+        "with no options, the default snapshot shows a race's field: drivers (a harness race), prices, the market favourite"
+    )
     func snapshotField() throws {
         // A window wide enough for the drivers' column beside the prices and marks.
         let run = try BinaryRunner.run(
@@ -19,7 +21,7 @@ struct RaceCardSourcesEndToEndTests {
         #expect(run.stdout.contains("  Field (9 runners, 1 scratched) - Open"), "\(run.stdout)")
         let heading = try #require(run.lines.first { $0.contains("#  Runner") }, "\(run.stdout)")
         #expect(heading.contains("Driver") && !heading.contains("Rider"), "\(heading)")
-        #expect(run.stdout.split(separator: "\n").filter { $0.contains("  favourite") }.count == 1)
+        #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("  market favourite") }.count == 1)
         #expect(!run.stdout.contains("null"))
     }
 
@@ -223,16 +225,18 @@ struct RaceCardSourcesEndToEndTests {
 }
 
 extension RaceCardSourcesEndToEndTests {
-    @Test("at 40 columns a sheet's every line fits: names stay whole, the marks in their short words")
+    @Test("at 40 columns a sheet's every line fits: names stay whole, the marks as short as the rows need")
     func fortyColumns() throws {
         // 11:53:20: Turffontein R4 is second on the board, its field with a favourite and a late scratching.
         let run = try BinaryRunner.run(
             ["--now", String(Self.launch + 320), "show", "2"], environment: ["COLUMNS": "40", "TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.allSatisfy { $0.count <= 40 }, "\(run.lines.filter { $0.count > 40 })")
-        #expect(run.lines.contains("     1  Dusty Beacon      2.60  fav"), "\(run.stdout)")
-        #expect(run.lines.contains("     7  Zephyr Warrior   18.00  mvr"), "\(run.stdout)")
-        #expect(run.lines.contains("    10  Sailor Fortune  late scr 11:42"), "\(run.stdout)")
+        // The market's favourite as `mkt fav`, which keeps the row: the whole words would not.
+        #expect(run.lines.contains("     1  Dusty Beacon      2.60  mkt fav"), "\(run.stdout)")
+        #expect(run.lines.contains("     7  Zephyr Warrior   18.00  mover"), "\(run.stdout)")
+        let scratched = try #require(run.lines.firstIndex(of: "    10  Sailor Fortune"), "\(run.stdout)")
+        #expect(run.lines[scratched + 1] == "        late scratching 11:42", "\(run.stdout)")
         #expect(run.lines.contains { $0.hasPrefix("     4  Keen Captain  ") }, "\(run.stdout)")
     }
 }

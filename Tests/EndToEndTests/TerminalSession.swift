@@ -1,6 +1,6 @@
 import Core
 import Foundation
-import Platform
+import SystemCalls
 import TestSupport
 import Testing
 

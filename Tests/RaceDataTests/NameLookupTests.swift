@@ -1,9 +1,9 @@
 import Core
 import Fetch
 import Foundation
-import Platform
 import RaceData
 import RaceDataLive
+import SystemCalls
 import TestSupport
 import Testing
 

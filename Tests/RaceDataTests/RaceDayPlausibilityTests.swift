@@ -3,6 +3,7 @@ import Foundation
 import RaceData
 import RaceDataLive
 import SnapshotData
+import TestSupport
 import Testing
 
 /// The race day the app ships, read whole (every race, every card) as a racing fan would read it: each rule here

@@ -270,7 +270,10 @@ struct RaceDetailPresenterTests {
                         Runner(number: 4, name: "Twin", fixedWin: 3.3),
                     ])))
         let card = try #require(view.last?.card)
-        #expect(card.runners.map(\.notes) == [["equal favourite"], ["mover"], ["equal favourite"], ["scratched"]])
+        #expect(
+            card.runners.map(\.notes) == [
+                ["equal market favourite"], ["mover"], ["equal market favourite"], ["scratched"],
+            ])
         #expect(card.runners.map(\.compactNotes) == [["eq fav"], ["mover"], ["eq fav"], ["scratched"]])
         #expect(card.runners.map(\.shortNotes) == [["eq fav"], ["mvr"], ["eq fav"], ["scratched"]])
         #expect(card.marketFavourite == MarketFavourite(runnerNumbers: [1, 4], price: 3.3))
@@ -291,7 +294,8 @@ struct RaceDetailPresenterTests {
         let tickford = card.runners[0]
         #expect(tickford.win == "5.00" && tickford.place == "1.80" && tickford.weight == "60kg")
         #expect(tickford.openingPrice == "8.50" && tickford.trend == .shortened)
-        #expect(tickford.notes == ["favourite"])
+        #expect(tickford.notes == ["market favourite"])
+        #expect(tickford.compactNotes == ["mkt fav"] && tickford.shortNotes == ["fav"])
         #expect(card.runners[1].trend == .drifted && card.runners[1].notes == ["mover"])
         #expect(card.runners[2].isScratched && card.runners[2].win == nil && card.runners[2].notes == ["scratched"])
         #expect(view.last?.cardNote == nil)

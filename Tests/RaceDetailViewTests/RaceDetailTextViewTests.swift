@@ -81,7 +81,7 @@ struct RaceCardTextViewTests {
         RunnerRowViewModel(
             number: "1", name: "Tickford", barrier: "(7)", rider: "Kate Hercock", trainer: "Richard French",
             weight: "60kg", win: "5.00", place: "1.80", openingPrice: "8.50", trend: .shortened,
-            notes: ["favourite"]),
+            notes: ["market favourite"], compactNotes: ["mkt fav"], shortNotes: ["fav"]),
         RunnerRowViewModel(
             number: "10", name: "Drifter", barrier: "(12)", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
             win: "13.00", place: "4.00", openingPrice: "9.00", trend: .drifted, notes: ["mover"]),
@@ -114,15 +114,17 @@ struct RaceCardTextViewTests {
         let runners = [
             RunnerRowViewModel(
                 number: "1", name: "Tickford", barrier: "(7)", rider: "Kate Hercock", trainer: "Richard French",
-                weight: "60kg", win: "3.30", place: "1.80", notes: ["equal favourite", "mover"],
-                shortNotes: ["eq fav", "mover"]),
+                weight: "60kg", win: "3.30", place: "1.80", notes: ["equal market favourite", "mover"],
+                compactNotes: ["eq fav", "mover"], shortNotes: ["eq fav", "mover"]),
             RunnerRowViewModel(
                 number: "4", name: "Twin", barrier: "(2)", rider: "Sam Whitlock", trainer: "Jo Pryor", weight: "54kg",
-                win: "3.30", place: "1.70", notes: ["equal favourite"], shortNotes: ["eq fav"]),
+                win: "3.30", place: "1.70", notes: ["equal market favourite"], compactNotes: ["eq fav"],
+                shortNotes: ["eq fav"]),
         ]
         let wide = draw(width: 120, runners: runners)
-        #expect(wide.contains { $0.hasPrefix("    1  Tickford") && $0.hasSuffix("1.80  equal favourite, mover") })
-        #expect(wide.contains { $0.hasPrefix("    4  Twin") && $0.hasSuffix("1.70  equal favourite") })
+        #expect(
+            wide.contains { $0.hasPrefix("    1  Tickford") && $0.hasSuffix("1.80  equal market favourite, mover") })
+        #expect(wide.contains { $0.hasPrefix("    4  Twin") && $0.hasSuffix("1.70  equal market favourite") })
         let narrow = Array(draw(width: 40, runners: runners).dropFirst(wide.count))
         #expect(narrow.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(narrow)")
         #expect(narrow.contains { $0.contains("Tickford") && $0.hasSuffix("3.30  eq fav, mover") }, "\(narrow)")
@@ -133,10 +135,10 @@ struct RaceCardTextViewTests {
     static let narrowField = [
         RunnerRowViewModel(
             number: "2", name: "Coyote Breeze", barrier: "Fr2", rider: "Rachel Killick", win: "2.30", place: "1.26",
-            notes: ["favourite", "followed"], shortNotes: ["fav", "flw"]),
+            notes: ["market favourite", "followed"], compactNotes: ["mkt fav", "followed"], shortNotes: ["fav", "flw"]),
         RunnerRowViewModel(
             number: "3", name: "Kingston Town Lass", barrier: "Fr3", rider: "Ethan Fullerton", win: "17.00",
-            place: "4.20", notes: ["equal favourite", "mover", "driver followed"],
+            place: "4.20", notes: ["equal market favourite", "mover", "driver followed"],
             compactNotes: ["eq fav", "mover", "driver followed"], shortNotes: ["eq fav", "mvr", "drv flw"]),
         RunnerRowViewModel(number: "5", name: "Trooper Zephyr", barrier: "Fr5", win: "8.00", place: "2.40"),
         RunnerRowViewModel(
@@ -161,27 +163,27 @@ struct RaceCardTextViewTests {
         #expect(lines.allSatisfy { TerminalText.width(of: $0) <= 40 }, "\(lines)")
     }
 
-    @Test("at 80 and 120 columns the same field has its marks whole, but for `eq fav` where that keeps a column")
+    @Test("at 80 and 120 columns the same field has its marks whole, but for the market's where that keeps a column")
     func wideColumns() throws {
         let eighty = draw(width: 80, runners: Self.narrowField, words: ("Bar", "Driver"))
         #expect(
             Array(eighty.drop { !$0.contains("#  Runner") }.dropLast()) == [
                 "    #  Runner              Bar     Win   Place",
-                "    2  Coyote Breeze       Fr2    2.30    1.26  favourite, followed",
+                "    2  Coyote Breeze       Fr2    2.30    1.26  mkt fav, followed",
                 "    3  Kingston Town Lass  Fr3   17.00    4.20  eq fav, mover, driver followed",
                 "    5  Trooper Zephyr      Fr5    8.00    2.40",
                 "    7  Secret Tornado      Fr7  late scratching 12:31",
             ], "\(eighty)")
         output.reset()
         let wide = draw(width: 120, runners: Self.narrowField, words: ("Bar", "Driver"))
-        #expect(wide.contains { $0.hasSuffix("4.20  equal favourite, mover, driver followed") }, "\(wide)")
+        #expect(wide.contains { $0.hasSuffix("4.20  equal market favourite, mover, driver followed") }, "\(wide)")
     }
 
     @Test("a mark line longer than the window breaks between marks, and inside one only at a space")
     func longMarks() throws {
         let runner = RunnerRowViewModel(
             number: "12", name: "Pioneer Tempest Star", win: "13.00",
-            notes: ["equal favourite", "mover", "followed", "driver followed", "trainer followed"],
+            notes: ["equal market favourite", "mover", "followed", "driver followed", "trainer followed"],
             shortNotes: ["eq fav", "mvr", "flw", "drv flw", "trn flw"])
         let lines = draw(width: 40, runners: [runner], words: ("Bar", "Driver"))
         let marks = lines.filter { $0.hasPrefix("        ") && !$0.hasPrefix("         ") }
@@ -197,7 +199,7 @@ struct RaceCardTextViewTests {
                 == "     #  Runner         Bar   Rider         Trainer         Wt       Win   Place  Price move")
         #expect(
             lines.contains(
-                "     1  Tickford        (7)  Kate Hercock  Richard French  60kg    5.00    1.80  8.50 -> 5.00  favourite"
+                "     1  Tickford        (7)  Kate Hercock  Richard French  60kg    5.00    1.80  8.50 -> 5.00  market favourite"
             ))
         #expect(lines.contains { $0.hasPrefix("    10  Drifter        (12)") && $0.hasSuffix("9.00 -> 13.00  mover") })
         #expect(lines.last { $0.contains("Scratched Sam") }?.hasSuffix("Al Varga        57kg  scratched") == true)

@@ -88,7 +88,7 @@ struct RaceListTextViewTests {
         #expect(glyphs.lines[checked: 2]?.hasSuffix(" 10s") == true, "\(glyphs.lines)")
     }
 
-    @Test("equal favourites' price in the favourite's column at 80 columns; JSON says who they are")
+    @Test("equal favourites' price in the market favourite's column at 80 columns; JSON says who they are")
     func equalFavourites() throws {
         let race = Race(
             id: "r5", number: 5, meetingName: "Moonee Valley", category: .horse,
@@ -97,11 +97,11 @@ struct RaceListTextViewTests {
             RaceRowViewModel(
                 position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
                 urgency: .soon, race: race, marketFavourite: MarketFavourite(runnerNumbers: [3, 5], price: 3.3),
-                favouritePrice: "EqF 3.30"),
+                marketFavouritePrice: "EqF 3.30"),
             RaceRowViewModel(
                 position: 2, category: .greyhound, raceNumber: "R1", meetingName: "Wentworth Park", countdown: "1h 9m",
                 urgency: .later, race: race, marketFavourite: MarketFavourite(runnerNumber: 4, price: 21),
-                favouritePrice: "Fav 21.00"),
+                marketFavouritePrice: "Fav 21.00"),
         ]
         #expect(
             plainLines(rows, width: 80) == [
@@ -119,18 +119,18 @@ struct RaceListTextViewTests {
         #expect(favourites.map { $0["price"] as? Double } == [3.3, 21])
     }
 
-    @Test("the favourite's price before the status where the meeting keeps its room: at 100 and 80 columns, not at 40")
-    func favouritePrices() {
+    @Test("the market favourite's price before the status where the meeting keeps its room: at 100 and 80, not 40")
+    func marketFavouritePrices() {
         let rows = [
             RaceRowViewModel(
                 position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
-                urgency: .soon, startTime: "7:42pm", place: "VIC", favouritePrice: "Fav 2.60"),
+                urgency: .soon, startTime: "7:42pm", place: "VIC", marketFavouritePrice: "Fav 2.60"),
             RaceRowViewModel(
                 position: 2, category: .harness, raceNumber: "R8", meetingName: "Flamboro Downs", countdown: "1h 5m",
                 urgency: .later, startTime: "10:07am", place: "CAN"),
             RaceRowViewModel(
                 position: 3, category: .greyhound, raceNumber: "R1", meetingName: "Wentworth Park", countdown: "1h 9m",
-                urgency: .later, startTime: "10:11am", place: "NSW", favouritePrice: "Fav 21.00"),
+                urgency: .later, startTime: "10:11am", place: "NSW", marketFavouritePrice: "Fav 21.00"),
         ]
         let at = { (width: Int) in self.plainLines(rows, width: width) }
         #expect(
@@ -160,7 +160,7 @@ struct RaceListTextViewTests {
         let short = (1...3).map {
             RaceRowViewModel(
                 position: $0, category: .horse, raceNumber: "R\($0)", meetingName: "Ayr", countdown: "4m 0s",
-                urgency: .later, favouritePrice: "Fav 12.00")
+                urgency: .later, marketFavouritePrice: "Fav 12.00")
         }
         for width in 36...50 {
             let lines = plainLines(short, width: width)

@@ -18,26 +18,30 @@ struct RaceCardWording {
     func viewModel(_ card: RaceCard) -> RaceCardViewModel {
         let runners = card.runners.filter { !$0.isScratched } + card.runners.filter(\.isScratched)
         let placings = card.status?.hasBeenRun == false ? [] : card.placings
-        let favourite = MarketFavourite(runners: card.runners)
+        let marketFavourite = MarketFavourite(runners: card.runners)
         return RaceCardViewModel(
-            status: card.status?.word, runners: runners.map { row($0, favourite: favourite) },
+            status: card.status?.word, runners: runners.map { row($0, marketFavourite: marketFavourite) },
             placings: placings.map(row),
             dividends: dividends(card.dividends, placings: placings), card: card,
             barrierHeading: category == .greyhound ? "Box" : "Bar",
             riderHeading: category == .harness ? "Driver" : "Rider",
             followed: Dictionary(grouping: marks, by: \.runnerNumber).mapValues { $0.map(\.role.rawValue) },
-            marketFavourite: favourite)
+            marketFavourite: marketFavourite)
     }
 
-    /// What a runner at the market's shortest price is called: one at it alone, or each of two or more.
-    static let favouriteNote = "favourite"
-    static let equalFavouriteNote = "equal favourite"
-    /// Words a little shorter, worth a column of the table where the whole ones would cost it.
-    static let compactNotes = [equalFavouriteNote: "eq fav"]
+    /// What a runner at the market's shortest price is called: one at it alone, or each of two or more. Not a
+    /// bare "favourite": on the sheet that is the reader's list (`In favourites`).
+    static let marketFavouriteNote = "market favourite"
+    static let equalMarketFavouriteNote = "equal market favourite"
+    /// Words a little shorter, worth a column of the table where the whole ones would cost it, and still the
+    /// market's: `eq fav` needs no `mkt`, as only the market has equal favourites.
+    static let compactNotes = [marketFavouriteNote: "mkt fav", equalMarketFavouriteNote: "eq fav"]
     /// Short words for a narrow window, as a form guide abbreviates them: a 40-column row has room for a name of
     /// 18 letters, its price and about eight letters more. Plain ASCII, so a pipe or a screen reader has them too.
+    /// The market favourite's stays the form guide's `fav`, as the board's `Fav 2.60` does: `mkt fav` here put a
+    /// runner's marks under its name twelve times as often (every sheet of the snapshot's day, at 40 columns).
     static let shortNotes = [
-        favouriteNote: "fav", equalFavouriteNote: "eq fav", "mover": "mvr", "followed": "flw",
+        marketFavouriteNote: "fav", equalMarketFavouriteNote: "eq fav", "mover": "mvr", "followed": "flw",
         "rider followed": "rdr flw", "driver followed": "drv flw", "trainer followed": "trn flw",
     ]
 
@@ -48,7 +52,7 @@ struct RaceCardWording {
         return note.hasPrefix(late) ? "late scr" + note.dropFirst(late.count) : note
     }
 
-    private func row(_ runner: Runner, favourite: MarketFavourite?) -> RunnerRowViewModel {
+    private func row(_ runner: Runner, marketFavourite: MarketFavourite?) -> RunnerRowViewModel {
         var notes: [String] = []
         switch runner.scratching {
         case .scratched?: notes.append("scratched")
@@ -56,10 +60,10 @@ struct RaceCardWording {
             notes.append(["late scratching", time.map(clockTime)].compactMap { $0 }.joined(separator: " "))
         case nil:
             // By the board's rule (a card's own mark where no runner has a price): equal favourites each.
-            if let favourite, favourite.includes(runner.number) {
-                notes.append(favourite.isEqual ? Self.equalFavouriteNote : Self.favouriteNote)
-            } else if favourite == nil, runner.isMarketFavourite {
-                notes.append(Self.favouriteNote)
+            if let marketFavourite, marketFavourite.includes(runner.number) {
+                notes.append(marketFavourite.isEqual ? Self.equalMarketFavouriteNote : Self.marketFavouriteNote)
+            } else if marketFavourite == nil, runner.isMarketFavourite {
+                notes.append(Self.marketFavouriteNote)
             }
             if runner.isMover { notes.append("mover") }
         }

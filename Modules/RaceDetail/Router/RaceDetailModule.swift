@@ -30,7 +30,7 @@ public enum RaceDetailModule {
             CommandEntry(
                 "show", aliases: ["open"], summary: "draw the sheet again with the field (the countdown moves on)",
                 details:
-                    "A runner's marks follow its price: favourite, equal favourite, mover, followed (its rider, driver or trainer followed), scratched, late scratching and when. A narrow window has them short (fav, eq fav, mvr, flw, rdr flw, drv flw, trn flw, late scr), on a line under the name where its row has no room: a name is never cut for them.",
+                    "A runner's marks follow its price: market favourite, equal market favourite, mover, followed (its rider, driver or trainer followed), scratched, late scratching and when; mkt fav and eq fav where the whole words would cost a column. A window too narrow for those has them all short (fav, eq fav, mvr, flw, rdr flw, drv flw, trn flw, late scr), on a line under the name where its row has no room: a name is never cut for them.",
                 example: "show", screens: [.raceDetail], misuse: CommandEntry.takesNoNumber("show"))
         ) { presenter, done in presenter.show(completion: done) },
         ScreenCommand(

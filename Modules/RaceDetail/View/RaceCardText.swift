@@ -67,9 +67,9 @@ struct RaceCardText {
         var columns = Set(widths.keys)
         let widestName = min(20, runners.map { TerminalText.width(of: style.clean($0.name)) }.max() ?? 0)
         let numberColumns = runners.map(\.number.count).max() ?? 1
-        // The marks after a runner's prices ("favourite", "mover") are kept on its row where they fit: a table
-        // that fits but wraps them breaks the field's lines in two. Words a little shorter ("eq fav") where the
-        // whole ones would cost a column; the short ones ("fav", "mvr") only where neither fits (a narrow window).
+        // The marks after a runner's prices ("market favourite", "mover") are kept on its row where they fit: a
+        // table that fits but wraps them breaks the field's lines in two. Words a little shorter ("mkt fav") where
+        // the whole ones would cost a column; the short ones ("mvr") only where neither fits (a narrow window).
         func notesColumns(_ notes: (RunnerRowViewModel) -> [String]) -> Int {
             runners.filter { !$0.isScratched }.map { row in
                 notes(row).isEmpty ? 0 : 2 + TerminalText.width(of: notes(row).joined(separator: ", "))

@@ -27,15 +27,15 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
         let card = viewModel.card?.card
         fields["status"] = JSONFields.value(card?.status?.word)
         let followed = viewModel.card?.followed ?? [:]
-        let favourite = viewModel.card?.marketFavourite
+        let marketFavourite = viewModel.card?.marketFavourite
         fields["runners"] = (card?.runners ?? []).map { runner in
             // Who of the runner the blackbook follows: "runner", "rider", "trainer" (empty for none); the market's
             // favourite by the board's rule, each of equal favourites (the card's own mark where none is priced).
             let isMarketFavourite =
-                favourite.map { !runner.isScratched && $0.includes(runner.number) } ?? runner.isMarketFavourite
+                marketFavourite.map { !runner.isScratched && $0.includes(runner.number) } ?? runner.isMarketFavourite
             return Self.runner(runner).merging([
                 "book": followed[runner.number] ?? [], "marketFavourite": isMarketFavourite,
-                "equalFavourite": isMarketFavourite && favourite?.isEqual == true,
+                "equalFavourite": isMarketFavourite && marketFavourite?.isEqual == true,
             ]) { $1 }
         }
         fields["results"] = (card?.placings ?? []).map { placing -> [String: Any] in

@@ -121,13 +121,14 @@ public struct RunnerRowViewModel: Sendable, Equatable {
     public let openingPrice: String?
     public let trend: Trend?
     public let isScratched: Bool
-    /// Words after the row: "favourite", "equal favourite", "mover", "scratched", "late scratching 12:31".
+    /// Words after the row: "market favourite", "equal market favourite", "mover", "scratched", "late scratching
+    /// 12:31".
     public let notes: [String]
-    /// The same words a little shorter where that keeps a column the whole ones would cost ("eq fav"); one for
+    /// The same words a little shorter where that keeps a column the whole ones would cost ("mkt fav"); one for
     /// each of `notes`.
     public let compactNotes: [String]
-    /// The same words where a narrow window has no room for them otherwise ("fav", "mvr", "late scr 12:31"); one
-    /// for each of `notes`.
+    /// The same words where a narrow window has no room for them otherwise ("mkt fav", "mvr", "late scr 12:31");
+    /// one for each of `notes`.
     public let shortNotes: [String]
 
     public init(

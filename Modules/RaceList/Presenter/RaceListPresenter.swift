@@ -54,9 +54,6 @@ public final class RaceListPresenter: RaceListModuleInput {
         feed.events = self
     }
 
-    /// The categories currently let through; empty means all.
-    public var activeFilter: Set<RaceCategory> { board.categories }
-
     // MARK: - Commands
 
     public func start() { if freshness.stage == .awaitingFirstAnswer { feed.fetch() } }

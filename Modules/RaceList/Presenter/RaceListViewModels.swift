@@ -207,7 +207,7 @@ public struct RaceListViewModels: Sendable {
         // Once it has jumped, how it stands beside the seconds since: `Final 2-4-7 -45s`.
         let told = race.advertisedStart <= now ? standing?.boardText.map { $0 + " " } : nil
         // The market closes at the jump: from then the row tells the race, not its prices.
-        let favourite = isAbandoned || race.advertisedStart <= now ? nil : marketFavourite(race.id)
+        let marketFavourite = isAbandoned || race.advertisedStart <= now ? nil : self.marketFavourite(race.id)
         return RaceRowViewModel(
             position: position,
             category: race.category,
@@ -219,13 +219,14 @@ public struct RaceListViewModels: Sendable {
             race: race, secondsToStart: countdown.seconds,
             startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue),
             winner: told == nil ? nil : standing?.names.first, followed: marks(race.id).map(\.reason),
-            marketFavourite: favourite, favouritePrice: favourite.map { Self.favouritePrice($0) })
+            marketFavourite: marketFavourite,
+            marketFavouritePrice: marketFavourite.map { Self.marketFavouritePrice($0) })
     }
 
     /// `Fav 2.60`: the market favourite's fixed win price, as books print prices; `EqF 2.60` where runners share
     /// it (equal favourites), as wide, so the column keeps its width.
-    static func favouritePrice(_ favourite: MarketFavourite) -> String {
-        (favourite.isEqual ? "EqF " : "Fav ") + CFormat.price(favourite.price)
+    static func marketFavouritePrice(_ marketFavourite: MarketFavourite) -> String {
+        (marketFavourite.isEqual ? "EqF " : "Fav ") + CFormat.price(marketFavourite.price)
     }
 
     /// The state for an Australian venue, else the country: what says where a meeting is in a few letters.

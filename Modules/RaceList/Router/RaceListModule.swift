@@ -112,7 +112,7 @@ public enum RaceListModule {
                 "show", aliases: ["open"], arguments: [CommandArgument("N", .position)], usage: "show N",
                 summary: "open race N's details under the list",
                 details:
-                    "N is the race's position on the board as last drawn. The sheet has the race's card when its source has one (the snapshot's own, Neds' with --source neds, or --cards): the field with barriers, riders, trainers, weights, fixed prices and how they moved, the favourite and the mover (`help show` there says the marks), scratchings last; after the jump the result and dividends; an abandoned race says so.",
+                    "N is the race's position on the board as last drawn. The sheet has the race's card when its source has one (the snapshot's own, Neds' with --source neds, or --cards): the field with barriers, riders, trainers, weights, fixed prices and how they moved, the market favourite and the mover (`help show` there says the marks), scratchings last; after the jump the result and dividends; an abandoned race says so.",
                 example: "show 2",
                 screens: [.raceList], misuse: CommandEntry.positionMisuse("show", on: "board"))
         ) { presenter, position, done in presenter.openRace(position: position, completion: done) },

@@ -1,4 +1,5 @@
 import Core
+import Text
 
 /// Everything the race list shows, already decided and worded by the presenter.
 public struct RaceListViewModel: Sendable, Equatable {
@@ -72,17 +73,17 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let followed: [String]
     /// The market's favourite and its fixed price ("2.60"), where the source knows the market.
     public let marketFavourite: MarketFavourite?
-    /// The favourite's price as the board words it (`Fav 2.60`): shown where the window has room.
-    public let favouritePrice: String?
+    /// The market favourite's price as the board words it (`Fav 2.60`): shown where the window has room.
+    public let marketFavouritePrice: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
         urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
         startTime: String? = nil, place: String? = nil, winner: String? = nil, followed: [String] = [],
-        marketFavourite: MarketFavourite? = nil, favouritePrice: String? = nil
+        marketFavourite: MarketFavourite? = nil, marketFavouritePrice: String? = nil
     ) {
         self.marketFavourite = marketFavourite
-        self.favouritePrice = favouritePrice
+        self.marketFavouritePrice = marketFavouritePrice
         self.winner = winner
         self.followed = followed
         self.startTime = startTime
@@ -143,4 +144,17 @@ public struct RaceSectionViewModel: Sendable, Equatable {
         self.rows = rows
         self.date = date
     }
+}
+
+/// What the race list's presenter tells its view.
+@MainActor
+public protocol RaceListViewInput: FeedbackView {
+    func display(_ viewModel: RaceListViewModel)
+    /// The reply of a command that changes a setting (`alert 5`).
+    func displayMessage(_ message: String)
+    /// The live status line: sent every second once live updates run; shown only where someone watches.
+    func displayStatus(_ status: LiveStatusViewModel)
+    /// Something that happened by itself (a failed refresh, a race leaving): shown only where someone watches.
+    func displayNotice(_ message: String)
+    func displayAlert(_ alert: RaceAlertViewModel)
 }

@@ -24,9 +24,7 @@ public enum PlatformConstants {
     /// `TIOCGWINSZ`, the window-size request.
     public static var windowSizeRequest: UInt { UInt(TIOCGWINSZ) }
 
-    /// The `termios` layout raw mode writes into: its size, where `c_cc` starts and the `VMIN`/`VTIME` slots.
-    public static var termiosSize: Int { MemoryLayout<termios>.size }
-    public static var controlCharactersOffset: Int { MemoryLayout<termios>.offset(of: \.c_cc) ?? -1 }
+    /// The `VMIN`/`VTIME` slots of `termios`'s `c_cc`, which raw mode writes into.
     public static var minimumCharactersSlot: Int { Int(VMIN) }
     public static var timeoutSlot: Int { Int(VTIME) }
 }

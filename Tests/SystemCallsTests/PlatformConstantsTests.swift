@@ -1,8 +1,13 @@
-import Core
 import Foundation
-import Platform
+import SystemCalls
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The constants the app writes out by hand, and the layouts it writes into, against what this platform's C
 /// headers say: a C program is compiled with the system's compiler and prints them.
@@ -52,8 +57,9 @@ struct PlatformConstantsTests {
         var ours: [String: Int] = [
             "spawnInOwnSession": Int(PlatformConstants.spawnInOwnSession),
             "windowSizeRequest": Int(PlatformConstants.windowSizeRequest),
-            "termiosSize": PlatformConstants.termiosSize,
-            "controlCharactersOffset": PlatformConstants.controlCharactersOffset,
+            // Swift's import of the struct raw mode writes `c_cc` through, as the headers lay it out.
+            "termiosSize": MemoryLayout<termios>.size,
+            "controlCharactersOffset": MemoryLayout<termios>.offset(of: \.c_cc) ?? -1,
             "minimumCharactersSlot": PlatformConstants.minimumCharactersSlot,
             "timeoutSlot": PlatformConstants.timeoutSlot,
         ]

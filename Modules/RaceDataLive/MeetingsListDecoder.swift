@@ -10,7 +10,7 @@ import RaceData
 /// alone; only a body that is not JSON fails. At most `maximumRaces` are read. A meeting keeps the list's own id
 /// (a second meeting under the same id is told apart by a suffix), so it is the same meeting in every answer.
 public struct MeetingsListDecoder: Sendable {
-    /// A day lists some 750 races; the status book the board reads keeps 10,000.
+    /// A day lists some 750 races; the day's book the board reads keeps 4,096 races.
     public static let maximumRaces = 5_000
 
     public init() {}

@@ -395,7 +395,7 @@ struct RaceDetailPresenterTests {
     }
 
     @Test(
-        "the sheet says what the board says at the same second: the status book ahead of the card wins, and the card catches up"
+        "the sheet says what the board says at the same second: the day's book ahead of the card wins, and the card catches up"
     )
     func oneAccountOfTheRace() throws {
         interactor.cardSourceDescription = "folder cards"

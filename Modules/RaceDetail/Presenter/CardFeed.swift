@@ -55,7 +55,7 @@ final class CardFeed {
         firstWaitTimeout?.cancel()
     }
 
-    /// The card as the race stands at `now`. The board's account of races (the status book) may have the race
+    /// The card as the race stands at `now`. The board's account of races (the day's book) may have the race
     /// further on than the card last fetched: the sheet then says what the board says at the same second (its
     /// status and placings), and the card is fetched again to catch up (the dividends).
     func card(at now: Date) -> RaceCard? {

@@ -13,7 +13,7 @@ public final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @uncheck
     public let favourites = FakeFavourites()
     /// nil: no card source. Touched from the main actor only.
     public var cardSourceDescription: String?
-    /// How the race stands in the app's status book; nil for untold.
+    /// How the race stands in the day's book; nil for untold.
     public var standingNow: RaceStanding?
 
     public func standing(at now: Date) -> RaceStanding? { standingNow }

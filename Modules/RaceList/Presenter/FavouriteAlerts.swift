@@ -65,7 +65,7 @@ public struct FavouriteAlerts: Sendable, Equatable {
     }
 
     /// The alerts due at `now` that were not given yet, soonest start first. - Parameter standings: how the races
-    /// stand at `now` (the status book's); a favourite's official result is told from it, on or off the board.
+    /// stand at `now` (the day's book's); a favourite's official result is told from it, on or off the board.
     public mutating func due(
         for favourites: [FavouriteRace], standings: [String: RaceStanding] = [:], at now: Date
     ) -> [Alert] {

@@ -32,7 +32,7 @@ public struct MarketFavourite: Sendable, Equatable, Hashable {
     /// Whether runner `number` is the favourite or one of the equal favourites.
     public func includes(_ number: Int) -> Bool { runnerNumbers.contains(number) }
 
-    private static func isPlausible(_ price: Double) -> Bool {
+    static func isPlausible(_ price: Double) -> Bool {
         price.isFinite && price > 1 && price <= highestPrice
     }
 

@@ -17,7 +17,8 @@ public final class RaceDayBook: Sendable {
     private struct Record {
         /// Its standings as told, in the order of their times (one, for a live source).
         var standings: [RaceStanding] = []
-        /// Its market favourite through time, and when that was read (nil: an index's, never stale).
+        /// Its market (favourite, shortest prices) through time, and when that was read (nil: an index's, never
+        /// stale).
         var market: MarketTimeline?
         var marketReadAt: Date?
         /// Its field as last read, and when.
@@ -92,7 +93,7 @@ public final class RaceDayBook: Sendable {
             }
             // A source with an index of its markets knows every move: one card tells only a moment of it.
             if isLive && isOpen && index == nil {
-                let market = MarketTimeline(MarketFavourite(runners: card.runners))
+                let market = MarketTimeline(RaceMarket(runners: card.runners))
                 changed = changed || record.market != market
                 record.market = market
                 record.marketReadAt = now
@@ -163,15 +164,20 @@ public final class RaceDayBook: Sendable {
         state.withLock { $0.abandoned }
     }
 
-    /// The race's market favourite at `now`, as known without waiting: read from a card in the last
-    /// `marketStaleAfter`, or told by the index; nil when not known.
+    /// The race's market favourite at `now`, as `market(ofRace:at:)` knows it.
     public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
+        market(ofRace: id, at: now)?.favourite
+    }
+
+    /// The race's market at `now`, as known without waiting: read from a card in the last `marketStaleAfter`, or
+    /// told by the index; nil when not known.
+    public func market(ofRace id: String, at now: Date) -> RaceMarket? {
         let known = state.withLock { state in
             state.records[id].map { ($0.market, $0.marketReadAt) }
         }
         if let (market, readAt) = known, let market {
             if let readAt, now.timeIntervalSince(readAt) > Self.marketStaleAfter { return nil }
-            return market.favourite(at: now)
+            return market.market(at: now)
         }
         guard let index, let market = index.marketTimeline(ofRace: id) else { return nil }
         state.withLock { state in
@@ -179,7 +185,7 @@ public final class RaceDayBook: Sendable {
             record.market = market
             Self.put(record, forRace: id, in: &state)
         }
-        return market.favourite(at: now)
+        return market.market(at: now)
     }
 
     /// When the race's market was last read from a card; nil for never (or one an index tells).
@@ -324,20 +330,20 @@ private final class CardRead: Sendable {
 /// Where a source that holds its whole day's markets (the embedded day) tells a race's market through its life,
 /// without a card read for it.
 public protocol RaceMarketIndex: Sendable {
-    /// The race's market favourite through its market's life; nil for a race the source does not hold.
+    /// The race's market through its life; nil for a race the source does not hold.
     func marketTimeline(ofRace id: String) -> MarketTimeline?
 }
 
-/// A race's market favourite through its market's life: who it is and at what price from each moment the market
-/// moves. A card read live tells one moment; the embedded day tells every move.
+/// A race's market through its life: its favourite and shortest prices from each moment they move. A card read
+/// live tells one moment; the embedded day tells every move.
 public struct MarketTimeline: Sendable, Equatable {
     public struct Change: Sendable, Equatable {
         public let from: Date
-        public let favourite: MarketFavourite?
+        public let market: RaceMarket?
 
-        public init(from: Date, favourite: MarketFavourite?) {
+        public init(from: Date, market: RaceMarket?) {
             self.from = from
-            self.favourite = favourite
+            self.market = market
         }
     }
 
@@ -345,16 +351,16 @@ public struct MarketTimeline: Sendable, Equatable {
     private let changes: [Change]
 
     /// A market as read at one moment, holding until read again.
-    public init(_ favourite: MarketFavourite?) {
-        changes = [Change(from: .distantPast, favourite: favourite)]
+    public init(_ market: RaceMarket?) {
+        changes = [Change(from: .distantPast, market: market)]
     }
 
     /// `changes` in time order; the first holds from the distant past.
-    public init(first: MarketFavourite?, then changes: [Change]) {
-        self.changes = [Change(from: .distantPast, favourite: first)] + changes
+    public init(first: RaceMarket?, then changes: [Change]) {
+        self.changes = [Change(from: .distantPast, market: first)] + changes
     }
 
-    public func favourite(at now: Date) -> MarketFavourite? {
+    public func market(at now: Date) -> RaceMarket? {
         // The last change at or before `now`: a binary search, as a board asks at every draw.
         var low = 0
         var high = changes.count - 1
@@ -362,6 +368,6 @@ public struct MarketTimeline: Sendable, Equatable {
             let middle = (low + high + 1) / 2
             if changes[middle].from <= now { low = middle } else { high = middle - 1 }
         }
-        return changes[low].favourite
+        return changes[low].market
     }
 }

@@ -25,29 +25,29 @@ public struct SnapshotMarketIndex: RaceMarketIndex {
 }
 
 extension MarketTimeline {
-    /// A replayed race's favourites through its market: each moment a price or a late scratching changes who is
-    /// favourite or at what price, by the card's own rules.
+    /// A replayed race's market through its life: each moment a price or a late scratching changes the favourite
+    /// or the shortest prices, by the card's own rules.
     init(replaying runners: [Runner], startingAt start: Date) {
         var moments: Set<Date> = []
         for runner in runners {
             moments.formUnion(SnapshotCardTimeline.priceChanges(runner, startingAt: start))
             if case .late(let time?) = runner.scratching { moments.insert(time) }
         }
-        let first = Self.favourite(of: runners, start, at: .distantPast)
+        let first = Self.market(of: runners, start, at: .distantPast)
         var last = first
         var changes: [Change] = []
         for moment in moments.sorted() {
-            let favourite = Self.favourite(of: runners, start, at: moment)
-            if favourite != last {
-                changes.append(Change(from: moment, favourite: favourite))
-                last = favourite
+            let market = Self.market(of: runners, start, at: moment)
+            if market != last {
+                changes.append(Change(from: moment, market: market))
+                last = market
             }
         }
         self.init(first: first, then: changes)
     }
 
-    private static func favourite(of runners: [Runner], _ start: Date, at moment: Date) -> MarketFavourite? {
-        MarketFavourite(
+    private static func market(of runners: [Runner], _ start: Date, at moment: Date) -> RaceMarket? {
+        RaceMarket(
             runners: runners.compactMap { made in
                 guard !SnapshotCardTimeline.isScratched(made, shiftedBy: 0, at: moment) else { return nil }
                 var runner = made

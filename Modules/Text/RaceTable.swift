@@ -20,13 +20,17 @@ public struct RaceTableRow: Sendable, Equatable {
     public let isFollowed: Bool
     /// The market favourite's price (`Fav 2.60`), shown before the status where the window has room for it.
     public let price: String?
+    /// The three shortest prices (`3@2.40 7@4.00 1@5.50`), shown instead from `threePricesColumns` wide.
+    public let prices: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, status: String,
         statusTone: DisplayStyle.Tone?, isFavourite: Bool, startTime: String? = nil, place: String? = nil,
-        aside: String? = nil, isFollowed: Bool = false, price: String? = nil
+        aside: String? = nil, isFollowed: Bool = false, price: String? = nil,
+        prices: String? = nil
     ) {
         self.price = price
+        self.prices = prices
         self.aside = aside
         self.isFollowed = isFollowed
         self.startTime = startTime
@@ -63,6 +67,11 @@ public enum RaceTable {
     static let meetingColumnsBesidePrices = 14
     /// A price is never wider than this (`Fav 1001.00`).
     static let maximumPriceColumns = 11
+    /// From this width a row shows the three shortest prices (`3@2.40 7@4.00 1@5.50`), where it has them,
+    /// instead of the favourite's.
+    public static let threePricesColumns = 120
+    /// Three prices are never wider than this (`12@1001.00` three times).
+    static let maximumPricesColumns = 32
 
     /// ♥ on a UTF-8 terminal, `*` otherwise.
     public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
@@ -102,8 +111,10 @@ public enum RaceTable {
         let timeColumns = isWide ? times.map(TerminalText.width(of:)).max() ?? 0 : 0
         let wideExtra = isWide ? (placeColumns > 0 ? placeColumns + 2 : 0) + timeColumns + 2 : 0
         let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
-        let prices = rows.map { style.clean($0.price ?? "") }
-        let widestPrice = min(maximumPriceColumns, prices.map(TerminalText.width(of:)).max() ?? 0)
+        let showsThree = style.width >= threePricesColumns && rows.contains { $0.prices != nil }
+        let prices = rows.map { style.clean((showsThree ? $0.prices : $0.price) ?? "") }
+        let widestPrice = min(
+            showsThree ? maximumPricesColumns : maximumPriceColumns, prices.map(TerminalText.width(of:)).max() ?? 0)
         let baseColumns =
             2 + positionColumns + 2 + CategoryBadge.columns(style: style) + 2 + numberColumns + 2 + 2
             + statusColumns + markerColumns + wideExtra

@@ -54,4 +54,21 @@ struct MarketFavouriteTests {
         #expect(MarketFavourite(runnerNumbers: [1, 2], price: .nan) == nil)
         #expect(MarketFavourite(runnerNumber: 4, price: 2.5)?.isEqual == false)
     }
+
+    @Test("a market's shortest prices: three at most, shortest first, equals by number, none scratched or absurd")
+    func shortestPrices() throws {
+        var field = [
+            Runner(number: 1, name: "A", fixedWin: 4), Runner(number: 2, name: "B", fixedWin: 2.5),
+            Runner(number: 3, name: "C", fixedWin: 2.5), Runner(number: 4, name: "D", fixedWin: 1.5),
+            Runner(number: 5, name: "E", fixedWin: .nan), Runner(number: 6, name: "F", fixedWin: 9),
+        ]
+        field[3].scratching = .scratched
+        let market = try #require(RaceMarket(runners: field))
+        #expect(market.shortest.map(\.runnerNumber) == [2, 3, 1])
+        #expect(market.shortest.map(\.price) == [2.5, 2.5, 4])
+        #expect(market.favourite == MarketFavourite(runnerNumbers: [2, 3], price: 2.5))
+        #expect(
+            RaceMarket(runners: [Runner(number: 1, name: "A"), Runner(number: 2, name: "B", fixedWin: 0.5)]) == nil)
+        #expect(RaceMarket(runners: []) == nil)
+    }
 }

@@ -238,10 +238,11 @@ extension LiveTerminalEndToEndTests {
         let session = try session(
             ["--refresh", "0"], environment: ["TZ": "Australia/Sydney"], columns: 120, rows: 30)
         defer { session.stop() }
-        // "  1  🏇  R5   Moonee Valley   VIC   7:42pm  Fav 2.60    1m 57s"; on the real clock the first may have
-        // jumped (`-20s`, no price), and say how it stands (`Final 2-4-7 -50s`) and who won (`  Velvet Lantern`).
+        // "  1  🏇  R5   Moonee Valley   VIC   7:42pm  3@2.60 7@4.00 1@5.50    1m 57s" (the three shortest prices
+        // from 120 columns); on the real clock the first may have jumped (`-20s`, no price), and say how it stands
+        // (`Final 2-4-7 -50s`) and who won (`  Velvet Lantern`).
         let countdown = #"((Closed|Interim|Final)( [0-9-]+)? )?-?\d+s|(\d+h )?\d+m( \d+s)?"#
-        let price = #"(Fav \d+\.\d\d\s+)?"#
+        let price = #"((\d+@\d+\.\d\d ?){1,3}\s+)?"#
         let wideRow = #"^  1  .+  [A-Z]{2,3}\s+\d{1,2}:\d{2}(am|pm)\s+"# + price + "(" + countdown + #")(  \S.*)?$"#
         let isWide = { (screen: Screen) in
             Self.firstRow(screen.lines)?.range(of: wideRow, options: .regularExpression) != nil

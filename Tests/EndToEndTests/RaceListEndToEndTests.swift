@@ -150,6 +150,25 @@ struct RaceListEndToEndTests {
         #expect(weekLater.stdout == first.stdout)
     }
 
+    @Test("from 120 columns the board gives each race's three shortest prices; `--json list` rows carry them")
+    func threeShortestPrices() throws {
+        let data = try TemporaryDirectory()
+        defer { data.remove() }
+        let arguments = ["--now", Self.raceDayNow, "--data-dir", data.url.path, "list"]
+        let wide = try BinaryRunner.run(arguments, environment: ["COLUMNS": "120", "TZ": "Australia/Adelaide"])
+        #expect(wide.status == 0, "\(wide.stderr)")
+        // The same favourites as at 80 columns (`Fav 3.70`, `Fav 1.75`), with the next two shortest beside them.
+        #expect(wide.lines[checked: 1] == "  1  H  R9   Globe Derby      SA   10:24pm   6@3.70 8@6.50 4@7.00    6m 0s")
+        #expect(wide.lines[checked: 5] == "  5  G  R5   Romford          UK   10:36pm   6@1.75 5@4.20 3@7.00   18m 0s")
+        let json = try BinaryRunner.run(["--json"] + arguments)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let races = try #require(document["races"] as? [[String: Any]])
+        let prices = try #require(races.first?["prices"] as? [[String: Any]])
+        #expect(prices.map { $0["number"] as? Int } == [6, 8, 4])
+        #expect(prices.map { $0["price"] as? Double } == [3.7, 6.5, 7])
+        #expect(races.allSatisfy { ($0["prices"] as? [Any])?.count == 3 })
+    }
+
     @Test("the board's favourite price is the one its sheet marks, in text and JSON, as the market moves to the jump")
     func favouritePriceAgreesWithTheSheet() throws {
         // Turffontein R4 jumps at 11:55 UTC: its market at 7, 3 and 1 minutes before.

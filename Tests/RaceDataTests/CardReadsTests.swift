@@ -134,8 +134,12 @@ struct CardReadsTests {
         struct Index: RaceMarketIndex {
             func marketTimeline(ofRace id: String) -> MarketTimeline? {
                 MarketTimeline(
-                    first: MarketFavourite(runnerNumber: 1, price: 4),
-                    then: [.init(from: CardReadsTests.now, favourite: MarketFavourite(runnerNumber: 2, price: 3))])
+                    first: RaceMarket(runners: [Runner(number: 1, name: "A", fixedWin: 4)]),
+                    then: [
+                        .init(
+                            from: CardReadsTests.now,
+                            market: RaceMarket(runners: [Runner(number: 2, name: "B", fixedWin: 3)]))
+                    ])
             }
         }
         let indexed = RaceDayBook(index: Index())

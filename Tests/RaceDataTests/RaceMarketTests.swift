@@ -50,8 +50,12 @@ struct RaceMarketTests {
                 let sheet = try #require(try cards.card(forRace: race.id))
                 let expected = MarketFavourite(runners: sheet.runners)
                 #expect(
-                    markets.marketTimeline(ofRace: race.id)?.favourite(at: now) == expected,
+                    markets.marketTimeline(ofRace: race.id)?.market(at: now)?.favourite == expected,
                     "\(race.id) at \(moment.timeIntervalSince(start)) s from the start")
+                #expect(
+                    markets.marketTimeline(ofRace: race.id)?.market(at: now)?.shortest
+                        == RaceMarket(runners: sheet.runners)?.shortest,
+                    "\(race.id)'s shortest prices at \(moment.timeIntervalSince(start)) s from the start")
                 // Worked out apart: the shortest price of those running, and every runner at it (equals).
                 let running = sheet.runners.filter { !$0.isScratched && $0.fixedWin != nil }
                 let shortest = running.min { ($0.fixedWin!, $0.number) < ($1.fixedWin!, $1.number) }
@@ -72,12 +76,12 @@ struct RaceMarketTests {
     @Test("a race the embedded day does not have, or not replayed, has no favourite")
     func embeddedUnknown() {
         let markets = SnapshotMarketIndex()
-        #expect(markets.marketTimeline(ofRace: "no-such-race@1772870000")?.favourite(at: Self.launch) == nil)
-        #expect(markets.marketTimeline(ofRace: "no-such-race")?.favourite(at: Self.launch) == nil)
+        #expect(markets.marketTimeline(ofRace: "no-such-race@1772870000")?.market(at: Self.launch)?.favourite == nil)
+        #expect(markets.marketTimeline(ofRace: "no-such-race")?.market(at: Self.launch)?.favourite == nil)
         let damaged = SnapshotMarketIndex { _ throws(RaceDataError) in
             throw .unavailable(source: "test", reason: "damaged")
         }
-        #expect(damaged.marketTimeline(ofRace: "x@1772870000")?.favourite(at: Self.launch) == nil)
+        #expect(damaged.marketTimeline(ofRace: "x@1772870000")?.market(at: Self.launch)?.favourite == nil)
     }
 
     @Test("a damaged market is read as far as it makes sense; what does not is left out, never a crash")
@@ -106,15 +110,21 @@ struct RaceMarketTests {
         let id = "a@\(Int(start.timeIntervalSince1970))"
         // Runner 7's late scratching has no readable time: scratched throughout, as its card would have it.
         #expect(
-            markets.marketTimeline(ofRace: id)?.favourite(at: start.addingTimeInterval(-3_600))
+            markets.marketTimeline(ofRace: id)?.market(at: start.addingTimeInterval(-3_600))?.favourite
                 == MarketFavourite(runnerNumber: 4, price: 3.5))
         // Runner 4 is scratched a minute before the start: runner 1 is the favourite from then.
         #expect(
-            markets.marketTimeline(ofRace: id)?.favourite(at: start.addingTimeInterval(-30))
+            markets.marketTimeline(ofRace: id)?.market(at: start.addingTimeInterval(-30))?.favourite
                 == MarketFavourite(runnerNumber: 1, price: 4))
-        #expect(markets.marketTimeline(ofRace: "b@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
-        #expect(markets.marketTimeline(ofRace: "c@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
-        #expect(markets.marketTimeline(ofRace: "d@\(Int(start.timeIntervalSince1970))")?.favourite(at: start) == nil)
+        #expect(
+            markets.marketTimeline(ofRace: "b@\(Int(start.timeIntervalSince1970))")?.market(at: start)?.favourite == nil
+        )
+        #expect(
+            markets.marketTimeline(ofRace: "c@\(Int(start.timeIntervalSince1970))")?.market(at: start)?.favourite == nil
+        )
+        #expect(
+            markets.marketTimeline(ofRace: "d@\(Int(start.timeIntervalSince1970))")?.market(at: start)?.favourite == nil
+        )
     }
 
     @Test("the favourite: the card's marked runner, else the shortest price still running, with every equal")

@@ -117,6 +117,45 @@ struct RaceListTextViewTests {
         #expect(favourites.map { $0["numbers"] as? [Int] } == [[3, 5], [4]])
         #expect(favourites.map { $0["number"] as? Int } == [3, 4])
         #expect(favourites.map { $0["price"] as? Double } == [3.3, 21])
+        // The shortest prices, as `[{number, price}]`: none known, an empty list.
+        #expect(races.map { ($0["prices"] as? [Any])?.count } == [0, 0])
+        let priced = RaceRowViewModel(
+            position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+            urgency: .soon, race: race,
+            shortestPrices: [
+                RaceMarket.Price(runnerNumber: 3, price: 2.6), RaceMarket.Price(runnerNumber: 7, price: 4),
+            ])
+        RaceListJSONView(output: documents).display(model(.races([priced])))
+        let prices = try #require(
+            (documents.documents.last?.body["races"] as? [[String: Any]])?.first?["prices"] as? [[String: Any]])
+        #expect(prices.map { $0["number"] as? Int } == [3, 7] && prices.map { $0["price"] as? Double } == [2.6, 4])
+    }
+
+    @Test("from 120 columns each row shows its three shortest prices, shortest first; narrower, the favourite's")
+    func threePricesWide() {
+        let rows = [
+            RaceRowViewModel(
+                position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+                urgency: .soon, startTime: "7:42pm", place: "VIC", marketFavouritePrice: "Fav 2.60",
+                shortestPricesText: "3@2.60 7@4.00 1@5.50"),
+            RaceRowViewModel(
+                position: 2, category: .harness, raceNumber: "R8", meetingName: "Flamboro Downs", countdown: "1h 5m",
+                urgency: .later, startTime: "10:07am", place: "CAN"),
+            RaceRowViewModel(
+                position: 3, category: .greyhound, raceNumber: "R1", meetingName: "Wentworth Park", countdown: "1h 9m",
+                urgency: .later, startTime: "10:11am", place: "NSW", marketFavouritePrice: "Fav 21.00",
+                shortestPricesText: "4@21.00"),
+        ]
+        let at = { (width: Int) in self.plainLines(rows, width: width) }
+        #expect(
+            at(120) == [
+                "Next to Go - all categories",
+                "  1  T  R5   Moonee Valley   VIC   7:42pm  3@2.60 7@4.00 1@5.50    2m 0s",
+                "  2  H  R8   Flamboro Downs  CAN  10:07am                          1h 5m",
+                "  3  G  R1   Wentworth Park  NSW  10:11am               4@21.00    1h 9m",
+            ])
+        #expect(at(119)[checked: 1] == "  1  T  R5   Moonee Valley   VIC   7:42pm   Fav 2.60    2m 0s")
+        #expect(at(120).allSatisfy { $0.count <= 120 })
     }
 
     @Test("the market favourite's price before the status where the meeting keeps its room: at 100 and 80, not 40")

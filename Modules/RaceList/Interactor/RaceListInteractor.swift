@@ -30,7 +30,7 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
     /// The race's market favourite and its price at `now`, as known without waiting; nil when unknown.
-    func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite?
+    func market(ofRace id: String, at now: Date) -> RaceMarket?
     /// Reads again what marks races, before a draw: another screen or copy may have changed it. Returns a
     /// warning to say once, if any.
     @MainActor func reloadMarks() -> String?
@@ -40,7 +40,7 @@ extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
     public func marks(inRace id: String) -> [RaceMark] { [] }
-    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? { nil }
+    public func market(ofRace id: String, at now: Date) -> RaceMarket? { nil }
     @MainActor public func reloadMarks() -> String? { nil }
 }
 
@@ -96,8 +96,8 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
-    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
-        book.marketFavourite(ofRace: id, at: now)
+    public func market(ofRace id: String, at now: Date) -> RaceMarket? {
+        book.market(ofRace: id, at: now)
     }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {

@@ -216,7 +216,7 @@ public final class RaceListPresenter: RaceListModuleInput {
             board: board, freshness: freshness, favouriteIDs: markers.ids, now: now, watchFrame: watchFrame,
             standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone,
             marks: { [interactor] in interactor.marks(inRace: $0) },
-            marketFavourite: { [interactor] in interactor.marketFavourite(ofRace: $0, at: now) })
+            market: { [interactor] in interactor.market(ofRace: $0, at: now) })
     }
 
     private func render(all: Bool = false) -> CommandResult {

@@ -34,18 +34,18 @@ public struct RaceListViewModels: Sendable {
     public var timeZone = LocalZone.system
     /// Each race's marked runners (followed in the blackbook).
     public var marks: @Sendable (String) -> [RaceMark] = { _ in [] }
-    /// Each race's market favourite and its price now, where the source knows it.
-    public var marketFavourite: @Sendable (String) -> MarketFavourite? = { _ in nil }
+    /// Each race's market now (its favourite, its shortest prices), where the source knows it.
+    public var market: @Sendable (String) -> RaceMarket? = { _ in nil }
 
     /// - Parameter watchFrame: while `watch` runs, whether this is a frame after the first; nil when not watching.
     public init(
         board: RaceBoard, freshness: Freshness, favouriteIDs: Set<String>, now: Date, watchFrame: Bool? = nil,
         standings: [String: RaceStanding] = [:], offersShell: Bool = true, timeZone: LocalZone = .system,
         marks: @escaping @Sendable (String) -> [RaceMark] = { _ in [] },
-        marketFavourite: @escaping @Sendable (String) -> MarketFavourite? = { _ in nil }
+        market: @escaping @Sendable (String) -> RaceMarket? = { _ in nil }
     ) {
         self.marks = marks
-        self.marketFavourite = marketFavourite
+        self.market = market
         self.board = board
         self.freshness = freshness
         self.favouriteIDs = favouriteIDs
@@ -207,7 +207,8 @@ public struct RaceListViewModels: Sendable {
         // Once it has jumped, how it stands beside the seconds since: `Final 2-4-7 -45s`.
         let told = race.advertisedStart <= now ? standing?.boardText.map { $0 + " " } : nil
         // The market closes at the jump: from then the row tells the race, not its prices.
-        let marketFavourite = isAbandoned || race.advertisedStart <= now ? nil : self.marketFavourite(race.id)
+        let market = isAbandoned || race.advertisedStart <= now ? nil : self.market(race.id)
+        let marketFavourite = market?.favourite
         return RaceRowViewModel(
             position: position,
             category: race.category,
@@ -220,7 +221,15 @@ public struct RaceListViewModels: Sendable {
             startTime: ClockTime.text(of: race.advertisedStart, in: timeZone), place: Self.place(race.venue),
             winner: told == nil ? nil : standing?.names.first, followed: marks(race.id).map(\.reason),
             marketFavourite: marketFavourite,
-            marketFavouritePrice: marketFavourite.map { Self.marketFavouritePrice($0) })
+            marketFavouritePrice: marketFavourite.map { Self.marketFavouritePrice($0) },
+            shortestPrices: market?.shortest ?? [], shortestPricesText: market.flatMap(Self.shortestPrices))
+    }
+
+    /// `3@2.40 7@4.00 1@5.50`: the shortest fixed prices, each runner's number at its price as a punter writes
+    /// a bet, as a next-to-go tile gives them; nil for none.
+    static func shortestPrices(_ market: RaceMarket) -> String? {
+        market.shortest.isEmpty
+            ? nil : market.shortest.map { "\($0.runnerNumber)@" + CFormat.price($0.price) }.joined(separator: " ")
     }
 
     /// `Fav 2.60`: the market favourite's fixed win price, as books print prices; `EqF 2.60` where runners share

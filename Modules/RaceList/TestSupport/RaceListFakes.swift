@@ -32,7 +32,14 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
     /// Each race's market favourite, by race id (none unless the test says).
     public var marketFavourites: [String: MarketFavourite] = [:]
-    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? { marketFavourites[id] }
+    /// Each race's whole market; a race given only a favourite has it alone as its shortest price.
+    public var markets: [String: RaceMarket] = [:]
+    public func market(ofRace id: String, at now: Date) -> RaceMarket? {
+        markets[id]
+            ?? marketFavourites[id].map {
+                RaceMarket(favourite: $0, shortest: [RaceMarket.Price(runnerNumber: $0.runnerNumber, price: $0.price)])
+            }
+    }
     @MainActor public func reloadMarks() -> String? {
         markReloads += 1
         return nil

@@ -52,6 +52,8 @@ public final class RaceListJSONView: RaceListViewInput, JSONFeedbackView {
                     as [String: Any]
             }
                 ?? JSONNull(),
+            // The shortest fixed prices, shortest first (empty where the source has no prices).
+            "prices": row.shortestPrices.map { ["number": $0.runnerNumber, "price": $0.price] as [String: Any] },
         ]
         if let winner = row.winner { fields["winner"] = winner }
         return fields.merging(

@@ -95,7 +95,7 @@ public final class RaceListTextView: RaceListViewInput, TextFeedbackView {
             position: row.position, category: row.category, raceNumber: row.raceNumber,
             meetingName: row.meetingName, status: row.countdown, statusTone: row.urgency.tone,
             isFavourite: row.isFavourite, startTime: row.startTime, place: row.place, aside: row.winner,
-            isFollowed: !row.followed.isEmpty, price: row.marketFavouritePrice)
+            isFollowed: !row.followed.isEmpty, price: row.marketFavouritePrice, prices: row.shortestPricesText)
     }
 
     private func writeBoard(_ viewModel: RaceListViewModel, body: [String]) {

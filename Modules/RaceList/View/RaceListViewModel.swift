@@ -75,15 +75,23 @@ public struct RaceRowViewModel: Sendable, Equatable {
     public let marketFavourite: MarketFavourite?
     /// The market favourite's price as the board words it (`Fav 2.60`): shown where the window has room.
     public let marketFavouritePrice: String?
+    /// The shortest fixed prices, shortest first, at most three.
+    public let shortestPrices: [RaceMarket.Price]
+    /// As the board words them (`3@2.40 7@4.00 1@5.50`): shown instead of the favourite's where the window is
+    /// wide.
+    public let shortestPricesText: String?
 
     public init(
         position: Int, category: RaceCategory, raceNumber: String, meetingName: String, countdown: String,
         urgency: CountdownUrgency, isFavourite: Bool = false, race: Race? = nil, secondsToStart: Int = 0,
         startTime: String? = nil, place: String? = nil, winner: String? = nil, followed: [String] = [],
-        marketFavourite: MarketFavourite? = nil, marketFavouritePrice: String? = nil
+        marketFavourite: MarketFavourite? = nil, marketFavouritePrice: String? = nil,
+        shortestPrices: [RaceMarket.Price] = [], shortestPricesText: String? = nil
     ) {
         self.marketFavourite = marketFavourite
         self.marketFavouritePrice = marketFavouritePrice
+        self.shortestPrices = shortestPrices
+        self.shortestPricesText = shortestPricesText
         self.winner = winner
         self.followed = followed
         self.startTime = startTime

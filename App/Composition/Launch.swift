@@ -69,17 +69,8 @@ final class Launch {
         } catch {
             return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
         }
-        /// A text that is the whole answer (help, the manual): 0 once it is out, 74 if it could not be written.
-        func printed(_ text: String) -> Outcome {
-            .ended(StandardStreams.write(text, to: .output) ? .ok : .outputFailed)
-        }
-        switch options.action {
-        case .showHelp: return printed(Usage.text + "\n")
-        case .showVersion: return printed(Usage.version + "\n")
-        case .showManual: return printed(ManPage.text())
-        case .showCompletions(let shell): return printed(CompletionScripts.script(for: shell))
-        case .interactive, .single: break
-        }
+        // An answer asked after another option (`--no-color --help`): `NextToGoApp.run` reads only a first one.
+        if let text = answerText(options.action) { return .ended(answer(text)) }
         guard let source = RaceSource(argument: options.kernel.source) else {
             // A path given bare: the file is there, only `file:` is missing.
             let guess =
@@ -134,6 +125,22 @@ final class Launch {
             launch.warn("Desktop notifications: \(notifier.reach); alerts stay here.")
         }
         return .ready(launch)
+    }
+
+    /// The text that is the whole answer to `action` (help, the version, the manual, completions); nil for a run.
+    static func answerText(_ action: LaunchOptions.Action) -> String? {
+        switch action {
+        case .showHelp: Usage.text + "\n"
+        case .showVersion: Usage.version + "\n"
+        case .showManual: ManPage.text()
+        case .showCompletions(let shell): CompletionScripts.script(for: shell)
+        case .interactive, .single: nil
+        }
+    }
+
+    /// Writes an answer: 0 once it is out, 74 if it could not be written.
+    static func answer(_ text: String) -> ExitStatus {
+        StandardStreams.write(text, to: .output) ? .ok : .outputFailed
     }
 
     private init(

@@ -50,9 +50,8 @@ final class Launch {
     static func make(arguments: [String], environment: [String: String], io: ProcessIO, warnings: [String] = [])
         -> Outcome
     {
-        let wantsJSON = LaunchOptions.asksForJSON(arguments)
         func fail(_ message: String, status: ExitStatus) -> Outcome {
-            if wantsJSON {
+            if LaunchOptions.asksForJSON(arguments) {
                 JSONCommandOutput.printError(message, code: status.rawValue)
             } else {
                 StandardStreams.write("next-to-go: \(message)\n", to: .error)
@@ -99,22 +98,27 @@ final class Launch {
         let setup: ServiceSetup
         // Names looked up within the limits, the feed's and the cards' alike (behind a proxy, by the proxy).
         let names = NameLookup.forEnvironment(environment)
+        // Caches and headers serve fetches alone: a file or the snapshot is read without them.
+        let fetchesRaces: Bool = if case .http = source { true } else { false }
+        let fetchesCards: Bool = if case .http = cardSource { true } else { false }
         do {
             // A client of its own for each source: each keeps its own connection open between requests.
             setup = try source.makeService(
                 clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits, names: names),
-                cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
+                cache: fetchesRaces ? FeedCache(directory: FeedCache.defaultDirectory(environment: environment)) : nil)
         } catch {
             return fail(error.description, status: error.exitStatus)
         }
         // Who is asking, as the affiliates API asks callers to say: values checked when the options were read.
         let cardHeaders =
-            [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
-            + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }]
+            fetchesCards
+            ? [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
+                + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }] : []
         let cards = cardSource.makeService(
             clock: clock, transport: CurlHTTPTransport(limits: limits, names: names),
             headers: cardHeaders.compactMap { $0 },
-            cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
+            cache: fetchesCards
+                ? RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)) : nil)
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }

@@ -50,9 +50,8 @@ final class Launch {
     static func make(arguments: [String], environment: [String: String], io: ProcessIO, warnings: [String] = [])
         -> Outcome
     {
-        let wantsJSON = LaunchOptions.asksForJSON(arguments)
         func fail(_ message: String, status: ExitStatus) -> Outcome {
-            if wantsJSON {
+            if LaunchOptions.asksForJSON(arguments) {
                 JSONCommandOutput.printError(message, code: status.rawValue)
             } else {
                 StandardStreams.write("next-to-go: \(message)\n", to: .error)
@@ -69,17 +68,8 @@ final class Launch {
         } catch {
             return fail("\(error). Run `next-to-go --help` for usage.", status: .usage)
         }
-        /// A text that is the whole answer (help, the manual): 0 once it is out, 74 if it could not be written.
-        func printed(_ text: String) -> Outcome {
-            .ended(StandardStreams.write(text, to: .output) ? .ok : .outputFailed)
-        }
-        switch options.action {
-        case .showHelp: return printed(Usage.text + "\n")
-        case .showVersion: return printed(Usage.version + "\n")
-        case .showManual: return printed(ManPage.text())
-        case .showCompletions(let shell): return printed(CompletionScripts.script(for: shell))
-        case .interactive, .single: break
-        }
+        // An answer asked after another option (`--no-color --help`): `NextToGoApp.run` reads only a first one.
+        if let text = answerText(options.action) { return .ended(answer(text)) }
         guard let source = RaceSource(argument: options.kernel.source) else {
             // A path given bare: the file is there, only `file:` is missing.
             let guess =
@@ -108,22 +98,27 @@ final class Launch {
         let setup: ServiceSetup
         // Names looked up within the limits, the feed's and the cards' alike (behind a proxy, by the proxy).
         let names = NameLookup.forEnvironment(environment)
+        // Caches and headers serve fetches alone: a file or the snapshot is read without them.
+        let fetchesRaces: Bool = if case .http = source { true } else { false }
+        let fetchesCards: Bool = if case .http = cardSource { true } else { false }
         do {
             // A client of its own for each source: each keeps its own connection open between requests.
             setup = try source.makeService(
                 clock: clock, limits: limits, transport: CurlHTTPTransport(limits: limits, names: names),
-                cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)))
+                cache: fetchesRaces ? FeedCache(directory: FeedCache.defaultDirectory(environment: environment)) : nil)
         } catch {
             return fail(error.description, status: error.exitStatus)
         }
         // Who is asking, as the affiliates API asks callers to say: values checked when the options were read.
         let cardHeaders =
-            [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
-            + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }]
+            fetchesCards
+            ? [HTTPHeader(name: "X-Partner", value: options.kernel.partner ?? HTTPRaceCardService.defaultPartner)]
+                + [options.kernel.from.flatMap { HTTPHeader(name: "From", value: $0) }] : []
         let cards = cardSource.makeService(
             clock: clock, transport: CurlHTTPTransport(limits: limits, names: names),
             headers: cardHeaders.compactMap { $0 },
-            cache: RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)))
+            cache: fetchesCards
+                ? RaceCardCache(directory: RaceCardCache.defaultDirectory(environment: environment)) : nil)
         let launch = Launch(
             options: options, environment: environment, io: io, clock: clock, setup: setup, cards: cards)
         for warning in warnings + settings.warnings + setup.warnings { launch.warn(warning) }
@@ -134,6 +129,22 @@ final class Launch {
             launch.warn("Desktop notifications: \(notifier.reach); alerts stay here.")
         }
         return .ready(launch)
+    }
+
+    /// The text that is the whole answer to `action` (help, the version, the manual, completions); nil for a run.
+    static func answerText(_ action: LaunchOptions.Action) -> String? {
+        switch action {
+        case .showHelp: Usage.text + "\n"
+        case .showVersion: Usage.version + "\n"
+        case .showManual: ManPage.text()
+        case .showCompletions(let shell): CompletionScripts.script(for: shell)
+        case .interactive, .single: nil
+        }
+    }
+
+    /// Writes an answer: 0 once it is out, 74 if it could not be written.
+    static func answer(_ text: String) -> ExitStatus {
+        StandardStreams.write(text, to: .output) ? .ok : .outputFailed
     }
 
     private init(

@@ -15,19 +15,39 @@ public enum NextToGoApp {
     /// Runs the app to its end and says how it ended. With `ProcessIO.process` it is the process: it sets the
     /// signal handlers and locale variables, and it ends the process itself (as `exit` would have, nothing else
     /// of it runs after). With other streams (a test's pipes) it sets nothing of the process's and returns.
+    /// - Parameter environment: nil for the process's own.
     @MainActor
     public static func run(
-        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        io: ProcessIO = .process
+        arguments: [String], environment: [String: String]? = nil, io: ProcessIO = .process
     ) async -> ExitStatus {
-        var environment = environment
-        var environmentWarnings: [String] = []
         if io.ownsProcess {
             // A reader that goes away is a failed write, ended with 74 as the README says, after the favourites are
             // on the disk: left at its default, SIGPIPE killed the app (141) whatever it had left to do.
             Signals.ignore(.brokenPipe)
             // Likewise a file-size limit (`ulimit -f`) is a failed write with a message, not death by SIGXFSZ.
             Signals.ignore(.fileSizeLimit)
+        }
+        StandardStreams.use(io)
+        defer { if !io.ownsProcess { StandardStreams.use(nil) } }
+        // `--version` and its kind cost a start, no more: nothing they print depends on the environment, the
+        // settings or the zone, and their warnings would never be said.
+        if let action = LaunchOptions.answerAsked(arguments), let text = Launch.answerText(action) {
+            return Launch.answer(text)
+        }
+        return await launched(
+            arguments: arguments, environment: environment ?? ProcessInfo.processInfo.environment, io: io)
+    }
+
+    /// The run itself, after the answers. Apart and never inlined: an async function makes the types it awaits
+    /// with on entry, and the checked continuation's making looks through every conformance the program has
+    /// (0.17 M instructions, of an answer's 3 M).
+    @MainActor @inline(never)
+    private static func launched(arguments: [String], environment: [String: String], io: ProcessIO) async
+        -> ExitStatus
+    {
+        var environment = environment
+        var environmentWarnings: [String] = []
+        if io.ownsProcess {
             // A locale variable that names no locale is said and dropped, so nothing the app starts is handed it.
             environmentWarnings = LocaleEnvironment.removeInvalid()
             if let zone = LocalZone.unknownSystemZoneName {
@@ -44,8 +64,6 @@ public enum NextToGoApp {
                 !LocaleEnvironment.variables.contains(name) || LocaleEnvironment.isValid(value, variable: name)
             }
         }
-        StandardStreams.use(io)
-        defer { if !io.ownsProcess { StandardStreams.use(nil) } }
 
         let launch: Launch
         switch Launch.make(arguments: arguments, environment: environment, io: io, warnings: environmentWarnings) {

@@ -177,7 +177,10 @@ public enum KernelOptions {
     ]
 
     /// The kernel's options after the features' in `--help`: output, and what the run does.
-    public static let optionsAfterFeatures: [LaunchOptionEntry] = [
+    public static let optionsAfterFeatures = [format] + runOptions + answers
+
+    /// `--json`, `--format`: on its own, for the JSON pre-scan of every run, which needs no other option.
+    static let format =
         LaunchOptionEntry(
             ["--json", "--format"], placeholder: "json|text", flagNames: ["--json"],
             suggestions: .words(["json", "text"]),
@@ -195,7 +198,9 @@ public enum KernelOptions {
             case "text": options.kernel.json = false
             default: throw .invalidValue(option: name, value: value, expected: "json or text")
             }
-        },
+        }
+
+    private static let runOptions: [LaunchOptionEntry] = [
         LaunchOptionEntry(["--strict"], help: ["a piped run exits with the worst status of its commands"]) {
             _, _, options in options.kernel.strict = true
         },
@@ -230,6 +235,11 @@ public enum KernelOptions {
             }
             options.kernel.dataDirectory = value
         },
+    ]
+
+    /// The options a run answers and ends with (the completions, the manual, help, the version): read on their
+    /// own first (`LaunchOptions.answerAsked`), so that asking for one makes nothing else.
+    static let answers: [LaunchOptionEntry] = [
         LaunchOptionEntry(
             ["--completions"], placeholder: "bash|zsh|fish", suggestions: .words(CompletionShell.names),
             help: ["print a completion script for that shell (see the README to install it)"]

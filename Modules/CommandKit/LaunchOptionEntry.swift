@@ -16,7 +16,9 @@ public struct LaunchOptionEntry: Sendable {
     public let placeholder: String?
     public let flagNames: Set<String>
     /// Help lines after the usage, already wrapped; the first shares the usage's row when it fits.
-    public let help: [String]
+    public var help: [String] { makeHelp() }
+    /// Made when asked: a run reads its options on every start, and their help only for `--help` and its kind.
+    private let makeHelp: @Sendable () -> [String]
     /// What a shell's completion offers for the value.
     public let suggestions: Suggestions
 
@@ -34,14 +36,14 @@ public struct LaunchOptionEntry: Sendable {
 
     public init(
         _ names: [String], hidden: [String] = [], placeholder: String? = nil, flagNames: Set<String> = [],
-        suggestions: Suggestions = .none, help: [String],
+        suggestions: Suggestions = .none, help: @autoclosure @escaping @Sendable () -> [String],
         apply: @escaping @Sendable (String, String?, inout LaunchOptions) throws(LaunchOptionsError) -> Void
     ) {
         self.names = names
         self.hiddenNames = hidden
         self.placeholder = placeholder
         self.flagNames = flagNames
-        self.help = help
+        self.makeHelp = help
         self.suggestions = suggestions
         self.apply = apply
     }

@@ -87,7 +87,8 @@ public struct LaunchOptions: Sendable, Equatable {
         while let argument = remaining.first {
             remaining = remaining.dropFirst()
             let (name, inlineValue) = split(argument)
-            guard let entry = LaunchOptionTable.kernel.named(name), entry.allNames.contains("--json") else { continue }
+            let entry = KernelOptions.format
+            guard entry.allNames.contains(name) else { continue }
             guard entry.takesValue(name) else {
                 json = true
                 continue
@@ -101,6 +102,23 @@ public struct LaunchOptions: Sendable, Equatable {
             }
         }
         return json
+    }
+
+    /// What the arguments ask to be answered with when their first word is help, the version, the manual or
+    /// completions: read with those options alone, before the settings, the features' options or anything of a
+    /// run is made. Nil for anything else (a run, a mistake): the whole reading says what those are. The answer
+    /// is the whole reading's too, since reading stops at an answering option and settings only add options
+    /// before it.
+    public static func answerAsked(_ arguments: [String]) -> Action? {
+        guard let first = arguments.first else { return nil }
+        let answers = LaunchOptionTable(KernelOptions.answers)
+        guard answers.named(split(first).0) != nil,
+            let action = try? LaunchOptions(arguments: arguments, table: answers).action
+        else { return nil }
+        switch action {
+        case .showHelp, .showVersion, .showCompletions, .showManual: return action
+        case .interactive, .single: return nil
+        }
     }
 
     private static func split(_ argument: String) -> (String, String?) {

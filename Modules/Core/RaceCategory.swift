@@ -14,7 +14,9 @@ public enum RaceCategory: String, CaseIterable, Sendable, Codable, Comparable {
     }
 
     public init?(nedsID: String) {
-        guard let match = Self.allCases.first(where: { $0.nedsID == nedsID.lowercased() }) else { return nil }
+        // Lowered once, not once a case: every race of a feed comes through here.
+        let id = nedsID.lowercased()
+        guard let match = Self.allCases.first(where: { $0.nedsID == id }) else { return nil }
         self = match
     }
 

@@ -32,6 +32,24 @@ struct LaunchOptionTableTests {
         for entry in AppFeatures.options.entries { #expect(help.contains(entry.usage)) }
     }
 
+    @Test(
+        "help, the version, the manual or completions asked first is read alone, as the whole reading reads it",
+        arguments: [
+            (["--version"], .showVersion), (["-V", "list"], .showVersion), (["--help", "--bogus"], .showHelp),
+            (["-h"], .showHelp), (["--man"], .showManual), (["--completions", "ZSH"], .showCompletions("zsh")),
+            (["--completions=fish"], .showCompletions("fish")), (["--completions", "tcsh"], nil),
+            (["--completions"], nil), (["--version=2"], nil), (["--no-color", "--help"], nil),
+            (["list", "--version"], nil), (["--", "--version"], nil), ([], nil),
+        ] as [([String], LaunchOptions.Action?)])
+    func answersFirst(arguments: [String], answer: LaunchOptions.Action?) throws {
+        #expect(LaunchOptions.answerAsked(arguments) == answer)
+        // Settings only add options before the command line's: the answer is theirs too.
+        if let answer {
+            let settings = ["--region", "aus", "--no-color", "--source", "file:races.json"]
+            #expect(try LaunchOptions(arguments: settings + arguments, table: AppFeatures.options).action == answer)
+        }
+    }
+
     @Test("--source and --cards describe and complete the racing APIs the app knows, from their list")
     func namedAPIs() throws {
         let apis = [

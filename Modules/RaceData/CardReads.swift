@@ -37,14 +37,11 @@ public final class CardReads: RaceCardService {
 
     public func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
         guard sharedFor > 0 else { return try readAndRecord(id) }
-        var readHere = false
-        let card = try book.readOnce(ofRace: id, sharedFor: sharedFor, at: readClock.now()) {
-            () throws(RaceDataError) in
-            readHere = true
-            return try readAndRecord(id)
-        }
+        let (card, readByAnother) = try book.readOnce(
+            ofRace: id, sharedFor: sharedFor, clock: readClock, reader: ObjectIdentifier(self),
+            read: { () throws(RaceDataError) in try readAndRecord(id) }, keptCopy: { cards.keptCopy(forRace: id) })
         // Read by another reader: this source keeps it as its own read would have.
-        if !readHere, let card { cards.keepCopy(of: card) }
+        if readByAnother, let card { cards.keepCopy(of: card) }
         return card
     }
 

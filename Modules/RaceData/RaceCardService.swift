@@ -13,10 +13,13 @@ public protocol RaceCardService: Sendable {
     /// A card of this source read by another reader (the board's) is handed to a screen: a source that keeps
     /// copies of the cards its screens opened, for a sheet opened offline, keeps this one too.
     func keepCopy(of card: RaceCard)
+    /// The copy kept of the race's card, marked offline, without asking the source; nil where none is kept.
+    func keptCopy(forRace id: String) -> RaceCard?
 }
 
 extension RaceCardService {
     public func keepCopy(of card: RaceCard) {}
+    public func keptCopy(forRace id: String) -> RaceCard? { nil }
 }
 
 /// A card source that can also tell many races' statuses at once, so the board can mark the abandoned ones

@@ -4,10 +4,10 @@ import Platform
 import Synchronization
 
 /// The day's book: one record per race of what its card and its source have said — how it stands (status and
-/// placings, through time), its market (the market favourite, through time), its field, where it is run, and
-/// the card itself for a little while — shared by every screen. Whoever reads a card (a sheet, `movers`, the
-/// blackbook, the board's own watch) records it here (`CardReads`), so what one read learns every screen sees
-/// at its next draw (a live screen draws every second; a script, at its next command).
+/// placings, through time), its market (the favourite and the shortest prices, through time), its field, where it
+/// is run, and the card itself for a little while — shared by every screen. Whoever reads a card (a sheet,
+/// `movers`, the blackbook, the board's own watch) records it here (`CardReads`), so what one read learns every
+/// screen sees at its next draw (a live screen draws every second; a script, at its next command).
 ///
 /// It is the app's one cache keyed by race: every record is bounded together by `RaceKeyedLimit.races`.
 public final class RaceDayBook: Sendable {
@@ -25,9 +25,9 @@ public final class RaceDayBook: Sendable {
         var field: (runners: [Runner], readAt: Date)?
         /// The race as a feed or a meetings list last named it: its code and place.
         var race: Race?
-        /// Its card as last read from its source (no copy kept offline), and when by the readers' own clock (the
-        /// system's: a pinned clock never moves): served again within a look.
-        var card: (card: RaceCard, readAt: Date)?
+        /// Its card as last read from its source (no copy kept offline), when by the readers' own clock (the
+        /// system's: a pinned clock never moves), and by which reader: served again within a look.
+        var card: (card: RaceCard, readAt: Date, reader: ObjectIdentifier)?
         /// When its card was last asked for by the board's watch, read or not.
         var cardAskedAt: Date?
     }
@@ -62,31 +62,33 @@ public final class RaceDayBook: Sendable {
         record([RaceStanding(status: status)], forRace: id)
     }
 
-    /// The race's standings, each from its time (the snapshot tells a replayed race's whole life at once).
+    /// The race's standings, each from its time (the snapshot tells a replayed race's whole life at once). A
+    /// live source's word (one standing, from now) only moves the race forward, as a card's does.
     public func record(_ told: [RaceStanding], forRace id: String) {
         guard !told.isEmpty else { return }
         let told = told.sorted { ($0.from ?? .distantPast) < ($1.from ?? .distantPast) }
         change(id) { record in
             // Told again as it was (a list asked every half minute): nothing changes.
             guard record.standings != told else { return false }
+            if told.count == 1, told[0].from == nil, !Self.moves(record.standings, to: told[0]) { return false }
             record.standings = told
             return true
         }
     }
 
-    /// What a card read from its source says, read at `now`: its standing, its market while betting is open,
-    /// and its field. A copy kept from an earlier fetch
-    /// (offline) tells the race as it was then, not as it is: only its field is taken. A race's standing only
-    /// goes forward: a card still open does not undo an abandonment or a result told before it (a server's
-    /// cached copy, or a list quicker than the card).
+    /// What a card read from its source says, read at `now`: its standing, its market while betting is open, and
+    /// its field. A copy kept from an earlier fetch (offline) tells the race as it was then, not as it is: only its
+    /// field is taken. A race's standing only goes forward: a card still open does not undo an abandonment or a
+    /// result told before it (a server's cached copy, or a list quicker than the card).
     public func record(_ card: RaceCard, at now: Date) {
         let isLive = card.offline == nil
         let standing = isLive ? RaceStanding(card: card) : nil
         let isOpen = card.status == nil || card.status == .open
         change(card.raceID) { record in
             var changed = false
-            if let standing, record.standings != [standing],
-                Self.progress(of: standing.status) >= record.standings.last.map({ Self.progress(of: $0.status) }) ?? 0
+            // A replayed race's timeline tells its whole life: a card tells one moment of it.
+            if let standing, record.standings != [standing], !record.standings.contains(where: { $0.from != nil }),
+                Self.moves(record.standings, to: standing)
             {
                 record.standings = [standing]
                 changed = true
@@ -188,11 +190,6 @@ public final class RaceDayBook: Sendable {
         return market.market(at: now)
     }
 
-    /// When the race's market was last read from a card; nil for never (or one an index tells).
-    public func marketReadAt(ofRace id: String) -> Date? {
-        state.withLock { $0.records[id]?.marketReadAt }
-    }
-
     /// The race's field as last read, and when; nil when none was read.
     public func field(ofRace id: String) -> (runners: [Runner], readAt: Date)? {
         state.withLock { $0.records[id]?.field }
@@ -211,33 +208,68 @@ public final class RaceDayBook: Sendable {
     /// The race's card if `readOnce` read it from its source within `freshness` of `now` (by its readers' clock):
     /// a second asker in the same look is served it without another request.
     public func card(ofRace id: String, readWithin freshness: TimeInterval, at now: Date) -> RaceCard? {
-        guard freshness > 0, let kept = state.withLock({ $0.records[id]?.card }) else { return nil }
-        let age = now.timeIntervalSince(kept.readAt)
-        return age >= 0 && age < freshness ? kept.card : nil
+        keptCard(ofRace: id, readWithin: freshness, at: now)?.card
     }
 
-    /// The race's card read once for everyone who asks at about the same time: one read within `sharedFor` of
-    /// `now` is given again, a read under way is waited for and its answer shared, and only else is `read` run.
-    /// `now` is the readers' own clock (the system's), not the board's, which a run may pin.
+    private func keptCard(
+        ofRace id: String, readWithin freshness: TimeInterval, at now: Date
+    ) -> (card: RaceCard, readAt: Date, reader: ObjectIdentifier)? {
+        guard freshness > 0, let kept = state.withLock({ $0.records[id]?.card }) else { return nil }
+        let age = now.timeIntervalSince(kept.readAt)
+        return age >= 0 && age < freshness ? kept : nil
+    }
+
+    /// The longest a second asker waits on a read under way before it goes on without it: past any request's
+    /// own limits and the budget's waits, so only a read that never ends is given up on.
+    static let longestSharedWait: TimeInterval = 120
+
+    /// The race's card read once for everyone who asks at about the same time: one read within `sharedFor` (by
+    /// `clock`, the readers' own: the system's, not the run's, which may be pinned) is given again, a read under
+    /// way is waited for and its answer shared, and only else is `read` run. Where the read waited for fails, the
+    /// asker is given its own source's kept copy (`keptCopy`), not a second request to a server that just failed.
+    /// - Returns: the card, and whether another reader read it.
     public func readOnce(
-        ofRace id: String, sharedFor: TimeInterval, at now: Date,
-        _ read: () throws(RaceDataError) -> RaceCard?
-    ) throws(RaceDataError) -> RaceCard? {
-        if let shared = card(ofRace: id, readWithin: sharedFor, at: now) { return shared }
-        let (flight, isReader) = reading.withLock { reading -> (CardRead, Bool) in
-            if let underWay = reading[id] { return (underWay, false) }
+        ofRace id: String, sharedFor: TimeInterval, clock: any WallClock, reader: ObjectIdentifier,
+        read: () throws(RaceDataError) -> RaceCard?, keptCopy: () -> RaceCard?
+    ) throws(RaceDataError) -> (card: RaceCard?, readByAnother: Bool) {
+        enum Turn {
+            case shared(RaceCard, ObjectIdentifier)
+            case waiting(CardRead)
+            case reading(CardRead)
+        }
+        // One lock decides: given the kept card, waiting on the read under way, or reading.
+        let turn = reading.withLock { reading -> Turn in
+            if let kept = keptCard(ofRace: id, readWithin: sharedFor, at: clock.now()) {
+                return .shared(kept.card, kept.reader)
+            }
+            if let underWay = reading[id] { return .waiting(underWay) }
             let flight = CardRead()
             reading[id] = flight
-            return (flight, true)
+            return .reading(flight)
         }
-        // A read that failed is no answer for another reader: its source may keep a copy this one's lacks.
-        if !isReader, case .success(let card) = flight.answer() { return card }
-        guard isReader else { return try read() }
-        let answer = Result { () throws(RaceDataError) in try read() }
-        if case .success(let card?) = answer, card.offline == nil { keep(card, readAt: now) }
-        reading.withLock { $0[id] = nil }
-        flight.finish(answer)
-        return try answer.get()
+        switch turn {
+        case .shared(let card, let by):
+            return (card, by != reader)
+        case .waiting(let flight):
+            let answer = flight.answer(within: Self.longestSharedWait)
+            if case .success(let card)? = answer { return (card, true) }
+            if let copy = keptCopy() { return (copy, false) }
+            if case .failure(let error)? = answer { throw error }
+            throw .unavailable(source: "race cards", reason: "a read of this card did not finish")
+        case .reading(let flight):
+            let answer = Result { () throws(RaceDataError) in try read() }
+            if case .success(let card?) = answer, card.offline == nil {
+                keep(card, readAt: clock.now(), by: reader)
+            }
+            reading.withLock { $0[id] = nil }
+            flight.finish(answer)
+            return (try answer.get(), false)
+        }
+    }
+
+    /// How many askers wait on the read of the race's card under way (none when none is).
+    func waitingReads(ofRace id: String) -> Int {
+        reading.withLock { $0[id] }?.waiters.withLock { $0 } ?? 0
     }
 
     // MARK: - Keeping
@@ -265,16 +297,18 @@ public final class RaceDayBook: Sendable {
         if state.records.count >= RaceKeyedLimit.races, state.records[id] == nil {
             state.abandoned.removeAll()
             state.cardsKept.removeAll()
+            state.generation &+= 1
+            state.lastWorkedOut = nil
         }
         state.records.set(record, forKey: id, keepingAtMost: RaceKeyedLimit.races)
     }
 
     /// Keeps a look's worth of whole cards (tens of kilobytes each): the oldest read is let go first.
-    private func keep(_ card: RaceCard, readAt: Date) {
+    private func keep(_ card: RaceCard, readAt: Date, by reader: ObjectIdentifier) {
         let id = card.raceID
         state.withLock { state in
             var record = state.records[id] ?? Record()
-            record.card = (card, readAt)
+            record.card = (card, readAt, reader)
             Self.put(record, forRace: id, in: &state)
             state.cardsKept.removeAll { $0 == id }
             state.cardsKept.append(id)
@@ -292,14 +326,22 @@ public final class RaceDayBook: Sendable {
             scratching: runner.scratching)
     }
 
-    /// How far along a race a status is: a standing told later never goes back.
+    /// Whether a live source's `standing` moves the race on from what was `told` before: never back (an open card
+    /// after a result, a cached copy), and a bare word never drops placings told with the same word (a list of
+    /// statuses after a card).
+    private static func moves(_ told: [RaceStanding], to standing: RaceStanding) -> Bool {
+        guard let last = told.last else { return true }
+        if progress(of: standing.status) < progress(of: last.status) { return false }
+        return !(standing.status == last.status && standing.placings.isEmpty && !last.placings.isEmpty)
+    }
+
+    /// How far along a race a status is. A result and an abandonment both end it: either may correct the other.
     private static func progress(of status: RaceStatus) -> Int {
         switch status {
         case .open, .other: 0
         case .closed: 1
         case .interim: 2
-        case .final: 3
-        case .abandoned: 4
+        case .final, .abandoned: 3
         }
     }
 
@@ -312,6 +354,8 @@ public final class RaceDayBook: Sendable {
 private final class CardRead: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let result = Mutex<Result<RaceCard?, RaceDataError>?>(nil)
+    /// How many askers are waiting on it (for tests to know when they are).
+    let waiters = Mutex(0)
 
     func finish(_ answer: Result<RaceCard?, RaceDataError>) {
         result.withLock { $0 = answer }
@@ -319,11 +363,13 @@ private final class CardRead: Sendable {
         done.signal()
     }
 
-    /// Blocks until the read is done: callers are the interactors' queues, never the main thread.
-    func answer() -> Result<RaceCard?, RaceDataError> {
-        done.wait()
+    /// Blocks until the read is done, at most `limit`: nil if it is not. Callers are the interactors' queues,
+    /// never the main thread.
+    func answer(within limit: TimeInterval) -> Result<RaceCard?, RaceDataError>? {
+        waiters.withLock { $0 += 1 }
+        guard done.wait(timeout: .now() + limit) == .success else { return nil }
         done.signal()
-        return result.withLock { $0 } ?? .success(nil)
+        return result.withLock { $0 }
     }
 }
 

@@ -12,8 +12,11 @@ import Synchronization
 /// A source that answers at once (a folder of cards) is read in the fetch itself, its markets at most every
 /// `localLifetime`; its results come with its statuses. A server is read beside the fetch on a queue of its own, a
 /// look at most every `lookSpacing` and `readsPerLook` cards a look within the request budget the sheets share:
-/// results first (latest jumped first, each asked again after `resultInterval`), then markets unread, then those
-/// read longest ago.
+/// results first (latest jumped first, each asked again after `resultInterval`), then, every `marketSpacing`,
+/// markets unread, then those read longest ago: at most 9 market reads a minute of the budget's 30.
+///
+/// Which races are due is the run's clock (jumped, to come, gone from the board); how often they are read is the
+/// system's (`readClock`), as the request budget is: a run pinned by `--now` still reads its results as they come.
 public final class CardWatch: RaceCardWatch {
     /// Enough for the largest board of one code at the board's default size and more; later rows get theirs as
     /// their races come nearer.
@@ -21,7 +24,9 @@ public final class CardWatch: RaceCardWatch {
     /// Cards a server is asked for at one look: the budget (30 a minute) is shared with the sheets.
     public static let readsPerLook = 3
     /// The least time between two looks at a server, however often the board fetches (`--refresh 1`).
-    public static let lookSpacing: TimeInterval = CardReads.serverLook
+    public static let lookSpacing: TimeInterval = 10
+    /// The least time between two looks that read markets: results are news, prices can wait a little.
+    public static let marketSpacing: TimeInterval = 20
     /// A server's market is read again no sooner than this; prices move, but a card is tens of kilobytes.
     public static let serverLifetime: TimeInterval = 60
     /// A source that answers at once is read again at most this often: a script's thousand `list`s read a
@@ -33,10 +38,12 @@ public final class CardWatch: RaceCardWatch {
     private let cards: any RaceCardService
     private let book: RaceDayBook
     private let clock: any WallClock
+    private let readClock: any WallClock
     private let answersAtOnce: Bool
     private let queue: DispatchQueue
-    /// When the last look at a server began, and whether it is still under way.
-    private let looking = Mutex<(last: Date?, underWay: Bool)>((nil, false))
+    /// When the last look at a server began, when the last that read markets, and whether one is under way (by
+    /// the read clock).
+    private let looking = Mutex<(last: Date?, lastMarkets: Date?, underWay: Bool)>((nil, nil, false))
 
     /// - Parameter cards: where the board's cards come from (for a server, a source that keeps no copies for
     ///   offline sheets: the board's reads would crowd out the cards the user opened). Read through card reads
@@ -52,29 +59,37 @@ public final class CardWatch: RaceCardWatch {
         self.book = book
         self.answersAtOnce = answersAtOnce
         self.clock = clock
+        self.readClock = readClock
         self.queue = queue
     }
 
     public func look(at races: [Race]) {
         let now = clock.now()
+        let readNow = readClock.now()
         book.record(races: races)
         if answersAtOnce {
-            read(marketsDue(among: races, at: now, lifetime: Self.localLifetime), at: now)
+            read(marketsDue(among: races, at: now, readNow: readNow, lifetime: Self.localLifetime), at: readNow)
             return
         }
-        let due = Array(
-            (resultsDue(among: races, at: now) + marketsDue(among: races, at: now, lifetime: Self.serverLifetime))
-                .prefix(Self.readsPerLook))
+        let looksAtMarkets = looking.withLock { looking in
+            looking.lastMarkets.map { !Self.isWithin(Self.marketSpacing, of: $0, at: readNow) } ?? true
+        }
+        let results = resultsDue(among: races, at: now, readNow: readNow)
+        let markets =
+            looksAtMarkets ? marketsDue(among: races, at: now, readNow: readNow, lifetime: Self.serverLifetime) : []
+        let due = Array((results + markets).prefix(Self.readsPerLook))
         guard !due.isEmpty else { return }
         let isTime = looking.withLock { looking -> Bool in
             if looking.underWay { return false }
-            if let last = looking.last, now.timeIntervalSince(last) < Self.lookSpacing, now >= last { return false }
-            looking = (now, true)
+            if let last = looking.last, Self.isWithin(Self.lookSpacing, of: last, at: readNow) { return false }
+            looking.last = readNow
+            looking.underWay = true
+            if due.count > results.count { looking.lastMarkets = readNow }
             return true
         }
         guard isTime else { return }
         // Asked now, so a fetch while this look is under way does not pick them again.
-        for race in due { book.noteCardAsked(forRace: race.id, at: now) }
+        for race in due { book.noteCardAsked(forRace: race.id, at: readNow) }
         queue.async { [self] in
             read(due, at: nil)
             looking.withLock { $0.underWay = false }
@@ -83,34 +98,35 @@ public final class CardWatch: RaceCardWatch {
 
     /// The races on the board that have jumped and whose final placings the book does not have, latest jumped
     /// first, not asked for in the last `resultInterval`.
-    private func resultsDue(among races: [Race], at now: Date) -> [Race] {
+    private func resultsDue(among races: [Race], at now: Date, readNow: Date) -> [Race] {
         races.filter { race in
             guard now >= race.advertisedStart, !race.hasLeftBoard(at: now) else { return false }
             let standing = book.standing(ofRace: race.id, at: now)
             if standing?.status == .abandoned { return false }
             if standing?.status == .final && standing?.placings.isEmpty == false { return false }
-            return book.cardAskedAt(ofRace: race.id).map { !Self.isWithin(Self.resultInterval, of: $0, at: now) }
-                ?? true
+            return book.cardAskedAt(ofRace: race.id).map {
+                !Self.isWithin(Self.resultInterval, of: $0, at: readNow)
+            } ?? true
         }
         .sorted { ($0.advertisedStart, $0.id) > ($1.advertisedStart, $1.id) }
     }
 
     /// The races to come whose market is unknown or older than `lifetime`, the first few of each code: those
-    /// never read first, soonest first, then those read longest ago (so each is read again in turn). A market
-    /// any screen read lately counts as read.
-    private func marketsDue(among races: [Race], at now: Date, lifetime: TimeInterval) -> [Race] {
+    /// never read first, soonest first, then those read longest ago (so each is read again in turn). A card any
+    /// screen read within the lifetime (one the book still holds) counts as read.
+    private func marketsDue(among races: [Race], at now: Date, readNow: Date, lifetime: TimeInterval) -> [Race] {
         let toCome = races.filter { $0.advertisedStart > now }.sorted {
             ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id)
         }
         var unread: [Race] = []
         var stale: [(race: Race, askedAt: Date)] = []
         for race in RaceOrder.firstOfEachCategory(toCome, count: Self.racesPerCategory) {
-            let times = [book.cardAskedAt(ofRace: race.id), book.marketReadAt(ofRace: race.id)].compactMap { $0 }
-            guard let asked = times.max() else {
+            if book.card(ofRace: race.id, readWithin: lifetime, at: readNow) != nil { continue }
+            guard let asked = book.cardAskedAt(ofRace: race.id) else {
                 unread.append(race)
                 continue
             }
-            if !Self.isWithin(lifetime, of: asked, at: now) { stale.append((race, asked)) }
+            if !Self.isWithin(lifetime, of: asked, at: readNow) { stale.append((race, asked)) }
         }
         return unread
             + stale.sorted { ($0.askedAt, $0.race.advertisedStart) < ($1.askedAt, $1.race.advertisedStart) }.map(\.race)

@@ -57,14 +57,23 @@ public struct HTTPRaceCardService: RaceCardService {
         } catch {
             if case .httpStatus(_, 404) = error { return nil }
             // Any failure, a broken answer as much as no answer, is when the copy kept is wanted.
-            guard let (saved, savedAt) = cache?.lookUp(url) else { throw error }
-            var copy = saved
-            copy.raceID = id
-            copy.offline = OfflineCard(savedAt: savedAt, reason: error.reason)
+            guard let copy = keptCopy(forRace: id, because: error.reason) else { throw error }
             return copy
         }
         cache?.save(card, for: url, at: clock.now())
         return card
+    }
+
+    public func keptCopy(forRace id: String) -> RaceCard? {
+        keptCopy(forRace: id, because: "the card could not be read now")
+    }
+
+    private func keptCopy(forRace id: String, because reason: String) -> RaceCard? {
+        guard let url = url(forRace: id), let (saved, savedAt) = cache?.lookUp(url) else { return nil }
+        var copy = saved
+        copy.raceID = id
+        copy.offline = OfflineCard(savedAt: savedAt, reason: reason)
+        return copy
     }
 
     public func keepCopy(of card: RaceCard) {

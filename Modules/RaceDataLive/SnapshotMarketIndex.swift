@@ -3,10 +3,10 @@ import Platform
 import RaceData
 import Synchronization
 
-/// The embedded race day's markets, told as the replay goes: a replayed race's favourite and its price at every
-/// moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail on the cards cut
-/// to their fields (`EmbeddedCardBundle.fields`). Worked out when the day's book first asks for a race (the book
-/// keeps it): a one-shot board gives five prices without inflating a card.
+/// The embedded race day's markets, told as the replay goes: a replayed race's favourite and shortest prices at
+/// every moment, as its card shows them then (`SnapshotCardTimeline`), from each runner's price trail on the cards
+/// cut to their fields (`EmbeddedCardBundle.fields`). Worked out when the day's book first asks for a race (the book
+/// keeps it): a one-shot board gives its rows' prices without inflating a card.
 public struct SnapshotMarketIndex: RaceMarketIndex {
     private let find: SnapshotRaceCardService.Find
 

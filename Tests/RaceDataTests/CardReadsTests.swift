@@ -1,11 +1,12 @@
 import Core
 import Dispatch
 import Foundation
-import RaceData
 import RaceDataLive
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import RaceData
 
 /// Every card read through the app's card reads goes into the day's book, whoever read it, and a server's card
 /// serves every asker within a look.
@@ -72,48 +73,102 @@ struct CardReadsTests {
         #expect(cards.asked.withLock { $0.count } == 3)
     }
 
-    /// A card source that holds each answer until let go, counting requests.
+    /// A card source that holds each answer until let go, counting requests; `fails` makes each answer a failure.
     final class HeldCards: RaceCardService {
         let asked = Mutex(0)
         let started = DispatchSemaphore(value: 0)
         let letGo = DispatchSemaphore(value: 0)
+        let fails: Bool
+        let kept: RaceCard?
+        init(fails: Bool = false, kept: RaceCard? = nil) {
+            self.fails = fails
+            self.kept = kept
+        }
         var sourceDescription: String { "held cards" }
         func card(forRace id: String) throws(RaceDataError) -> RaceCard? {
             asked.withLock { $0 += 1 }
             started.signal()
             letGo.wait()
+            if fails { throw .unavailable(source: "held cards", reason: "down") }
             return RaceCard(raceID: id, status: .open, runners: [Runner(number: 1, name: "A", fixedWin: 3)])
         }
+        func keptCopy(forRace id: String) -> RaceCard? { kept }
     }
 
-    @Test("a read under way is waited for, not made again: two readers asking at once make one request")
-    func readUnderWayShared() {
-        let cards = HeldCards()
+    /// Three readers of one source asking for a card together, the first held until the others are waiting on
+    /// it; each one's answer or error.
+    func askTogether(_ cards: HeldCards) -> [String] {
         let book = RaceDayBook()
-        let clock = FixedClock(Self.now)
-        let board = CardReads(
-            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
-        let screens = CardReads(
-            wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        // The readers' clock runs on: a card kept from a read already done is no answer, only the read under way.
+        let clock = ManualClock(Self.now.timeIntervalSince1970)
+        let readers = (0..<3).map { _ in
+            CardReads(wrapping: cards, book: book, clock: clock, sharedFor: CardReads.serverLook, readClock: clock)
+        }
         let answers = Mutex<[String]>([])
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let card = try? board.card(forRace: "r1")
-            answers.withLock { $0.append(card?.raceID ?? "none") }
+        for (index, reader) in readers.enumerated() {
+            // A thread each: blocked readers on the shared pool of a busy 2-core machine wait for threads to come.
+            group.enter()
+            Thread.detachNewThread {
+                let answer: String
+                do {
+                    answer = try reader.card(forRace: "r1").map { $0.offline == nil ? "card" : "kept" } ?? "none"
+                } catch { answer = "error" }
+                answers.withLock { $0.append(answer) }
+                group.leave()
+            }
+            // The first is reading before the others ask.
+            if index == 0 { cards.started.wait() }
         }
-        cards.started.wait()
-        DispatchQueue.global().async(group: group) {
-            let card = try? screens.card(forRace: "r1")
-            answers.withLock { $0.append(card?.raceID ?? "none") }
+        // Each later asker, once it has asked, either waits on the read under way or (not shared) asks again and
+        // shows in the count; let go enough for every request that could be made, so none hangs.
+        expectEventually("both later askers have asked") {
+            book.waitingReads(ofRace: "r1") == 2 || cards.asked.withLock { $0 } > 1
         }
-        // Time for the second asker to come while the first read is held; let go enough for two requests, so one
-        // made of its own shows in the count rather than hanging.
-        Thread.sleep(forTimeInterval: 0.2)
-        cards.letGo.signal()
-        cards.letGo.signal()
+        for _ in 0..<3 { cards.letGo.signal() }
         group.wait()
-        #expect(answers.withLock { $0 } == ["r1", "r1"])
+        return answers.withLock { $0 }
+    }
+
+    @Test("a read under way is waited for, not made again: three readers asking at once make one request")
+    func readUnderWayShared() {
+        let cards = HeldCards()
+        #expect(askTogether(cards) == ["card", "card", "card"])
         #expect(cards.asked.withLock { $0 } == 1)
+    }
+
+    @Test("a read under way that fails gives each waiter its own source's kept copy, never a second request")
+    func failedReadUnderWay() {
+        var kept = RaceCard(raceID: "r1", status: .open)
+        kept.offline = OfflineCard(savedAt: Self.now, reason: "down")
+        let cards = HeldCards(fails: true, kept: kept)
+        #expect(askTogether(cards).sorted() == ["error", "kept", "kept"])
+        #expect(cards.asked.withLock { $0 } == 1)
+        let bare = HeldCards(fails: true)
+        #expect(askTogether(bare) == ["error", "error", "error"])
+        #expect(bare.asked.withLock { $0 } == 1)
+    }
+
+    @Test("a list's bare word after a card keeps the card's placings; it moves the race on, never back")
+    func listAfterACard() {
+        let book = RaceDayBook()
+        book.record(
+            RaceCard(raceID: "r1", status: .final, placings: [Placing(position: 1, runnerNumber: 3, name: "C")]),
+            at: Self.now)
+        book.record(.final, forRace: "r1")
+        #expect(book.standing(ofRace: "r1", at: Self.now)?.boardText == "Final 3")
+        book.record(.open, forRace: "r1")
+        #expect(book.standing(ofRace: "r1", at: Self.now)?.boardText == "Final 3")
+        book.record(.abandoned, forRace: "r1")
+        #expect(book.abandonedRaceIDs == ["r1"], "a result and an abandonment may correct each other")
+        // A replayed race's whole life replaces what was told, and a card read of it leaves the life alone.
+        let life = [
+            RaceStanding(status: .open, from: Self.now.addingTimeInterval(-60)),
+            RaceStanding(status: .final, placings: [2], from: Self.now.addingTimeInterval(600)),
+        ]
+        book.record(life, forRace: "r2")
+        book.record(RaceCard(raceID: "r2", status: .open), at: Self.now)
+        #expect(book.standing(ofRace: "r2", at: Self.now.addingTimeInterval(700))?.boardText == "Final 2")
     }
 
     @Test("a copy kept offline tells its field, never its standing or market; an index's market outlasts a card's")
@@ -176,9 +231,9 @@ struct CardReadsTests {
         #expect(book.field(ofRace: "r0") == nil)
         let shared = RaceDayBook()
         for index in 0..<100 {
-            _ = try? shared.readOnce(ofRace: "c\(index)", sharedFor: 60, at: Self.now) {
-                RaceCard(raceID: "c\(index)", status: .open)
-            }
+            _ = try? shared.readOnce(
+                ofRace: "c\(index)", sharedFor: 60, clock: FixedClock(Self.now), reader: ObjectIdentifier(shared),
+                read: { RaceCard(raceID: "c\(index)", status: .open) }, keptCopy: { nil })
         }
         let kept = (0..<100).filter { shared.card(ofRace: "c\($0)", readWithin: 60, at: Self.now) != nil }
         #expect(kept == Array(68..<100), "the latest read, a look's worth")

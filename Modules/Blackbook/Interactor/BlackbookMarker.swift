@@ -43,7 +43,7 @@ public final class BlackbookMarker: RaceMarker {
             races.filter { $0.advertisedStart > now - Race.boardExpiryDelay }
                 .sorted { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) },
             count: Self.markedPerCategory)
-        if fieldReads.cardsAnswerAtOnce || fieldReads.fieldSource != nil {
+        if fieldReads.cardsAnswerAtOnce {
             fieldReads.read(fieldsOf: toCome, perLook: BlackbookInteractor.cardsPerLook)
         } else {
             // A server is asked beside the board's fetch, never holding it up.

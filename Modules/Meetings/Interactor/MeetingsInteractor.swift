@@ -100,7 +100,7 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
                         )
                     }
                     let day = try meetings.raceDay(at: now)
-                    Self.tell(book, day.standings, at: now)
+                    Self.tell(book, day.standings)
                     return MeetingsAnswer(day: day, source: .list(meetings.meetingsDescription))
                 }
             },
@@ -121,17 +121,10 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
         book.standings(at: now)
     }
 
-    /// The list's word on each race, into the book the board reads too; placings a card told stand until the
-    /// list says the race has moved on (a list tells no placings).
-    private static func tell(_ book: RaceDayBook, _ told: [String: [RaceStanding]], at now: Date) {
-        for (id, standings) in told {
-            if let known = book.standing(ofRace: id, at: now), !known.placings.isEmpty,
-                standings.count == 1, standings[0].placings.isEmpty, standings[0].status == known.status
-            {
-                continue
-            }
-            book.record(standings, forRace: id)
-        }
+    /// The list's word on each race, into the book the board reads too (which keeps a card's placings over a
+    /// list's bare word for the same status).
+    private static func tell(_ book: RaceDayBook, _ told: [String: [RaceStanding]]) {
+        for (id, standings) in told { book.record(standings, forRace: id) }
     }
 
     @MainActor

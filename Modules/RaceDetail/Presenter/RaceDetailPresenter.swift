@@ -69,9 +69,10 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
     }
 
     public func showLive() {
+        // What marks the field is read again first, so this second's frame has it; what it has to say is said.
+        if let warning = interactor.reloadMarks() { view?.displayWarning(warning) }
         render()
         if case .success(let state) = interactor.loadFavourites() { isFavourite = state.contains(race.id) }
-        _ = interactor.reloadMarks()
     }
 
     public func toggleFavourite(completion: @escaping CommandCompletion) {

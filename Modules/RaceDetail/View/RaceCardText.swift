@@ -58,6 +58,9 @@ struct RaceCardText {
         case barrier, rider, trainer, weight, win, place, tote, trend
     }
 
+    /// Narrower than this a sheet's marks are in their short words.
+    static let narrowWidth = 60
+
     /// The columns dropped first when the table is too wide, in order: the tote's price shows in a wide window.
     private static let dropOrder: [Column] = [.tote, .trend, .trainer, .weight, .rider, .place, .barrier]
 
@@ -94,7 +97,11 @@ struct RaceCardText {
         if compact.columns.count > whole.columns.count || max(0, whole.overflow) > max(0, compact.overflow) {
             (words, chosen) = (\.compactNotes, compact)
         }
-        if chosen.overflow > 0 {
+        // A narrow window has every mark in its short words, as a form guide prints them: its few columns go to
+        // the barrier and the name, and a late scratching stays on its row.
+        if width < Self.narrowWidth {
+            (words, chosen) = (\.shortNotes, fitting(notesColumns(\.shortNotes)))
+        } else if chosen.overflow > 0 {
             let short = fitting(notesColumns(\.shortNotes))
             if short.overflow < chosen.overflow { (words, chosen) = (\.shortNotes, short) }
         }

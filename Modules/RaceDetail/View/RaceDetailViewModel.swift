@@ -127,7 +127,7 @@ public struct RunnerRowViewModel: Sendable, Equatable {
     /// The same words a little shorter where that keeps a column the whole ones would cost ("mkt fav"); one for
     /// each of `notes`.
     public let compactNotes: [String]
-    /// The same words where a narrow window has no room for them otherwise ("mkt fav", "mvr", "late scr 12:31");
+    /// The same words where a narrow window has no room for them otherwise ("fav", "mvr", "late scr 12:31");
     /// one for each of `notes`.
     public let shortNotes: [String]
 

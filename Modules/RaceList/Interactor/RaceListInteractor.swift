@@ -29,7 +29,7 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     func raceStandings(at now: Date) -> [String: RaceStanding]
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
-    /// The race's market favourite and its price at `now`, as known without waiting; nil when unknown.
+    /// The race's market at `now` (its favourite, its shortest prices), as known without waiting; nil when unknown.
     func market(ofRace id: String, at now: Date) -> RaceMarket?
     /// Reads again what marks races, before a draw: another screen or copy may have changed it. Returns a
     /// warning to say once, if any.

@@ -212,14 +212,14 @@ struct RaceCardTextViewTests {
         #expect(try heading(draw(width: 120, words: (barrier, rider))).contains(expected))
     }
 
-    @Test("narrowing drops the move, then trainer, weight, rider, place, barrier; a row never wraps its marks")
+    @Test("narrowing drops the move, then trainer, weight, rider, place, barrier (marks short under 60); no wrapped marks")
     func narrowing() throws {
         let expectations: [(Int, [String])] = [
             (90, ["Bar", "Rider", "Trainer", "Wt", "Win", "Place"]),
             (80, ["Bar", "Rider", "Wt", "Win", "Place"]),
             (70, ["Bar", "Rider", "Win", "Place"]),
             (60, ["Bar", "Win", "Place"]),
-            (50, ["Bar", "Win"]),
+            (50, ["Bar", "Win", "Place"]),
             (40, ["Win"]),
         ]
         for (width, kept) in expectations {

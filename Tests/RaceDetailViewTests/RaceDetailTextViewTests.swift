@@ -212,7 +212,9 @@ struct RaceCardTextViewTests {
         #expect(try heading(draw(width: 120, words: (barrier, rider))).contains(expected))
     }
 
-    @Test("narrowing drops the move, then trainer, weight, rider, place, barrier (marks short under 60); no wrapped marks")
+    @Test(
+        "narrowing drops the move, then trainer, weight, rider, place, barrier (marks short under 60); no wrapped marks"
+    )
     func narrowing() throws {
         let expectations: [(Int, [String])] = [
             (90, ["Bar", "Rider", "Trainer", "Wt", "Win", "Place"]),

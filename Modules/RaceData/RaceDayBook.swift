@@ -121,20 +121,14 @@ public final class RaceDayBook: Sendable {
     public func record(races: [Race]) {
         state.withLock { state in
             for race in races where state.records[race.id]?.race != race {
-                var record = state.records[race.id] ?? Record()
-                record.race = race
-                Self.put(record, forRace: race.id, in: &state)
+                Self.update(race.id, in: &state) { $0.race = race }
             }
         }
     }
 
     /// The board's watch asked for the race's card at `now` (whether or not it came).
     public func noteCardAsked(forRace id: String, at now: Date) {
-        state.withLock { state in
-            var record = state.records[id] ?? Record()
-            record.cardAskedAt = now
-            Self.put(record, forRace: id, in: &state)
-        }
+        state.withLock { state in Self.update(id, in: &state) { $0.cardAskedAt = now } }
     }
 
     // MARK: - Reading
@@ -182,11 +176,7 @@ public final class RaceDayBook: Sendable {
             return market.market(at: now)
         }
         guard let index, let market = index.marketTimeline(ofRace: id) else { return nil }
-        state.withLock { state in
-            var record = state.records[id] ?? Record()
-            record.market = market
-            Self.put(record, forRace: id, in: &state)
-        }
+        state.withLock { state in Self.update(id, in: &state) { $0.market = market } }
         return market.market(at: now)
     }
 
@@ -277,13 +267,8 @@ public final class RaceDayBook: Sendable {
     /// Changes one race's record; when `change` says a screen would show it, the generation moves.
     private func change(_ id: String, _ change: (inout Record) -> Bool) {
         state.withLock { state in
-            var record = state.records[id] ?? Record()
-            guard change(&record) else {
-                Self.put(record, forRace: id, in: &state)
-                return
-            }
-            Self.put(record, forRace: id, in: &state)
-            if record.standings.contains(where: { $0.status == .abandoned }) {
+            guard let standings = Self.update(id, in: &state, { change(&$0) ? $0.standings : nil }) else { return }
+            if standings.contains(where: { $0.status == .abandoned }) {
                 state.abandoned.insert(id)
             } else {
                 state.abandoned.remove(id)
@@ -293,23 +278,26 @@ public final class RaceDayBook: Sendable {
         }
     }
 
-    private static func put(_ record: Record, forRace id: String, in state: inout State) {
-        if state.records.count >= RaceKeyedLimit.races, state.records[id] == nil {
+    /// Changes one race's record in place (a copy of a record each time cost a board's fetch a millisecond),
+    /// making room within the bound for a race new to the book: what is let go is read again when next needed.
+    private static func update<Value>(
+        _ id: String, in state: inout State, _ change: (inout Record) -> Value
+    ) -> Value {
+        if state.records[id] == nil, state.records.count >= RaceKeyedLimit.races {
+            state.records.removeAll(keepingCapacity: true)
             state.abandoned.removeAll()
             state.cardsKept.removeAll()
             state.generation &+= 1
             state.lastWorkedOut = nil
         }
-        state.records.set(record, forKey: id, keepingAtMost: RaceKeyedLimit.races)
+        return change(&state.records[id, default: Record()])
     }
 
     /// Keeps a look's worth of whole cards (tens of kilobytes each): the oldest read is let go first.
     private func keep(_ card: RaceCard, readAt: Date, by reader: ObjectIdentifier) {
         let id = card.raceID
         state.withLock { state in
-            var record = state.records[id] ?? Record()
-            record.card = (card, readAt, reader)
-            Self.put(record, forRace: id, in: &state)
+            Self.update(id, in: &state) { $0.card = (card, readAt, reader) }
             state.cardsKept.removeAll { $0 == id }
             state.cardsKept.append(id)
             while state.cardsKept.count > Self.cardsKeptAtMost {

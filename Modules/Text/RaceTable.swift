@@ -73,6 +73,14 @@ public enum RaceTable {
     /// Three prices are never wider than this (`12@1001.00` three times).
     static let maximumPricesColumns = 32
 
+    /// As many of the prices (`3@2.40 7@4.00 1@5.50`) as fit `columns` whole, the shortest first: a price cut in
+    /// the middle would be a wrong price.
+    static func wholePrices(_ prices: String, columns: Int) -> String {
+        var kept = prices.split(separator: " ")
+        while !kept.isEmpty, TerminalText.width(of: kept.joined(separator: " ")) > columns { kept.removeLast() }
+        return kept.joined(separator: " ")
+    }
+
     /// ♥ on a UTF-8 terminal, `*` otherwise.
     public static func favouriteMarker(style: DisplayStyle) -> String { style.usesGlyphs ? "♥" : "*" }
     /// A race the blackbook follows someone in.
@@ -112,7 +120,11 @@ public enum RaceTable {
         let wideExtra = isWide ? (placeColumns > 0 ? placeColumns + 2 : 0) + timeColumns + 2 : 0
         let widestMeeting = meetingNames.map(TerminalText.width(of:)).max() ?? 0
         let showsThree = style.width >= threePricesColumns && rows.contains { $0.prices != nil }
-        let prices = rows.map { style.clean((showsThree ? $0.prices : $0.price) ?? "") }
+        let prices = rows.map { row in
+            showsThree
+                ? wholePrices(style.clean(row.prices ?? ""), columns: maximumPricesColumns)
+                : style.clean(row.price ?? "")
+        }
         let widestPrice = min(
             showsThree ? maximumPricesColumns : maximumPriceColumns, prices.map(TerminalText.width(of:)).max() ?? 0)
         let baseColumns =

@@ -155,6 +155,13 @@ struct RaceListTextViewTests {
                 "  3  G  R1   Wentworth Park  NSW  10:11am               4@21.00    1h 9m",
             ])
         #expect(at(119)[checked: 1] == "  1  T  R5   Moonee Valley   VIC   7:42pm   Fav 2.60    2m 0s")
+        // Prices too wide for their column (runner numbers no field has) are left out whole, never cut.
+        let hostile = RaceRowViewModel(
+            position: 1, category: .horse, raceNumber: "R5", meetingName: "Moonee Valley", countdown: "2m 0s",
+            urgency: .soon, startTime: "7:42pm", place: "VIC", marketFavouritePrice: "Fav 2.60",
+            shortestPricesText: "1234@1001.00 5678@1001.00 9012@1001.00")
+        let row = plainLines([hostile], width: 120)[checked: 1] ?? ""
+        #expect(row.hasSuffix("  1234@1001.00 5678@1001.00    2m 0s") && !row.contains("9012"), "\(row)")
         #expect(at(120).allSatisfy { $0.count <= 120 })
     }
 

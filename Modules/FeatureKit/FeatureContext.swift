@@ -24,7 +24,7 @@ public struct FeatureContext {
     /// Where race cards come from, and the services made of them.
     public struct Cards {
         /// Every card a screen reads (`CardReads`: what it says is told to the board); nil for no card source.
-        public let reads: (any RaceCardService)?
+        public let reads: CardReads?
         /// The card source's list of the day's meetings, where it has one (the affiliates API, the race day's).
         public let meetings: (any RaceMeetingsService)?
         /// Races' fields apart from their cards, where the card source has them so (the embedded day).
@@ -37,7 +37,7 @@ public struct FeatureContext {
         public let answerAtOnce: Bool
 
         public init(
-            reads: (any RaceCardService)?, meetings: (any RaceMeetingsService)?, fields: (any RaceFieldService)?,
+            reads: CardReads?, meetings: (any RaceMeetingsService)?, fields: (any RaceFieldService)?,
             watch: (any RaceCardWatch)?, answerAtOnce: Bool
         ) {
             self.reads = reads

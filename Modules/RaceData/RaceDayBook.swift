@@ -57,7 +57,7 @@ public final class RaceDayBook: Sendable {
 
     // MARK: - Recording
 
-    /// How the race stands now, as a source told it: it replaces whatever was told before.
+    /// How the race stands now, as a live source told it (one standing, from now: only forward, as below).
     public func record(_ status: RaceStatus, forRace id: String) {
         record([RaceStanding(status: status)], forRace: id)
     }
@@ -100,21 +100,21 @@ public final class RaceDayBook: Sendable {
                 record.market = market
                 record.marketReadAt = now
             }
-            let field = card.runners.map(Self.fieldOnly)
-            changed = changed || record.field?.runners != field
-            record.field = (field, now)
-            return changed
+            return Self.setField(card.runners, at: now, in: &record) || changed
         }
     }
 
     /// A race's field read apart from its card (the embedded day's fields), at `now`.
     public func record(field runners: [Runner], forRace id: String, at now: Date) {
-        let field = runners.map(Self.fieldOnly)
-        change(id) { record in
-            let changed = record.field?.runners != field
-            record.field = (field, now)
-            return changed
-        }
+        change(id) { Self.setField(runners, at: now, in: &$0) }
+    }
+
+    /// Sets the record's field, read at `now`; whether who runs changed.
+    private static func setField(_ runners: [Runner], at now: Date, in record: inout Record) -> Bool {
+        let field = runners.map(fieldOnly)
+        let changed = record.field?.runners != field
+        record.field = (field, now)
+        return changed
     }
 
     /// The races as a feed or a meetings list names them: where each is run.
@@ -158,11 +158,6 @@ public final class RaceDayBook: Sendable {
     /// The races whose last standing told says they were abandoned.
     public var abandonedRaceIDs: Set<String> {
         state.withLock { $0.abandoned }
-    }
-
-    /// The race's market favourite at `now`, as `market(ofRace:at:)` knows it.
-    public func marketFavourite(ofRace id: String, at now: Date) -> MarketFavourite? {
-        market(ofRace: id, at: now)?.favourite
     }
 
     /// The race's market at `now`, as known without waiting: read from a card in the last `marketStaleAfter`, or

@@ -47,6 +47,11 @@ struct BlackbookInteractorTests {
     /// The day's book the interactor and the marker share, as in the app.
     let book = RaceDayBook()
 
+    /// The cards as the app reads them: each read recorded in the book.
+    func reads(_ cards: CountingCards) -> CardReads {
+        CardReads(wrapping: cards, book: book, clock: clock, sharedFor: 0)
+    }
+
     func races() -> [Race] {
         (1...6).map {
             Race.make("r\($0)", number: $0, meeting: "Randwick", startsIn: TimeInterval($0 * 600), from: clock)
@@ -75,7 +80,7 @@ struct BlackbookInteractorTests {
         latest.replace(with: races ?? self.races())
         let list = FakeKeptList(entries)
         let interactor = BlackbookInteractor(
-            list: list, book: book, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, meetings: nil,
+            list: list, book: book, cards: reads(cards), cardsAnswerAtOnce: atOnce, fieldSource: fields, meetings: nil,
             latestRaces: latest, clock: clock,
             queue: queue, deliver: held.deliver)
         return (interactor, list)
@@ -86,7 +91,7 @@ struct BlackbookInteractorTests {
         _ list: FakeKeptList<BlackbookEntry>, _ cards: CountingCards, atOnce: Bool, fields: CountingFields? = nil
     ) -> BlackbookMarker {
         let marker = BlackbookMarker(
-            list: list, book: book, cards: cards, cardsAnswerAtOnce: atOnce, fieldSource: fields, clock: clock,
+            list: list, book: book, cards: reads(cards), cardsAnswerAtOnce: atOnce, fieldSource: fields, clock: clock,
             queue: queue)
         _ = marker.reload()
         return marker
@@ -292,9 +297,9 @@ struct BlackbookInteractorTests {
         let cards = cards()
         let (interactor, list) = interactor(cards, atOnce: false)
         let marker = marker(list, cards, atOnce: false)
-        interactor.learn(
-            RaceCard(raceID: "x", runners: [Runner(number: 7, name: "Brave Mistral")]),
-            of: Race.make("x", startsIn: 600, from: clock))
+        // The sheet's card, read through the app's card reads, then a runner followed on it.
+        book.record(RaceCard(raceID: "x", runners: [Runner(number: 7, name: "Brave Mistral")]), at: clock.now())
+        interactor.noteFollowed(in: Race.make("x", startsIn: 600, from: clock))
         #expect(marker.marks(inRace: "x").isEmpty)
         _ = interactor.change(.put(BlackbookEntry(kind: .runner, name: "BRAVE  MISTRAL", followedAt: clock.now())))
         _ = marker.reload()

@@ -231,7 +231,7 @@ struct BlackbookPresenterTests {
         #expect(view.errors.last == "Nobody is not engaged today; there is no race to open.")
     }
 
-    @Test("follow on a card: runner, rider, trainer by number; the card is learned at once")
+    @Test("follow on a card: runner, rider, trainer by number; its race is noted at once")
     func follow() {
         let interactor = FakeBlackbookInteractor()
         let book = cardPresenter(interactor)

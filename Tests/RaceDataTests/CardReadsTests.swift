@@ -40,11 +40,11 @@ struct CardReadsTests {
         #expect(try reads.card(forRace: "r7")?.raceID == "r7")
         #expect(book.standing(ofRace: "r7", at: Self.now)?.placings == [4, 2])
         #expect(book.standing(ofRace: "r7", at: Self.now)?.status == .final)
-        #expect(book.marketFavourite(ofRace: "r7", at: Self.now) == nil, "a race run has no market to show")
+        #expect(book.market(ofRace: "r7", at: Self.now)?.favourite == nil, "a race run has no market to show")
         #expect(book.field(ofRace: "r7")?.runners.map(\.rider) == ["R Two", nil])
         #expect(book.field(ofRace: "r7")?.runners.allSatisfy { $0.fixedWin == nil } == true, "a field has no prices")
         _ = try reads.card(forRace: "open8")
-        #expect(book.marketFavourite(ofRace: "open8", at: Self.now) == MarketFavourite(runnerNumber: 2, price: 2.5))
+        #expect(book.market(ofRace: "open8", at: Self.now)?.favourite == MarketFavourite(runnerNumber: 2, price: 2.5))
         #expect(try reads.card(forRace: "none") == nil)
         #expect(throws: RaceDataError.self) { try reads.card(forRace: "down") }
         #expect(book.field(ofRace: "none") == nil && book.field(ofRace: "down") == nil)
@@ -180,11 +180,11 @@ struct CardReadsTests {
         card.status = .final
         card.offline = OfflineCard(savedAt: Self.now, reason: "offline")
         book.record(card, at: Self.now)
-        #expect(book.marketFavourite(ofRace: "r1", at: Self.now) == MarketFavourite(runnerNumber: 3, price: 2.2))
+        #expect(book.market(ofRace: "r1", at: Self.now)?.favourite == MarketFavourite(runnerNumber: 3, price: 2.2))
         #expect(book.standing(ofRace: "r1", at: Self.now)?.status == .open)
         // Not read again for long: no price rather than an old one.
         let later = Self.now.addingTimeInterval(RaceDayBook.marketStaleAfter + 1)
-        #expect(book.marketFavourite(ofRace: "r1", at: later) == nil)
+        #expect(book.market(ofRace: "r1", at: later)?.favourite == nil)
 
         struct Index: RaceMarketIndex {
             func marketTimeline(ofRace id: String) -> MarketTimeline? {
@@ -200,8 +200,8 @@ struct CardReadsTests {
         let indexed = RaceDayBook(index: Index())
         indexed.record(
             RaceCard(raceID: "x", status: .open, runners: [Runner(number: 9, name: "N", fixedWin: 2)]), at: Self.now)
-        #expect(indexed.marketFavourite(ofRace: "x", at: Self.now.addingTimeInterval(-1))?.runnerNumber == 1)
-        #expect(indexed.marketFavourite(ofRace: "x", at: later)?.runnerNumber == 2)
+        #expect(indexed.market(ofRace: "x", at: Self.now.addingTimeInterval(-1))?.favourite?.runnerNumber == 1)
+        #expect(indexed.market(ofRace: "x", at: later)?.favourite?.runnerNumber == 2)
     }
 
     @Test("a card's standing only goes forward: an open card undoes no abandonment or result told before it")

@@ -73,8 +73,9 @@ struct CardWatchTests {
         let jumped = Self.race("gone", .horse, in: -1)
         watched.watch.look(at: horses.reversed() + dogs + [jumped])
         #expect(watched.asked == ["h1", "h2", "g1", "h3", "h4", "h5", "h6", "h7", "h8"])
-        #expect(watched.book.marketFavourite(ofRace: "h1", at: Self.now) == MarketFavourite(runnerNumber: 1, price: 5))
-        #expect(watched.book.marketFavourite(ofRace: "h9", at: Self.now) == nil)
+        #expect(
+            watched.book.market(ofRace: "h1", at: Self.now)?.favourite == MarketFavourite(runnerNumber: 1, price: 5))
+        #expect(watched.book.market(ofRace: "h9", at: Self.now)?.favourite == nil)
         // Within its lifetime nothing is read again; after it, each is.
         watched.watch.look(at: horses)
         #expect(watched.asked.count == 9)
@@ -82,7 +83,7 @@ struct CardWatchTests {
         watched.clock.advance(by: CardWatch.localLifetime)
         watched.watch.look(at: horses)
         #expect(
-            watched.book.marketFavourite(ofRace: "h1", at: watched.clock.now())
+            watched.book.market(ofRace: "h1", at: watched.clock.now())?.favourite
                 == MarketFavourite(runnerNumber: 2, price: 10))
     }
 
@@ -109,7 +110,7 @@ struct CardWatchTests {
         watched.look(at: races)
         #expect(watched.asked.suffix(3) == ["r1", "r2", "r3"])
         #expect(
-            watched.book.marketFavourite(ofRace: "r1", at: watched.clock.now())
+            watched.book.market(ofRace: "r1", at: watched.clock.now())?.favourite
                 == MarketFavourite(runnerNumber: 1, price: 5))
     }
 
@@ -141,7 +142,7 @@ struct CardWatchTests {
         _ = try watched.screens.card(forRace: "r2")
         watched.look(at: races)
         #expect(watched.asked == ["r2", "r1", "r3"])
-        #expect(watched.book.marketFavourite(ofRace: "r2", at: watched.clock.now()) != nil)
+        #expect(watched.book.market(ofRace: "r2", at: watched.clock.now())?.favourite != nil)
         // And a screen asking within the look is served what the board read.
         watched.clock.advance(by: 5)
         for race in races { _ = try watched.screens.card(forRace: race.id) }

@@ -21,7 +21,7 @@ public protocol BlackbookInteractorInput: AnyObject, Sendable {
     var racesToComeSoFar: RacesToCome? { get }
     /// A runner is followed on this race's card: where the race is run goes into the day's book (its field is
     /// there from the card's read), so the board marks it at once.
-    func learn(_ card: RaceCard, of race: Race)
+    func noteFollowed(in race: Race)
     /// The run has a card source (cards or fields): without one no next run can be found.
     var readsCards: Bool { get }
 }
@@ -78,12 +78,13 @@ public final class BlackbookInteractor: BlackbookInteractorInput {
 
     /// - Parameters:
     ///   - book: the day's book, where fields read are recorded and found.
+    ///   - cards: the app's card reads, which record each card read in `book`.
     ///   - cardsAnswerAtOnce: the card source answers from what it holds (no request to wait on).
     ///   - meetings: the day's meetings, where the card source lists them; else the board's feed is the day.
     ///   - fieldSource: races' fields apart from their cards, where the source has them so: read before any card.
     ///   - marks: what marks the board's races (the app's, with the blackbook's marker registered).
     public init(
-        list: any KeptList<BlackbookEntry>, book: RaceDayBook, cards: (any RaceCardService)?, cardsAnswerAtOnce: Bool,
+        list: any KeptList<BlackbookEntry>, book: RaceDayBook, cards: CardReads?, cardsAnswerAtOnce: Bool,
         fieldSource: (any RaceFieldService)? = nil, meetings: (any RaceMeetingsService)?, latestRaces: LatestRaces,
         marks: RaceMarks? = nil, clock: any WallClock,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.BlackbookInteractor"),
@@ -151,9 +152,8 @@ public final class BlackbookInteractor: BlackbookInteractorInput {
 
     public var readsCards: Bool { fieldReads.canRead }
 
-    public func learn(_ card: RaceCard, of race: Race) {
+    public func noteFollowed(in race: Race) {
         fieldReads.book.record(races: [race])
-        fieldReads.book.record(field: card.runners, forRace: race.id, at: clock.now())
     }
 
     /// The day's races: the card source's meetings where it lists them, else the board's latest feed.

@@ -24,7 +24,7 @@ public final class BlackbookMarker: RaceMarker {
     private let unsaid = Mutex<String?>(nil)
 
     public init(
-        list: any KeptList<BlackbookEntry>, book: RaceDayBook, cards: (any RaceCardService)?, cardsAnswerAtOnce: Bool,
+        list: any KeptList<BlackbookEntry>, book: RaceDayBook, cards: CardReads?, cardsAnswerAtOnce: Bool,
         fieldSource: (any RaceFieldService)? = nil, clock: any WallClock,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.BlackbookMarker")
     ) {

@@ -6,7 +6,7 @@ import RaceData
 /// source's own fields where it has them, else from the race's card (whose read records it in the book).
 struct FieldReads: Sendable {
     let book: RaceDayBook
-    let cards: (any RaceCardService)?
+    let cards: CardReads?
     let fieldSource: (any RaceFieldService)?
     let cardsAnswerAtOnce: Bool
     let clock: any WallClock
@@ -79,8 +79,6 @@ struct FieldReads: Sendable {
                 try cards.card(forRace: race.id)
             })
         else { return nil }
-        // The app's card reads record the whole card; the field is what this needs, whatever the cards are.
-        book.record(field: card.runners, forRace: race.id, at: now)
         return card.runners
     }
 }

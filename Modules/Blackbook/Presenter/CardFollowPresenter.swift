@@ -20,7 +20,7 @@ public final class CardFollowPresenter {
 
     /// `follow [rider|trainer] N` on a race's card.
     public func follow(_ words: String, on subject: ScreenSubject?, completion: @escaping CommandCompletion) {
-        guard let (entry, card, race) = entry(from: words, on: subject, command: "follow", completion: completion)
+        guard let (entry, race) = entry(from: words, on: subject, command: "follow", completion: completion)
         else { return }
         let spoken = entry.spoken(in: race.category)
         // Followed already by this entry, or by one saved before entries kept a code and a country (its name anywhere).
@@ -32,7 +32,7 @@ public final class CardFollowPresenter {
                     country: entry.country))
             return completion(.success)
         }
-        interactor.learn(card, of: race)
+        interactor.noteFollowed(in: race)
         save(.put(entry), completion: completion) {
             BlackbookChangeViewModel(
                 action: "follow", kind: entry.kind.rawValue, name: entry.name, note: nil,
@@ -43,7 +43,7 @@ public final class CardFollowPresenter {
 
     /// `unfollow [rider|trainer] N` on a race's card.
     public func unfollow(_ words: String, on subject: ScreenSubject?, completion: @escaping CommandCompletion) {
-        guard let (entry, _, race) = entry(from: words, on: subject, command: "unfollow", completion: completion)
+        guard let (entry, race) = entry(from: words, on: subject, command: "unfollow", completion: completion)
         else { return }
         let spoken = entry.spoken(in: race.category)
         // The entries that follow this runner: its own, and one saved before entries kept a code and a country.
@@ -63,7 +63,7 @@ public final class CardFollowPresenter {
     /// The entry `words` name on the card (`3`, `rider 3`, `trainer 3`), or nil once the user is told why not.
     private func entry(
         from words: String, on subject: ScreenSubject?, command: String, completion: CommandCompletion
-    ) -> (BlackbookEntry, RaceCard, Race)? {
+    ) -> (BlackbookEntry, Race)? {
         let usage =
             "Usage: \(command) N, \(command) rider N or \(command) trainer N, where N is a runner's number on this card."
         guard case .race(let race, let card)? = subject else {
@@ -99,7 +99,7 @@ public final class CardFollowPresenter {
             completion(.failure(.usage))
             return nil
         }
-        return (entry, card, race)
+        return (entry, race)
     }
 
     private func save(

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// The blackbook's interactor in memory: entries in a `FakeKeptList`, the races to come as the test sets them,
-/// answered at once; cards learned are recorded.
+/// answered at once; the races a runner was followed in are recorded.
 public final class FakeBlackbookInteractor: BlackbookInteractorInput, @unchecked Sendable {
     // Touched from the main actor only.
     public let list: FakeKeptList<BlackbookEntry>
@@ -50,7 +50,7 @@ public final class FakeBlackbookInteractor: BlackbookInteractorInput, @unchecked
         for completion in waiting { completion(racesToCome) }
     }
 
-    public func learn(_ card: RaceCard, of race: Race) { learned.append(card.raceID) }
+    public func noteFollowed(in race: Race) { learned.append(race.id) }
     /// False for a run with cards off (`--cards none`).
     public var readsCards = true
 }

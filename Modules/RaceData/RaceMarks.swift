@@ -23,18 +23,26 @@ public struct RaceMark: Sendable, Equatable {
     }
 }
 
-/// What marks races: a feature that keeps runners, riders or trainers (the blackbook) hands one to `RaceMarks`
-/// at launch, and the board and the sheet ask through it without knowing the feature.
+/// What marks races: a feature that keeps races (the favourites) or runners, riders and trainers (the blackbook)
+/// hands one to `RaceMarks` at launch, and the board, the sheet and the alerts ask through it without knowing the
+/// feature.
 public protocol RaceMarker: Sendable {
     /// Reads what marking these races needs (their cards), blocking: run in the board's own fetch, on its queue,
     /// so the board drawn from the feed has its marks. A source that must be asked over the network is asked a
     /// little at a time, within its budget.
     func prepare(_ races: [Race])
-    /// The race's marks as known now, without waiting: the board and the sheet draw with them.
+    /// The race's marked runners as known now, without waiting: the board and the sheet draw with them.
     func marks(inRace id: String) -> [RaceMark]
+    /// The races marked whole (the favourites), as last read: the board's marker, and told of by alerts on or off
+    /// the board (a favourite's result comes after its race has left the feed).
+    @MainActor func markedRaces() -> [Race]
     /// Reads again what the user keeps, if another screen or copy changed it: before the board draws. Returns
     /// what the user should be told once (a damaged file set aside), if anything.
     @MainActor func reload() -> String?
+}
+
+extension RaceMarker {
+    @MainActor public func markedRaces() -> [Race] { [] }
 }
 
 /// The app's one place races are marked through: every marker a feature hands it, asked by the board and the sheet
@@ -43,6 +51,11 @@ public final class RaceMarks: Sendable {
     private let markers = Mutex<[any RaceMarker]>([])
 
     public init() {}
+
+    /// Marks by these markers, in this order.
+    public init(_ markers: any RaceMarker...) {
+        self.markers.withLock { $0 = markers }
+    }
 
     /// From now on, races are marked by `marker` too.
     public func register(_ marker: any RaceMarker) {
@@ -58,6 +71,12 @@ public final class RaceMarks: Sendable {
         // Asked for every row at every draw: one marker (the usual case) answers without a copy.
         if markers.count == 1 { return markers[0].marks(inRace: id) }
         return markers.flatMap { $0.marks(inRace: id) }
+    }
+
+    /// Every marker's whole races, a race once (the first marker's copy of it).
+    @MainActor public func markedRaces() -> [Race] {
+        var seen: Set<String> = []
+        return markers.withLock { $0 }.flatMap { $0.markedRaces() }.filter { seen.insert($0.id).inserted }
     }
 
     /// What each marker says to be told once, a line each.

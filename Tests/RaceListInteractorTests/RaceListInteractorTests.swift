@@ -133,7 +133,22 @@ struct RaceListInteractorTests {
         #expect(try interactor.toggleFavourite(FavouriteRace(race)).get().ids == ["r0"], "answered at once")
         #expect(service.fetchCount <= 1)
         service.openGate()
-        #expect(try interactor.loadFavourites().get().ids == ["r0"])
+        #expect(try favourites.load().ids == ["r0"])
+    }
+
+    @Test("the favourites mark their races whole, through the marks the interactor is given")
+    @MainActor
+    func favouritesAreMarks() throws {
+        let favourites = FakeFavourites()
+        let interactor = RaceListInteractor(
+            service: FakeRaceService(result: .success(Self.feed(2))), favourites: favourites,
+            raceMarks: RaceMarks(FavouritesMarker(favourites: favourites)))
+        let race = Self.feed(2).races[1]
+        _ = try interactor.toggleFavourite(FavouriteRace(race)).get()
+        #expect(interactor.markedRaces().isEmpty, "read at the next look, as another copy's change is")
+        #expect(interactor.reloadMarks() == nil)
+        #expect(interactor.markedRaces().map(\.id) == ["r1"])
+        #expect(interactor.marks(inRace: "r1").isEmpty, "a favourite marks no runner")
     }
 }
 

@@ -19,22 +19,22 @@ struct FailingInteractorTests {
             scheduler: ManualScheduler(clock: clock), refreshPolicy: .standard)
     }
 
-    @Test("a board asks for the races and the favourites, and for nothing else")
+    @Test("a board asks for the races and the marks, and for nothing else")
     func asksForWhatItDraws() {
         var asked: [String] = []
         interactor.onRefresh = { [clock] completion in
             asked.append("refresh")
             completion(.success(RaceFeed(races: [Race.make("a", meeting: "Ascot", startsIn: 65, from: clock)])))
         }
-        interactor.onLoadFavourites = {
-            asked.append("favourites")
-            return .success(FavouritesState(favourites: []))
+        interactor.onReloadMarks = {
+            asked.append("marks")
+            return nil
         }
         let presenter = presenter()
         presenter.start()
         presenter.showList { _ in }
         #expect(view.lastRows == ["R1 Ascot 1m 5s"])
-        #expect(asked.first == "refresh" && Set(asked) == ["refresh", "favourites"])
+        #expect(asked.first == "refresh" && Set(asked) == ["refresh", "marks"])
     }
 
     @Test("a call the test did not expect fails it: here the toggle `fav 1` makes")
@@ -42,7 +42,7 @@ struct FailingInteractorTests {
         interactor.onRefresh = { [clock] completion in
             completion(.success(RaceFeed(races: [Race.make("a", startsIn: 65, from: clock)])))
         }
-        interactor.onLoadFavourites = { .success(FavouritesState(favourites: [])) }
+        interactor.onReloadMarks = { nil }
         let presenter = presenter()
         presenter.start()
         presenter.showList { _ in }

@@ -7,19 +7,19 @@ import RaceListView
 import TestSupport
 import Testing
 
-@Suite("Favourite alerts")
-struct FavouriteAlertsTests {
+@Suite("Alerts of marked races")
+struct RaceAlertsTests {
     let now = Date(timeIntervalSince1970: 1_750_000_000)
 
-    private func favourite(_ id: String, _ seconds: TimeInterval) -> FavouriteRace {
-        FavouriteRace(
-            id: id, meetingName: "M\(id)", number: 1, category: .greyhound,
+    private func favourite(_ id: String, _ seconds: TimeInterval) -> Race {
+        Race(
+            id: id, number: 1, meetingName: "M\(id)", category: .greyhound,
             advertisedStart: now.addingTimeInterval(seconds))
     }
 
     @Test("once as a favourite comes within the lead, once as it jumps, never again in the run")
     func onceEach() {
-        var alerts = FavouriteAlerts(lead: 120)
+        var alerts = RaceAlerts(lead: 120)
         let race = favourite("a", 121)
         #expect(alerts.due(for: [race], at: now).isEmpty)
         #expect(alerts.due(for: [race], at: now.addingTimeInterval(1)) == [.startingSoon(race)])
@@ -30,17 +30,17 @@ struct FavouriteAlertsTests {
 
     @Test("a jump over a minute old is not news; alerts off say nothing; soonest first")
     func edges() {
-        var alerts = FavouriteAlerts(lead: 300)
+        var alerts = RaceAlerts(lead: 300)
         #expect(alerts.due(for: [favourite("old", -61)], at: now).isEmpty)
         let (late, soon) = (favourite("late", 200), favourite("soon", 10))
         #expect(alerts.due(for: [late, soon], at: now) == [.startingSoon(soon), .startingSoon(late)])
-        var off = FavouriteAlerts(lead: nil)
+        var off = RaceAlerts(lead: nil)
         #expect(off.due(for: [favourite("x", 5), favourite("y", -5)], at: now).isEmpty)
     }
 
     @Test("an official result alerts once, as it comes (not an interim, not late); it makes the jump old news")
     func results() {
-        var alerts = FavouriteAlerts(lead: 120)
+        var alerts = RaceAlerts(lead: 120)
         let race = favourite("a", -300)
         let placed = { (status: RaceStatus, from: TimeInterval) in
             [race.id: RaceStanding(status: status, placings: [2, 4, 7], from: self.now.addingTimeInterval(from))]
@@ -50,16 +50,16 @@ struct FavouriteAlertsTests {
         let final = placed(.final, 0)
         #expect(alerts.due(for: [race], standings: final, at: now) == [.result(race, final[race.id]!)])
         #expect(alerts.due(for: [race], standings: final, at: now.addingTimeInterval(5)).isEmpty, "told once")
-        var late = FavouriteAlerts(lead: 120)
+        var late = RaceAlerts(lead: 120)
         #expect(late.due(for: [race], standings: placed(.final, -61), at: now).isEmpty, "a result long in is old")
         // A live source says when nothing: a result is news within the window after the start.
-        var live = FavouriteAlerts(lead: 120)
+        var live = RaceAlerts(lead: 120)
         let told = [race.id: RaceStanding(status: .final, placings: [1])]
         #expect(live.due(for: [race], standings: told, at: now).map(\.race) == [race])
-        var old = FavouriteAlerts(lead: 120)
-        let longAgo = favourite("b", -FavouriteAlerts.resultWindow - 1)
+        var old = RaceAlerts(lead: 120)
+        let longAgo = favourite("b", -RaceAlerts.resultWindow - 1)
         #expect(old.due(for: [longAgo], standings: ["b": RaceStanding(status: .final, placings: [1])], at: now).isEmpty)
-        var off = FavouriteAlerts(lead: nil)
+        var off = RaceAlerts(lead: nil)
         #expect(off.due(for: [race], standings: final, at: now).isEmpty)
     }
 }
@@ -80,7 +80,7 @@ struct LiveUpdatesTests {
     private func presenter(alertLead: TimeInterval? = 120) -> RaceListPresenter {
         RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: alertLead))
+            refreshPolicy: .standard, alerts: RaceAlerts(lead: alertLead))
     }
 
     private func races(_ starts: [TimeInterval]) -> [Race] {
@@ -263,6 +263,24 @@ struct LiveUpdatesTests {
         #expect(view.alerts.last == "Result: R1 M0 (horse): won by 2, second 4 (following B (runner))")
     }
 
+    @Test("a race marked twice, a favourite with a followed runner, alerts once of each, saying whom")
+    func markedTwiceAlertsOnce() throws {
+        let presenter = presenter()
+        presenter.start()
+        let feed = races([150, 3000, 3100, 3200, 3300])
+        interactor.marks = [
+            feed[0].id: [RaceMark(runnerNumber: 3, runnerName: "Crimson Tango", role: .runner, reason: "Crimson Tango")]
+        ]
+        _ = try interactor.favourites.toggle(FavouriteRace(feed[0]))
+        interactor.answer(.success(RaceFeed(races: feed)))
+        presenter.startLiveUpdates(announcing: false)
+        scheduler.advance(by: 30)
+        #expect(view.alerts == ["R1 M0 (horse) starts in 2m 0s (following Crimson Tango)"])
+        scheduler.advance(by: 150)
+        #expect(view.alerts.count == 2, "\(view.alerts)")
+        #expect(view.alerts.last == "R1 M0 (horse) has jumped (following Crimson Tango)")
+    }
+
     @Test("a race with a followed runner alerts as a favourite's does, saying whom; its row is marked")
     func followedAlerts() throws {
         let presenter = presenter()
@@ -320,7 +338,10 @@ struct LiveUpdatesTests {
         presenter.showList(completion: log.callback)
         #expect(view.alerts.isEmpty)
         presenter.setAlert(.minutes(10), completion: log.callback)
-        #expect(view.messages == ["Alerts on: 10 min before a favourite starts, as it jumps, and with its result."])
+        #expect(
+            view.messages == [
+                "Alerts on: 10 min before a favourite or a followed runner's race starts, as it jumps, and with its result."
+            ])
         #expect(view.alerts == ["R1 M0 (horse) starts in 6m 40s"])
         presenter.setAlert(.off, completion: log.callback)
         #expect(view.messages.last == "Alerts off.")
@@ -343,7 +364,7 @@ struct AnnouncementTests {
     func announces() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: RaceAlerts(lead: nil))
         let races = [
             Race.make("a", number: 5, meeting: "Moonee Valley", startsIn: 130, from: clock),
             Race.make("b", number: 2, meeting: "Hove", startsIn: 900, from: clock),
@@ -378,7 +399,7 @@ struct AnnouncementTests {
     func resultAfterTheBoard() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: RaceAlerts(lead: nil))
         let race = Race.make("a", number: 5, meeting: "Moonee Valley", startsIn: 30, from: clock)
         presenter.start()
         interactor.answer(.success(RaceFeed(races: [race, Race.make("b", startsIn: 900, from: clock)])))
@@ -397,7 +418,7 @@ struct AnnouncementTests {
     func firstBoardAndTogether() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: RaceAlerts(lead: nil))
         // Listening before any race has come: the first board, 3m 30s before two races, is where it starts.
         presenter.startLiveUpdates(announcing: true)
         presenter.start()
@@ -421,7 +442,7 @@ struct AnnouncementTests {
     func quietWhenLive() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: FakeRaceListRouter(), view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: RefreshPolicy(interval: 0), alerts: FavouriteAlerts(lead: nil))
+            refreshPolicy: RefreshPolicy(interval: 0), alerts: RaceAlerts(lead: nil))
         presenter.start()
         interactor.answer(.success(RaceFeed(races: [Race.make("a", startsIn: 70, from: clock)])))
         presenter.startLiveUpdates(announcing: false)

@@ -228,7 +228,9 @@ struct RaceListPresenterTests {
         #expect(
             view.messages.suffix(2)
                 == Array(
-                    repeating: "Alerts on: 5 min before a favourite starts, as it jumps, and with its result.", count: 2
+                    repeating:
+                        "Alerts on: 5 min before a favourite or a followed runner's race starts, as it jumps, and with its result.",
+                    count: 2
                 ))
         presenter.setAlert(.off, completion: log.callback)
         presenter.setAlert(nil, completion: log.callback)
@@ -687,7 +689,7 @@ struct RaceListPresenterTests {
     func saveDefaultAlertAtATerminal() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: 120, isChosen: false))
+            refreshPolicy: .standard, alerts: RaceAlerts(lead: 120, isChosen: false))
         presenter.saveSettings(completion: log.callback)
         #expect(interactor.savedSettings.last?.alert == nil)
         presenter.setAlert(.minutes(2), completion: log.callback)
@@ -699,7 +701,7 @@ struct RaceListPresenterTests {
     func saveAlertChoice() {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: scheduler,
-            refreshPolicy: .standard, alerts: FavouriteAlerts(lead: nil, isChosen: false))
+            refreshPolicy: .standard, alerts: RaceAlerts(lead: nil, isChosen: false))
         presenter.start()
         interactor.answer([race("a", 100)])
         presenter.saveSettings(completion: log.callback)

@@ -49,9 +49,11 @@ public enum FavouritesModule {
                 numberedRows: { presenter in presenter.drawnCount }))
     }
 
-    /// The feature, for the app's list: `favs` on the race list opens it.
+    /// The feature, for the app's list: `favs` on the race list opens it. Its races are marked on the board, and
+    /// alerted, as a marker among the app's.
     public nonisolated static let feature = Feature(
-        Destination("favourites"), commands: commands.map(\.entry), opens: [FavouritesRouter.raceDetail]
+        Destination("favourites"), commands: commands.map(\.entry), opens: [FavouritesRouter.raceDetail],
+        begin: { context in context.raceMarks.register(FavouritesMarker(favourites: context.kept.favourites)) }
     ) { _, context, navigator in
         makeScreen(
             favourites: context.kept.favourites, latestRaces: context.races.latest, clock: context.run.clock,

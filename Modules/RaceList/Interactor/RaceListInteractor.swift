@@ -14,9 +14,6 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     /// that fetch's result, and no second fetch starts alongside it.
     func refresh(completion: @escaping RaceListFetchCompletion)
 
-    /// The saved favourites, answered at once.
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError>
-
     /// Adds the race to the favourites, or removes it if it is one: saved (or gathered in the turn) when it returns.
     @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError>
 
@@ -29,6 +26,8 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     func raceStandings(at now: Date) -> [String: RaceStanding]
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
+    /// The races marked whole (the favourites), as the marks were last read.
+    @MainActor func markedRaces() -> [Race]
     /// The race's market at `now` (its favourite, its shortest prices), as known without waiting; nil when unknown.
     func market(ofRace id: String, at now: Date) -> RaceMarket?
     /// Reads again what marks races, before a draw: another screen or copy may have changed it. Returns a
@@ -41,6 +40,7 @@ extension RaceListInteractorInput {
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
     public func marks(inRace id: String) -> [RaceMark] { [] }
     public func market(ofRace id: String, at now: Date) -> RaceMarket? { nil }
+    @MainActor public func markedRaces() -> [Race] { [] }
     @MainActor public func reloadMarks() -> String? { nil }
 }
 
@@ -94,6 +94,8 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     public func marks(inRace id: String) -> [RaceMark] { raceMarks.marks(inRace: id) }
 
+    @MainActor public func markedRaces() -> [Race] { raceMarks.markedRaces() }
+
     @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
     public func market(ofRace id: String, at now: Date) -> RaceMarket? {
@@ -113,11 +115,6 @@ public final class RaceListInteractor: RaceListInteractorInput {
                 latestRaces.fetchFinished(with: try? result.get().races)
                 return result
             }, completion: completion)
-    }
-
-    @MainActor
-    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        favourites.result(of: nil)
     }
 
     @MainActor

@@ -5,7 +5,7 @@ import RaceData
 /// Accessible mode's voice: what happens to the races on the board, said once each as a plain line, in minutes,
 /// never seconds — the next races (every race of the next start) as they come within 5, 2 and 1 minutes, a race
 /// as it jumps, its result when the source tells the placings (in real racing minutes after the race has left the
-/// board: a race seen to jump is listened to for `FavouriteAlerts.resultWindow`), a race abandoned. It starts
+/// board: a race seen to jump is listened to for `RaceAlerts.resultWindow`), a race abandoned. It starts
 /// listening with the first board: what is already so then is not said, and a mark passed long ago is not said late.
 struct BoardAnnouncer {
     static let minuteMarks = [1, 2, 5]
@@ -31,7 +31,7 @@ struct BoardAnnouncer {
         for race in races where race.advertisedStart <= now { awaitingResult[race.id] = race }
         for race in awaitingResult.values.sorted(by: { ($0.advertisedStart, $0.id) < ($1.advertisedStart, $1.id) }) {
             let isOver = said.contains(race.id + "|result") || said.contains(race.id + "|abandoned")
-            if isOver || now.timeIntervalSince(race.advertisedStart) >= FavouriteAlerts.resultWindow {
+            if isOver || now.timeIntervalSince(race.advertisedStart) >= RaceAlerts.resultWindow {
                 awaitingResult[race.id] = nil
                 continue
             }

@@ -1,6 +1,6 @@
 import Core
 
-/// What the board's parts (`BoardFeed`, `FavouriteMarkers`) tell the presenter as it happens, handled in one
+/// What the board's parts (`BoardFeed`, `BoardMarks`) tell the presenter as it happens, handled in one
 /// place (`RaceListPresenter.handle(_:)`).
 enum BoardEvent {
     /// Races that were on the board have left it.
@@ -10,7 +10,7 @@ enum BoardEvent {
     /// A command waits for the very first answer: time to say "Loading".
     case awaitingFirstAnswer
     /// A favourite's race is due an alert.
-    case alert(FavouriteAlerts.Alert)
+    case alert(RaceAlerts.Alert)
     /// The favourites store has something to say (a damaged file set aside, a read that failed).
     case warning(String)
 }

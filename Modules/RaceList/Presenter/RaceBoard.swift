@@ -44,7 +44,7 @@ public struct RaceBoard: Sendable, Equatable {
 
     public init() {}
 
-    /// A board as the settings start it (the alert is not the board's: `FavouriteAlerts` keeps it).
+    /// A board as the settings start it (the alert is not the board's: `RaceAlerts` keeps it).
     public init(settings: BoardSettings) {
         narrow(to: settings.region)
         resize(to: settings.count)

@@ -26,7 +26,7 @@ public protocol RaceListModuleInput: AnyObject {
     /// `favs`: opens the favourites screen.
     func openFavourites(completion: @escaping CommandCompletion)
     /// `alert MINUTES` / `alert off`: how long before a favourite's start to alert (nil: off).
-    func setAlert(_ choice: FavouriteAlerts.Choice?, completion: @escaping CommandCompletion)
+    func setAlert(_ choice: RaceAlerts.Choice?, completion: @escaping CommandCompletion)
     /// `save`: keeps the filter, region, count and alert for the next start.
     func saveSettings(completion: @escaping CommandCompletion)
     /// From now on, once a second: the status line, notices of what happens by itself, and alerts. For a person

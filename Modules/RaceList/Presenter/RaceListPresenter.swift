@@ -21,7 +21,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         set { feed.board = newValue }
     }
     private var freshness: Freshness { feed.freshness }
-    private let markers: FavouriteMarkers
+    private let marks: BoardMarks
     /// Status line, notices and alerts every second: on once someone watches a live terminal.
     private var isLive = false
     private let offersShell: Bool
@@ -37,12 +37,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     public init(
         interactor: any RaceListInteractorInput, router: any RaceListRouterInput, view: any RaceListViewInput,
         clock: any WallClock, scheduler: any Scheduler, refreshPolicy: RefreshPolicy,
-        alerts: FavouriteAlerts = FavouriteAlerts(), board: RaceBoard = RaceBoard(), offersShell: Bool = true,
+        alerts: RaceAlerts = RaceAlerts(), board: RaceBoard = RaceBoard(), offersShell: Bool = true,
         timeZone: LocalZone = .system
     ) {
         self.timeZone = timeZone
         self.offersShell = offersShell
-        self.markers = FavouriteMarkers(interactor: interactor, alerts: alerts)
+        self.marks = BoardMarks(interactor: interactor, alerts: alerts)
         let timers = RaceListTimers(scheduler: scheduler, policy: refreshPolicy)
         self.feed = BoardFeed(board: board, interactor: interactor, clock: clock, timers: timers)
         self.interactor = interactor
@@ -50,7 +50,7 @@ public final class RaceListPresenter: RaceListModuleInput {
         self.view = view
         self.clock = clock
         self.timers = timers
-        markers.events = self
+        marks.events = self
         feed.events = self
     }
 
@@ -102,7 +102,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     public func toggleFavourite(position: Int, completion: @escaping CommandCompletion) {
         withBoardRace(at: position, command: "fav", completion: completion) { [weak self] race in
             guard let self else { return }
-            guard let error = self.markers.toggle(race, racesNow: self.board.race(id:), at: self.clock.now) else {
+            guard let error = self.marks.toggle(race, on: self.board, at: self.clock.now) else {
                 return completion(self.render(all: self.showsAll))
             }
             self.view?.displayCommandError(error.description)
@@ -111,12 +111,12 @@ public final class RaceListPresenter: RaceListModuleInput {
     }
 
     /// `alert MINUTES`, `alert off`; a bare `alert` (nil) only says how alerts stand.
-    public func setAlert(_ choice: FavouriteAlerts.Choice?, completion: @escaping CommandCompletion) {
-        if let choice { markers.alerts.choose(choice) }
-        view?.displayMessage(viewModels().alertSetting(markers.alerts.lead))
+    public func setAlert(_ choice: RaceAlerts.Choice?, completion: @escaping CommandCompletion) {
+        if let choice { marks.alerts.choose(choice) }
+        view?.displayMessage(viewModels().alertSetting(marks.alerts.lead))
         feed.whenSettled { [weak self] in
             guard let self else { return }
-            self.loadFavourites()
+            self.reloadMarks()
             completion(.success)
         }
     }
@@ -124,7 +124,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     /// `save`: the filter, region, count and alert, kept for the next start.
     public func saveSettings(completion: @escaping CommandCompletion) {
         var settings = board.settings
-        settings.alert = markers.alerts.kept
+        settings.alert = marks.alerts.kept
         switch interactor.saveSettings(settings) {
         case .success(let saved):
             view?.displayMessage(RaceListViewModels.settingsSaved(settings, saved))
@@ -160,11 +160,11 @@ public final class RaceListPresenter: RaceListModuleInput {
             })
     }
 
-    /// Once a second while live: races that left the board are said and replaced, the favourites are read
-    /// again for alerts, and the status line moves on.
+    /// Once a second while live: races that left the board are said and replaced, the marks are read again for
+    /// alerts, and the status line moves on.
     private func tick() {
         feed.refillIfShort()
-        loadFavourites()
+        reloadMarks()
         view?.displayStatus(viewModels().status(isFetching: feed.isFetching))
         let now = clock.now()
         announcer?.lines(board: board.visible, standings: interactor.raceStandings(at: now), now: now).forEach {
@@ -194,18 +194,17 @@ public final class RaceListPresenter: RaceListModuleInput {
         }
     }
 
-    // MARK: - Favourites
+    // MARK: - Marks
 
-    /// Markers are read from the store before each draw, so changes made on
-    /// other screens or by another process show up.
+    /// Marks are read before each draw, so changes made on other screens or by another process show up.
     private func drawBoard(_ completion: @escaping CommandCompletion) {
-        loadFavourites()
+        reloadMarks()
         completion(render(all: showsAll))
     }
 
-    /// Reads the favourites (markers and alerts).
-    private func loadFavourites() {
-        markers.reload(racesNow: board.race(id:), boardRaces: board.races, at: clock.now)
+    /// Reads what marks races (the board's markers, and the alerts).
+    private func reloadMarks() {
+        marks.reload(on: board, at: clock.now)
     }
 
     // MARK: - View model
@@ -213,7 +212,7 @@ public final class RaceListPresenter: RaceListModuleInput {
     private func viewModels() -> RaceListViewModels {
         let now = clock.now()
         return RaceListViewModels(
-            board: board, freshness: freshness, favouriteIDs: markers.ids, now: now, watchFrame: watchFrame,
+            board: board, freshness: freshness, favouriteIDs: marks.ids, now: now, watchFrame: watchFrame,
             standings: interactor.raceStandings(at: now), offersShell: offersShell, timeZone: timeZone,
             marks: { [interactor] in interactor.marks(inRace: $0) },
             market: { [interactor] in interactor.market(ofRace: $0, at: now) })
@@ -250,7 +249,7 @@ extension RaceListPresenter: BoardEventHandler {
         case .awaitingFirstAnswer: _ = render()
         case .alert(let alert):
             // A race that will not run neither starts soon nor jumps.
-            guard !interactor.abandonedRaceIDs.contains(alert.race.race.id) else { return }
+            guard !interactor.abandonedRaceIDs.contains(alert.race.id) else { return }
             view?.displayAlert(viewModels().alert(alert))
         case .warning(let warning): view?.displayWarning(warning)
         }

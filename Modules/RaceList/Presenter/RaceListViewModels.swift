@@ -272,8 +272,8 @@ public struct RaceListViewModels: Sendable {
             next: nextText, freshness: freshnessText, countdown: countdown.map { "in " + $0.text })
     }
 
-    public func alert(_ alert: FavouriteAlerts.Alert) -> RaceAlertViewModel {
-        let race = alert.race.race
+    public func alert(_ alert: RaceAlerts.Alert) -> RaceAlertViewModel {
+        let race = alert.race
         // A race alerted for what the blackbook follows in it says what.
         let followed = marks(race.id).map(\.reason)
         let why = followed.isEmpty ? "" : " (following \(followed.joined(separator: ", ")))"
@@ -292,7 +292,8 @@ public struct RaceListViewModels: Sendable {
     public func alertSetting(_ lead: TimeInterval?) -> String {
         guard let lead else { return "Alerts off." }
         let minutes = Int(saturatingRoundedDown: lead / 60)
-        return "Alerts on: \(minutes) min before a favourite starts, as it jumps, and with its result."
+        return "Alerts on: \(minutes) min before a favourite or a followed runner's race starts, as it jumps, "
+            + "and with its result."
     }
 
     /// What to say when fetches start failing, or work again; nil when nothing changed.

@@ -244,10 +244,12 @@ public enum RaceListModule {
 
     /// Builds interactor, view, router and presenter, wired by constructor,
     /// and returns the screen that owns them.
-    /// - Parameter board: the board the run starts with; its alert, if chosen, is what `save` keeps.
+    /// - Parameters:
+    ///   - board: the board the run starts with; its alert, if chosen, is what `save` keeps.
+    ///   - raceMarks: what marks races; nil for the favourites alone.
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
-        latestRaces: LatestRaces, book: RaceDayBook = RaceDayBook(), raceMarks: RaceMarks = RaceMarks(),
+        latestRaces: LatestRaces, book: RaceDayBook = RaceDayBook(), raceMarks: RaceMarks? = nil,
         watch: (any RaceCardWatch)? = nil, clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
         offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
@@ -255,7 +257,7 @@ public enum RaceListModule {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
-                book: book, raceMarks: raceMarks, watch: watch),
+                book: book, raceMarks: raceMarks ?? RaceMarks(FavouritesMarker(favourites: favourites)), watch: watch),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
             offersShell: offersShell, view: view, navigator: navigator)
     }
@@ -271,7 +273,7 @@ public enum RaceListModule {
         let presenter = RaceListPresenter(
             interactor: interactor, router: router, view: view, clock: clock, scheduler: MainQueueScheduler(),
             refreshPolicy: RefreshPolicy(interval: refreshInterval),
-            alerts: FavouriteAlerts(lead: alertLead, isChosen: board.alert != nil), board: RaceBoard(settings: board),
+            alerts: RaceAlerts(lead: alertLead, isChosen: board.alert != nil), board: RaceBoard(settings: board),
             offersShell: offersShell)
         return screen(presenter: presenter, view: view)
     }

@@ -30,6 +30,9 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public var marks: [String: [RaceMark]] = [:]
     public private(set) var markReloads = 0
     public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
+    /// The favourites marked as the app's marker marks them.
+    private lazy var favouritesMarker = FavouritesMarker(favourites: favourites)
+    @MainActor public func markedRaces() -> [Race] { favouritesMarker.markedRaces() }
     /// Each race's market favourite, by race id (none unless the test says).
     public var marketFavourites: [String: MarketFavourite] = [:]
     /// Each race's whole market; a race given only a favourite has it alone as its shortest price.
@@ -42,7 +45,7 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     }
     @MainActor public func reloadMarks() -> String? {
         markReloads += 1
-        return nil
+        return favouritesMarker.reload()
     }
 
     public func refresh(completion: @escaping RaceListFetchCompletion) {
@@ -51,11 +54,6 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     }
 
     public var hasPendingRefresh: Bool { !waiting.isEmpty }
-
-    @MainActor
-    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        favourites.result(of: nil)
-    }
 
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
@@ -150,7 +148,7 @@ public final class RecordingRaceListPresenter: CallRecorder, RaceListModuleInput
         record("toggleFavourite(\(position))", completion)
     }
     public func openFavourites(completion: @escaping CommandCompletion) { record("openFavourites", completion) }
-    public func setAlert(_ choice: FavouriteAlerts.Choice?, completion: @escaping CommandCompletion) {
+    public func setAlert(_ choice: RaceAlerts.Choice?, completion: @escaping CommandCompletion) {
         switch choice {
         case .minutes(let minutes)?: record("setAlert(\(minutes))", completion)
         case .off?: record("setAlert(off)", completion)
@@ -171,8 +169,9 @@ public final class FailingRaceListInteractor: RaceListInteractorInput, @unchecke
     // Set and called on the main actor only.
     public var sourceDescription = "a failing interactor"
     public var onRefresh: @MainActor (@escaping RaceListFetchCompletion) -> Void = { _ in unexpectedCall("refresh") }
-    public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
-        unexpectedFavouritesCall("loadFavourites")
+    public var onReloadMarks: @MainActor () -> String? = {
+        unexpectedCall("reloadMarks")
+        return nil
     }
     public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
         unexpectedFavouritesCall("toggleFavourite(\($0.id))")
@@ -195,7 +194,7 @@ public final class FailingRaceListInteractor: RaceListInteractorInput, @unchecke
     }
 
     @MainActor
-    public func loadFavourites() -> Result<FavouritesState, FavouritesError> { onLoadFavourites() }
+    public func reloadMarks() -> String? { onReloadMarks() }
 
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {

@@ -3,11 +3,11 @@ import Platform
 import RaceData
 import RaceListInteractor
 
-/// When to tell the user about a favourite: once as it comes within `lead` of its start, once as it jumps
-/// (within the minute it stays on the board), and once as its result is official, which in real racing is minutes
-/// after it has left the board. Each race is told at most once of each, for the whole run. Pure: the favourites,
-/// their standings and the time are passed in.
-public struct FavouriteAlerts: Sendable, Equatable {
+/// When to tell the user about a marked race (a favourite, or one a followed runner is in): once as it comes
+/// within `lead` of its start, once as it jumps (within the minute it stays on the board), and once as its result
+/// is official, which in real racing is minutes after it has left the board. Each race is told at most once of
+/// each, for the whole run. Pure: the marked races, their standings and the time are passed in.
+public struct RaceAlerts: Sendable, Equatable {
     public static let standardLead = TimeInterval(BoardSettings.standardAlertLead * 60)
 
     /// How long before a start to alert; nil while alerts are off.
@@ -52,12 +52,12 @@ public struct FavouriteAlerts: Sendable, Equatable {
     }
 
     public enum Alert: Sendable, Equatable {
-        case startingSoon(FavouriteRace)
-        case jumped(FavouriteRace)
+        case startingSoon(Race)
+        case jumped(Race)
         /// The official result, its placings (and the placed runners' names where the source told them).
-        case result(FavouriteRace, RaceStanding)
+        case result(Race, RaceStanding)
 
-        public var race: FavouriteRace {
+        public var race: Race {
             switch self {
             case .startingSoon(let race), .jumped(let race), .result(let race, _): race
             }
@@ -65,29 +65,29 @@ public struct FavouriteAlerts: Sendable, Equatable {
     }
 
     /// The alerts due at `now` that were not given yet, soonest start first. - Parameter standings: how the races
-    /// stand at `now` (the day's book's); a favourite's official result is told from it, on or off the board.
+    /// stand at `now` (the day's book's); a marked race's official result is told from it, on or off the board.
     public mutating func due(
-        for favourites: [FavouriteRace], standings: [String: RaceStanding] = [:], at now: Date
+        for races: [Race], standings: [String: RaceStanding] = [:], at now: Date
     ) -> [Alert] {
         guard let lead else { return [] }
         var alerts: [Alert] = []
-        for favourite in favourites.sorted(by: { $0.advertisedStart < $1.advertisedStart }) {
-            let toGo = favourite.advertisedStart.timeIntervalSince(now)
-            if let standing = standings[favourite.id], isNews(standing, of: favourite, at: now),
-                toldResult.insert(favourite.id).inserted
+        for race in races.sorted(by: { $0.advertisedStart < $1.advertisedStart }) {
+            let toGo = race.advertisedStart.timeIntervalSince(now)
+            if let standing = standings[race.id], isNews(standing, of: race, at: now),
+                toldResult.insert(race.id).inserted
             {
                 // The result makes its jump and its start old news.
-                toldJumped.insert(favourite.id)
-                toldSoon.insert(favourite.id)
-                alerts.append(.result(favourite, standing))
+                toldJumped.insert(race.id)
+                toldSoon.insert(race.id)
+                alerts.append(.result(race, standing))
             } else if toGo <= 0 {
-                guard toGo > -Race.boardExpiryDelay, !toldJumped.contains(favourite.id) else { continue }
-                toldJumped.insert(favourite.id)
+                guard toGo > -Race.boardExpiryDelay, !toldJumped.contains(race.id) else { continue }
+                toldJumped.insert(race.id)
                 // A jump already told makes "starting soon" old news.
-                toldSoon.insert(favourite.id)
-                alerts.append(.jumped(favourite))
-            } else if toGo <= lead, toldSoon.insert(favourite.id).inserted {
-                alerts.append(.startingSoon(favourite))
+                toldSoon.insert(race.id)
+                alerts.append(.jumped(race))
+            } else if toGo <= lead, toldSoon.insert(race.id).inserted {
+                alerts.append(.startingSoon(race))
             }
         }
         return alerts
@@ -95,7 +95,7 @@ public struct FavouriteAlerts: Sendable, Equatable {
 
     /// Whether `standing` is an official result just come: from its time where the source gives one, else within
     /// `resultWindow` of the start.
-    private func isNews(_ standing: RaceStanding, of race: FavouriteRace, at now: Date) -> Bool {
+    private func isNews(_ standing: RaceStanding, of race: Race, at now: Date) -> Bool {
         guard standing.status == .final, !standing.placings.isEmpty else { return false }
         if let from = standing.from { return now >= from && now.timeIntervalSince(from) < Self.resultLateness }
         return now >= race.advertisedStart && now.timeIntervalSince(race.advertisedStart) < Self.resultWindow

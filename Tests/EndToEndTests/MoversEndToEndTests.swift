@@ -7,13 +7,13 @@ import Testing
 struct MoversEndToEndTests {
     static let now = "1775318400"
 
-    @Test("one-shot: the biggest moves of the next eight races, firming and drifting, each from its opening price")
+    @Test("one-shot: the biggest moves of the next eight races, by points of chance against each opening price")
     func oneShot() throws {
         let run = try BinaryRunner.run(["--now", Self.now, "movers"], environment: ["TZ": "UTC"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.first == "Market movers - the next 8 races")
         #expect(
-            run.lines.contains("  Solvalla R4      35m 0s  2 Bishop Whisper      16.00 ->  7.50   -53%"),
+            run.lines.contains("  Hove R10         29m 0s  3 Greenwell Breeze    7.50 ->  4.00  +11.7 pts"),
             "\(run.stdout)"
         )
         #expect(run.lines.contains("Drifting (eased)"))
@@ -30,11 +30,10 @@ struct MoversEndToEndTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["type"] as? String == "movers")
         let firming = try #require(document["firming"] as? [[String: Any]])
-        #expect(firming.first?["runner"] as? String == "2 Bishop Whisper")
-        #expect(firming.first?["changePercent"] as? Int == -53)
-        #expect(
-            (firming.map { $0["changePercent"] as? Int ?? 0 })
-                == firming.map { $0["changePercent"] as? Int ?? 0 }.sorted())
+        #expect(firming.first?["runner"] as? String == "3 Greenwell Breeze")
+        #expect(firming.first?["chancePoints"] as? Double == 11.7 && firming.first?["changePercent"] as? Int == -47)
+        let points = firming.map { $0["chancePoints"] as? Double ?? 0 }
+        #expect(points == points.sorted(by: >) && points.allSatisfy { $0 > 0 }, "\(points)")
     }
 
     @Test("movers with no card source: every race without a card, said; a number after it is a usage error")

@@ -25,7 +25,7 @@ struct MoversPresenterTests {
             card: runners.map { RaceCard(raceID: id, runners: $0) })
     }
 
-    @Test("the most backed and most eased since their markets opened, by percent; the rest left out")
+    @Test("the most backed and most eased since their markets opened, by points of chance; the rest left out")
     func ranks() throws {
         let presenter = presenter()
         var results: [CommandResult] = []
@@ -50,15 +50,40 @@ struct MoversPresenterTests {
         let model = try #require(view.last)
         #expect(model.title == "Market movers - the next 2 races")
         #expect(model.firming.map(\.runner) == ["5 Opened On Card", "1 Backed"], "from the card's opening price")
-        #expect(model.firming.map(\.change) == ["-50%", "-41%"])
+        #expect(model.firming.map(\.change) == ["+10.0 pts", "+8.2 pts"])
+        #expect(model.firming.map(\.points) == [10, 8.2] && model.firming.map(\.percent) == [-50, -41])
         #expect(model.firming.last?.opened == "8.50" && model.firming.last?.now == "5.00")
         #expect(model.firming.last?.race == "Flemington a R3" && model.firming.last?.countdown == "4m 10s")
-        #expect(model.drifting.map(\.runner) == ["2 Eased"] && model.drifting.first?.change == "+44%")
+        #expect(model.drifting.map(\.runner) == ["2 Eased"] && model.drifting.first?.change == "-3.4 pts")
         #expect(model.footnote.hasSuffix("1 had no race card yet."))
         // Drawn again live: the countdowns move, nothing is fetched.
         clock.advance(by: 10)
         presenter.showLive()
         #expect(view.last?.firming.last?.countdown == "4m 0s" && interactor.requests.isEmpty)
+    }
+
+    @Test("ranked by the change in chance, not in price: a favourite 3.00 -> 2.60 (+5.1) over 34.00 -> 17.00 (+2.9)")
+    func ranksByChance() throws {
+        let presenter = presenter()
+        presenter.show { _ in }
+        interactor.answer(
+            .success([
+                market(
+                    "a", startsIn: 250,
+                    [
+                        Runner(number: 1, name: "Outsider", fixedWin: 17, flucs: [34, 17]),
+                        Runner(number: 2, name: "Favourite", fixedWin: 2.6, flucs: [3, 2.6]),
+                        Runner(number: 3, name: "Long Drift", fixedWin: 101, flucs: [51, 101]),
+                        Runner(number: 4, name: "Short Drift", fixedWin: 2.2, flucs: [2, 2.2]),
+                        Runner(number: 5, name: "Barely", fixedWin: 201, flucs: [200, 201]),
+                    ])
+            ]))
+        let model = try #require(view.last)
+        #expect(model.firming.map(\.runner) == ["2 Favourite", "1 Outsider"])
+        #expect(model.firming.map(\.change) == ["+5.1 pts", "+2.9 pts"])
+        // 2.00 -> 2.20 is -4.5 points, 51 -> 101 only -1.0, though its price doubled.
+        #expect(model.drifting.map(\.runner) == ["4 Short Drift", "3 Long Drift"], "a move under 0.05 points is none")
+        #expect(model.drifting.map(\.change) == ["-4.5 pts", "-1.0 pts"])
     }
 
     @Test("at most five a side; a failed fetch is said, with the source's status")

@@ -13,7 +13,7 @@ struct MoversViewTests {
         firming: [
             .init(
                 race: "Murray Bridge Straight R10", countdown: "4m 10s", runner: "12 Extraordinarily Long Name Here",
-                opened: "8.50", now: "5.00", change: "-41%", percent: -41)
+                opened: "8.50", now: "5.00", change: "+8.2 pts", points: 8.2, percent: -41)
         ],
         drifting: [], footnote: "From the fixed prices of the next 8 races, against each market's opening price.")
 
@@ -30,7 +30,7 @@ struct MoversViewTests {
         #expect(lines.first == "Market movers - the next 8 races")
         #expect(lines.contains("  none"))
         #expect(lines.allSatisfy { TerminalText.width(of: $0) <= columns }, "\(lines)")
-        let row = lines.first { $0.contains("-41%") } ?? ""
+        let row = lines.first { $0.contains("+8.2 pts") } ?? ""
         #expect(row.contains("8.50 -> 5.00"))
         #expect(lines.contains { $0.contains("Murray Bridge") && $0.contains("4m 10s") }, "\(lines)")
     }
@@ -41,17 +41,18 @@ struct MoversViewTests {
     func aligned(columns: Int) {
         let row = { (race: String, runner: String, opened: String, now: String, change: String) in
             MoversViewModel.Row(
-                race: race, countdown: "30s", runner: runner, opened: opened, now: now, change: change, percent: 0)
+                race: race, countdown: "30s", runner: runner, opened: opened, now: now, change: change, points: 0,
+                percent: 0)
         }
         let model = MoversViewModel(
             title: "Market movers - the next 8 races",
             firming: [
-                row("The Meadows R5", "2 Stormy Ranger", "34.00", "17.00", "-50%"),
-                row("Melton R5", "6 Copper Tango", "2.80", "2.30", "-18%"),
+                row("The Meadows R5", "2 Stormy Ranger", "34.00", "17.00", "+2.9 pts"),
+                row("Melton R5", "6 Copper Tango", "2.80", "2.30", "+7.8 pts"),
             ],
             drifting: [
-                row("Murray Bridge Straight R10", "10 Royal Whisper", "6.50", "7.50", "+15%"),
-                row("Angle Park R2", "8 Bo", "7.00", "8.00", "+14%"),
+                row("Murray Bridge Straight R10", "10 Royal Whisper", "6.50", "7.50", "-2.1 pts"),
+                row("Angle Park R2", "8 Bo", "7.00", "8.00", "-1.8 pts"),
             ], footnote: "From the fixed prices of the next 8 races.")
         let output = RecordingOutput()
         MoversTextView(
@@ -70,7 +71,20 @@ struct MoversViewTests {
         }
     }
 
-    @Test("the JSON document: each side's rows with the move in whole percent")
+    @Test("at 40 columns a name the row would cut has a line of its own, whole, and the move below it")
+    func narrowNamesWhole() {
+        let output = RecordingOutput()
+        MoversTextView(
+            output: output,
+            style: DisplayStyle(isInteractive: false, usesGlyphs: false, usesColour: false, width: 40)
+        ).display(Self.model)
+        let lines = output.lines
+        #expect(lines.contains("    12 Extraordinarily Long Name Here"), "\(lines)")
+        #expect(lines.contains("      8.50 -> 5.00  +8.2 pts"), "\(lines)")
+        #expect(!lines.contains { $0.contains("...") }, "\(lines)")
+    }
+
+    @Test("the JSON document: each side's rows with the move in points of chance and in whole percent of price")
     func json() throws {
         let output = RecordingDocuments()
         MoversJSONView(output: output).display(Self.model)
@@ -78,6 +92,7 @@ struct MoversViewTests {
         #expect(document.type == "movers")
         let firming = try #require(document.body["firming"] as? [[String: Any]])
         #expect(firming.first?["changePercent"] as? Int == -41 && firming.first?["opened"] as? String == "8.50")
+        #expect(firming.first?["chancePoints"] as? Double == 8.2)
         #expect((document.body["drifting"] as? [Any])?.isEmpty == true)
     }
 }

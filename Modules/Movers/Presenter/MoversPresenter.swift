@@ -3,8 +3,9 @@ import MoversInteractor
 import MoversView
 import Platform
 
-/// The market's biggest moves among the next races to jump: each runner's fixed price now against the price
-/// its market opened at, the most backed and the most eased.
+/// The market's biggest moves among the next races to jump: each runner's chance in the market now (100/price)
+/// against its chance when its market opened, the most backed and the most eased, as market-movers tools rank them:
+/// a favourite shortening 3.00 -> 2.60 (+5.1 points) moves more money than an outsider 34.00 -> 17.00 (+2.9).
 @MainActor
 public final class MoversPresenter: MoversModuleInput {
     private let interactor: any MoversInteractorInput
@@ -71,23 +72,28 @@ public final class MoversPresenter: MoversModuleInput {
             viewModel(markets ?? interactor.marketsSoFar ?? [], stillReading: markets == nil && failure == nil))
     }
 
-    /// A runner's move: its price now against its market's opening price, in percent of the opening price.
+    /// A runner's move: its price now against its market's opening price.
     struct Move {
         let market: MarketRace
         let runner: Runner
         let opened: Double
         let now: Double
+        /// The change in its chance (100/price), in tenths of a percentage point, as it is said and ranked: moves
+        /// that say the same are ties.
+        var tenthsOfPoints: Int { Int(saturatingRoundedDown: ((100 / now - 100 / opened) * 10).rounded()) }
+        /// The change in price, in percent of the opening price.
         var percent: Double { (now - opened) / opened * 100 }
     }
 
     static func moves(_ markets: [MarketRace]) -> [Move] {
         markets.flatMap { market in
             (market.card?.runners ?? []).compactMap { runner -> Move? in
-                guard !runner.isScratched, let now = runner.fixedWin ?? runner.flucs.last,
-                    let opened = runner.form?.priceHistory.first?.price ?? runner.flucs.first, opened > 0,
-                    opened != now
+                guard !runner.isScratched, let now = runner.fixedWin ?? runner.flucs.last, now > 0,
+                    let opened = runner.form?.priceHistory.first?.price ?? runner.flucs.first, opened > 0
                 else { return nil }
-                return Move(market: market, runner: runner, opened: opened, now: now)
+                let move = Move(market: market, runner: runner, opened: opened, now: now)
+                // A move too small to say (under a twentieth of a point) is no move.
+                return move.tenthsOfPoints == 0 ? nil : move
             }
         }
     }
@@ -96,22 +102,24 @@ public final class MoversPresenter: MoversModuleInput {
         let now = clock.now()
         let moves = Self.moves(markets)
         // Ties in order of the race, then the runner: the same moves always read the same.
-        let firming = moves.filter { $0.percent < 0 }.sorted {
-            $0.percent != $1.percent ? $0.percent < $1.percent : Self.isBefore($0, $1)
+        let firming = moves.filter { $0.tenthsOfPoints > 0 }.sorted {
+            $0.tenthsOfPoints != $1.tenthsOfPoints ? $0.tenthsOfPoints > $1.tenthsOfPoints : Self.isBefore($0, $1)
         }
-        let drifting = moves.filter { $0.percent > 0 }.sorted {
-            $0.percent != $1.percent ? $0.percent > $1.percent : Self.isBefore($0, $1)
+        let drifting = moves.filter { $0.tenthsOfPoints < 0 }.sorted {
+            $0.tenthsOfPoints != $1.tenthsOfPoints ? $0.tenthsOfPoints < $1.tenthsOfPoints : Self.isBefore($0, $1)
         }
         let row = { (move: Move) in
             MoversViewModel.Row(
                 race: "\(move.market.race.meetingName) R\(move.market.race.number)",
                 countdown: Countdown(from: now, to: move.market.race.advertisedStart).text,
                 runner: "\(move.runner.number) \(move.runner.name)", opened: CFormat.price(move.opened),
-                now: CFormat.price(move.now), change: Self.percentText(move.percent),
-                percent: Int(move.percent.rounded()))
+                now: CFormat.price(move.now), change: Self.pointsText(move.tenthsOfPoints),
+                points: Double(move.tenthsOfPoints) / 10, percent: Int(saturatingRoundedDown: move.percent.rounded()))
         }
         let withoutCards = markets.filter { $0.card == nil }.count
-        var footnote = "From the fixed prices of the next \(markets.count) races, against each market's opening price."
+        var footnote =
+            "From the fixed prices of the next \(markets.count) races: each runner's chance (100/price) against its "
+            + "market's opening, in points."
         if stillReading {
             footnote =
                 markets.isEmpty
@@ -137,9 +145,10 @@ public final class MoversPresenter: MoversModuleInput {
         return lhs.runner.number < rhs.runner.number
     }
 
-    /// "-41%", "+12%": whole percent, signed.
-    static func percentText(_ percent: Double) -> String {
-        let whole = Int(percent.rounded())
-        return (whole > 0 ? "+" : "") + "\(whole)%"
+    /// "+5.1 pts", "-0.4 pts": percentage points of chance, signed, to a tenth.
+    static func pointsText(_ tenths: Int) -> String {
+        let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
+        let magnitude = tenths.magnitude
+        return "\(sign)\(magnitude / 10).\(magnitude % 10) pts"
     }
 }

@@ -20,7 +20,7 @@ public enum MoversModule {
     nonisolated static let wayIn = CommandEntry(
         "movers", summary: "the market's biggest moves in the next races: most backed and most eased since opening",
         details:
-            "Each runner's fixed price now against its market's opening price, among the next 8 races, from their race cards (a card source's requests are spaced and limited; see --cards).",
+            "Ranked by the change in each runner's chance (100/price) since its market opened, in percentage points, as market-movers tools rank them: a favourite 3.00 -> 2.60 (+5.1 pts) above an outsider 34.00 -> 17.00 (+2.9). Among the next 8 races, from their race cards (a card source's requests are spaced and limited; see --cards).",
         example: "movers", screens: nil, opens: destination)
 
     public nonisolated static let feature = Feature(destination, commands: [wayIn]) { _, context, navigator in

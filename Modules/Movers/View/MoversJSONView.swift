@@ -13,7 +13,7 @@ public final class MoversJSONView: MoversViewInput, JSONFeedbackView {
             rows.map { row -> [String: Any] in
                 [
                     "race": row.race, "countdown": row.countdown, "runner": row.runner, "opened": row.opened,
-                    "now": row.now, "changePercent": row.percent,
+                    "now": row.now, "chancePoints": row.points, "changePercent": row.percent,
                 ]
             }
         }

@@ -28,7 +28,7 @@ public final class MoversTextView: MoversViewInput, TextFeedbackView {
         output.writeBoard(lines)
     }
 
-    /// `  Flemington R5  4m 10s  4 Jolly Clover  8.50 -> 5.00  -41%`, the names cut to what the width leaves.
+    /// `  Flemington R5  4m 10s  4 Jolly Clover  8.50 -> 5.00  +8.2 pts`, the names cut to what the width leaves.
     /// Columns as wide as `all` need, so the two lists line up; prices right-aligned, so their arrows do too.
     private func table(_ rows: [MoversViewModel.Row], sizedBy all: [MoversViewModel.Row], tone: DisplayStyle.Tone)
         -> [String]
@@ -62,17 +62,29 @@ public final class MoversTextView: MoversViewInput, TextFeedbackView {
             let nameWidth = min(
                 all.map { TerminalText.width(of: style.clean($0.runner)) }.max() ?? 0,
                 max(4, style.width - 4 - 2 - priceWidth - 2 - changeWidth))
+            // Where even that would cut a name, the name has a line of its own and the move one below it.
+            let namesWhole = all.allSatisfy { TerminalText.width(of: style.clean($0.runner)) <= nameWidth }
             return rows.indices.flatMap { index in
                 let row = rows[index]
                 let countdown = "  " + row.countdown
                 let raceColumns = max(1, style.width - 2 - TerminalText.width(of: countdown))
                 let race = style.clean(row.race)
-                return [
+                let heading =
                     "  "
-                        + (TerminalText.width(of: race) <= raceColumns
-                            ? race : TerminalText.fit(race, columns: raceColumns, asciiOnly: ascii)) + countdown,
-                    "    " + fitted(row.runner, nameWidth) + "  " + prices[index] + "  " + change(row),
-                ]
+                    + (TerminalText.width(of: race) <= raceColumns
+                        ? race : TerminalText.fit(race, columns: raceColumns, asciiOnly: ascii)) + countdown
+                guard namesWhole else {
+                    let runner = style.clean(row.runner)
+                    return [
+                        heading,
+                        "    "
+                            + (TerminalText.width(of: runner) <= style.width - 4
+                                ? runner
+                                : TerminalText.fit(runner, columns: max(1, style.width - 4), asciiOnly: ascii)),
+                        "      " + prices[index] + "  " + change(row),
+                    ]
+                }
+                return [heading, "    " + fitted(row.runner, nameWidth) + "  " + prices[index] + "  " + change(row)]
             }
         }
         return rows.indices.map { index in

@@ -2,7 +2,7 @@ import Core
 import Text
 
 /// The market's moves, worded by the presenter: the runners most backed and most eased since their markets
-/// opened, among the next races.
+/// opened, by their chance in the market, among the next races.
 public struct MoversViewModel: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         /// "Flemington R5".
@@ -13,14 +13,16 @@ public struct MoversViewModel: Sendable, Equatable {
         /// "8.50".
         public let opened: String
         public let now: String
-        /// "-41%".
+        /// "+5.1 pts": the change in its chance, in percentage points.
         public let change: String
-        /// The move in whole percent (JSON).
+        /// The change in its chance in percentage points, to a tenth (JSON).
+        public let points: Double
+        /// The change in its price in whole percent (JSON).
         public let percent: Int
 
         public init(
             race: String, countdown: String, runner: String, opened: String, now: String, change: String,
-            percent: Int
+            points: Double, percent: Int
         ) {
             self.race = race
             self.countdown = countdown
@@ -28,6 +30,7 @@ public struct MoversViewModel: Sendable, Equatable {
             self.opened = opened
             self.now = now
             self.change = change
+            self.points = points
             self.percent = percent
         }
     }

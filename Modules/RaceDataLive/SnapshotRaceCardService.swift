@@ -217,14 +217,14 @@ public enum SnapshotCardTimeline {
             runner($0, shiftedBy: shift, startingAt: start, at: now, running: running)
         }
         // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood), by
-        // the board's own rule, each of equal favourites marked; the mover the price come in most since the market
-        // opened, from the prices shown so far.
+        // the board's own rule, each of equal favourites marked; the mover the runner most backed since the market
+        // opened (in points of chance, as `movers` ranks), from the prices shown so far.
         let field = card.runners.indices.filter { !card.runners[$0].isScratched }
         for index in card.runners.indices { card.runners[index].isMarketFavourite = false }
         let favourite = MarketFavourite(runners: card.runners)
         let favourites = Set(field.filter { favourite?.includes(card.runners[$0].number) == true })
-        let mover = field.filter { shortening(card.runners[$0]) > 1 }.max {
-            shortening(card.runners[$0]) < shortening(card.runners[$1])
+        let mover = field.filter { backing(card.runners[$0]) > 0 }.max {
+            backing(card.runners[$0]) < backing(card.runners[$1])
         }
         for index in card.runners.indices {
             card.runners[index].isMarketFavourite = favourites.contains(index)
@@ -281,12 +281,13 @@ public enum SnapshotCardTimeline {
         [(0, .closed), (time.interim, .interim), (time.final, made)]
     }
 
-    /// How far the price shown has come in since the opening one (5.0 from 8.0: 1.6); 1 for none.
-    private static func shortening(_ runner: Runner) -> Double {
-        guard let opening = runner.form?.priceHistory.first?.price, let now = runner.fixedWin, now > 0,
+    /// How far the runner's chance has come in since the market opened, in points, as `movers` ranks it (5.0 from
+    /// 8.0: +7.5); 0 for none.
+    private static func backing(_ runner: Runner) -> Double {
+        guard let opening = runner.form?.priceHistory.first?.price, let now = runner.fixedWin,
             (runner.form?.priceHistory.count ?? 0) > 1
-        else { return 1 }
-        return opening / now
+        else { return 0 }
+        return MarketChance.points(from: opening, to: now) ?? 0
     }
 
     /// Prices of a trail of `count` shown at `now`: the opening one from the first, each other from its time.

@@ -233,7 +233,7 @@ extension RaceCardSourcesEndToEndTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.lines.allSatisfy { $0.count <= 40 }, "\(run.lines.filter { $0.count > 40 })")
         #expect(run.lines.contains("     1  Dusty Beacon      2.60  fav"), "\(run.stdout)")
-        #expect(run.lines.contains("     7  Zephyr Warrior   18.00  mvr"), "\(run.stdout)")
+        #expect(run.lines.contains("     6  Shadow Bishop     6.00  mvr"), "\(run.stdout)")
         #expect(run.lines.contains("    10  Sailor Fortune  late scr 11:42"), "\(run.stdout)")
         #expect(run.lines.contains { $0.hasPrefix("     4  Keen Captain  ") }, "\(run.stdout)")
     }

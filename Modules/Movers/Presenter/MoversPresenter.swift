@@ -80,7 +80,9 @@ public final class MoversPresenter: MoversModuleInput {
         let now: Double
         /// The change in its chance (100/price), in tenths of a percentage point, as it is said and ranked: moves
         /// that say the same are ties.
-        var tenthsOfPoints: Int { Int(saturatingRoundedDown: ((100 / now - 100 / opened) * 10).rounded()) }
+        var tenthsOfPoints: Int {
+            Int(saturatingRoundedDown: ((MarketChance.points(from: opened, to: now) ?? 0) * 10).rounded())
+        }
         /// The change in price, in percent of the opening price.
         var percent: Double { (now - opened) / opened * 100 }
     }

@@ -9,10 +9,14 @@ public struct RaceDay: Sendable, Equatable {
         /// The source's own key for it; unique within the day.
         public let id: String
         public let races: [Race]
+        /// Its quaddie and early quaddie, where the source names them (or, on the race day, sets them as the totes
+        /// do).
+        public let quaddies: QuaddieLegs
 
-        public init(id: String, races: [Race]) {
+        public init(id: String, races: [Race], quaddies: QuaddieLegs = .none) {
             self.id = id
             self.races = races
+            self.quaddies = quaddies
         }
 
         /// How a race's meeting is known where no list names it: its code and its meeting's name.

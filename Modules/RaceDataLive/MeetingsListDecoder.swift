@@ -38,6 +38,8 @@ public struct MeetingsListDecoder: Sendable {
         var country: String?
         var state: String?
         var races: [ListedRace] = []
+        var quaddie: [Int] = []
+        var earlyQuaddie: [Int] = []
     }
 
     private static func read(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> RaceDay {
@@ -68,7 +70,10 @@ public struct MeetingsListDecoder: Sendable {
                         copy += 1
                         id = "\(listed)#\(copy)"
                     }
-                    meetings.append(RaceDay.Meeting(id: id, races: races))
+                    meetings.append(
+                        RaceDay.Meeting(
+                            id: id, races: races,
+                            quaddies: QuaddieLegs(quaddie: meeting.quaddie, earlyQuaddie: meeting.earlyQuaddie)))
                 }
             }
         }
@@ -102,6 +107,10 @@ public struct MeetingsListDecoder: Sendable {
                 meeting.country = NedsFeedDecoder.optionalString(try reader.readScalar(), limit: 10)
             } else if member.is("state") {
                 meeting.state = NedsFeedDecoder.optionalString(try reader.readScalar(), limit: 10)
+            } else if member.is("quaddie") {
+                meeting.quaddie = try raceNumbers(&reader)
+            } else if member.is("early_quaddie") {
+                meeting.earlyQuaddie = try raceNumbers(&reader)
             } else if member.is("races"), try reader.nextKind() == .array {
                 try reader.readElements { reader throws(JSONSyntaxError) in
                     if let race = try race(&reader), meeting.races.count < maximumRaces { meeting.races.append(race) }
@@ -111,6 +120,25 @@ public struct MeetingsListDecoder: Sendable {
             }
         }
         return meeting
+    }
+
+    /// A pool's legs (`[5, 6, 7, 8]`): the whole numbers among the first few; anything else is no legs.
+    private static func raceNumbers(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> [Int] {
+        guard try reader.nextKind() == .array else {
+            try reader.skipValue()
+            return []
+        }
+        var numbers: [Int] = []
+        var count = 0
+        try reader.readElements { reader throws(JSONSyntaxError) in
+            count += 1
+            let value = try reader.readScalar()
+            guard count <= QuaddieLegs.maximumLegs, let number = NedsFeedDecoder.number(value),
+                number == number.rounded(), let whole = Int(exactly: number)
+            else { return }
+            numbers.append(whole)
+        }
+        return count <= QuaddieLegs.maximumLegs ? numbers : []
     }
 
     private static func race(_ reader: inout JSONByteReader) throws(JSONSyntaxError) -> ListedRace? {

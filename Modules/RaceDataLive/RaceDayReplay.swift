@@ -69,7 +69,11 @@ public struct RaceDayReplay: Sendable {
                         * Self.day)
                 return entry.race.startingAt(date, id: SnapshotReplay.replayID(of: entry.race, startingAt: date))
             }.sorted { ($0.advertisedStart, $0.number) < ($1.advertisedStart, $1.number) }
-            return RaceDay.Meeting(id: key, races: races)
+            // The race day's meetings of Australia and New Zealand have their quaddies where the totes set them.
+            let quaddies =
+                QuaddieLegs.isRun(inCountry: races.first?.venue.country)
+                ? QuaddieLegs.standard(raceNumbers: races.map(\.number)) : .none
+            return RaceDay.Meeting(id: key, races: races, quaddies: quaddies)
         }
         return meetings.sorted {
             ($0.races.first?.advertisedStart ?? .distantPast) < ($1.races.first?.advertisedStart ?? .distantPast)

@@ -38,6 +38,21 @@ struct MeetingsEndToEndTests {
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "no trailing spaces in a pipe")
     }
 
+    @Test("the race day's Australian and New Zealand meetings name their quaddies, in text and JSON; others none")
+    func quaddies() throws {
+        let now = RaceListEndToEndTests.raceDayNow
+        let run = try BinaryRunner.run(["--now", now, "meeting", "globe derby"], environment: ["TZ": "UTC"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.lines.prefix(4).last == "  Quaddie R6-R9 - Early quaddie R2-R5", "\(run.stdout)")
+        let canada = try BinaryRunner.run(["--now", now, "meeting", "woodbine"], environment: ["TZ": "UTC"])
+        #expect(canada.status == 0 && !canada.stdout.contains("uaddie"), "\(canada.stdout)")
+        let json = try BinaryRunner.run(["--now", now, "--json", "meeting", "moonee valley"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["quaddie"] as? [Int] == [5, 6, 7, 8] && document["earlyQuaddie"] as? [Int] == [1, 2, 3, 4])
+        let accessible = try BinaryRunner.run(["--now", now, "--accessible", "meeting", "moonee valley"])
+        #expect(accessible.lines.contains("  Quaddie R5-R8 - Early quaddie R1-R4"), "\(accessible.stdout)")
+    }
+
     @Test("piped, a race opened from the screen just printed goes under it, not under a second copy of it")
     func sheetUnderScreenJustPrinted() throws {
         let meeting = try BinaryRunner.run(["--now", String(Self.launch)], stdin: "meeting 26\nshow 1\n")
@@ -187,6 +202,8 @@ struct MeetingsEndToEndTests {
                 "meetings": [
                     [
                         "meeting": "np", "name": "Northfield Park", "category": "H", "country": "USA", "state": "OH",
+                        // Not a country with quaddies, but the list is what says: a list's legs are shown as named.
+                        "quaddie": [4, 5, 6, 7], "early_quaddie": [1, 2, 3, 4],
                         "races": [
                             [
                                 "id": "ran", "race_number": 6, "start_time": time(-1_800), "status": "Final",
@@ -215,6 +232,7 @@ struct MeetingsEndToEndTests {
         #expect(run.stdout.contains("United States\n  1  H  Northfield Park  1/2  R7 1m 0s"), "\(run.stdout)")
         #expect(run.stdout.contains("  harness - United States - 1 of 2 run - next R7 1m 0s\n"), "\(run.stdout)")
         #expect(run.stdout.contains("  R6  ") && run.stdout.contains("  Final"), "\(run.stdout)")
+        #expect(run.stdout.contains("\n  Quaddie R4-R7 - Early quaddie R1-R4\n"), "\(run.stdout)")
         // The board's statuses and both screens: one request for the list.
         let requests = try String(contentsOf: log, encoding: .utf8)
         #expect(requests.components(separatedBy: "racing/meetings").count - 1 == 1, "\(requests)")

@@ -208,6 +208,27 @@ struct MeetingsPresenterTests {
         #expect(rows?[3].result == nil, "still to run")
     }
 
+    @Test("a meeting names its quaddie and early quaddie legs, kept through a narrowing; none where it has none")
+    func quaddies() {
+        let legs = [
+            "Randwick": QuaddieLegs(quaddie: [3, 4, 5, 6], earlyQuaddie: [1, 2, 3, 4]),
+            "Albion Park": QuaddieLegs(quaddie: [5, 2, 4, 6], earlyQuaddie: []),
+        ]
+        let meetings = day.enumerated().map { index, races in
+            RaceDay.Meeting(id: "m\(index)", races: races, quaddies: legs[races[0].meetingName] ?? .none)
+        }
+        let interactor = FakeMeetingsInteractor(
+            .success(MeetingsAnswer(day: RaceDay(meetings: meetings), source: .list("l"))))
+        _ = run(meeting(interactor, "randwick").show)
+        #expect(view.meetings.last?.quaddies == "Quaddie R3-R6 · Early quaddie R1-R4")
+        #expect(
+            view.meetings.last?.quaddieLegs == [3, 4, 5, 6] && view.meetings.last?.earlyQuaddieLegs == [1, 2, 3, 4])
+        _ = run(meeting(interactor, "hove").show)
+        #expect(view.meetings.last?.quaddies == nil && view.meetings.last?.quaddieLegs == [])
+        _ = run(meeting(interactor, "albion").show)
+        #expect(view.meetings.last?.quaddies == "Quaddie R2, R4, R5, R6", "legs not in a run, one by one")
+    }
+
     @Test("a meeting by number, by code and name, by part of a name; several or none are said, with a guess")
     func findsMeeting() {
         let interactor = FakeMeetingsInteractor(meetings: day)

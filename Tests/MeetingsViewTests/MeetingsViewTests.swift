@@ -128,6 +128,35 @@ struct MeetingsViewTests {
         #expect(output.lines.last == "  R1  12:30pm  1h 30m")
     }
 
+    @Test("a meeting's quaddies under its conditions, folded to the width; in JSON its legs, empty where none")
+    func quaddies() throws {
+        let plain = meeting
+        let model = MeetingViewModel(
+            title: plain.title, details: plain.details, note: nil, content: plain.content, category: .horse,
+            country: "AUS", state: "NSW", conditions: "Track Good 4 · Fine",
+            quaddies: "Quaddie R5-R8 · Early quaddie R1-R4", quaddieLegs: [5, 6, 7, 8], earlyQuaddieLegs: [1, 2, 3, 4])
+        MeetingsTextView(output: output, style: style(width: 80)).display(model)
+        #expect(
+            output.lines.prefix(4) == [
+                "Randwick", "  horse - NSW, Australia - 1 of 2 run", "  Track Good 4 - Fine",
+                "  Quaddie R5-R8 - Early quaddie R1-R4",
+            ])
+        output.reset()
+        let scattered = MeetingViewModel(
+            title: plain.title, details: plain.details, note: nil, content: plain.content, category: .horse,
+            country: "AUS", state: "NSW", quaddies: "Quaddie R2, R4, R5, R6 · Early quaddie R1, R3, R5, R7")
+        MeetingsTextView(output: output, style: style(width: 40)).display(scattered)
+        #expect(output.lines.contains("  Quaddie R2, R4, R5, R6 - Early quaddie"), "\(output.lines)")
+        #expect(output.lines.allSatisfy { $0.count <= 40 }, "\(output.lines)")
+        let documents = RecordingDocuments()
+        let view = MeetingsJSONView(output: documents)
+        view.display(model)
+        #expect(documents.documents.last?.body["quaddie"] as? [Int] == [5, 6, 7, 8])
+        #expect(documents.documents.last?.body["earlyQuaddie"] as? [Int] == [1, 2, 3, 4])
+        view.display(plain)
+        #expect(documents.documents.last?.body["quaddie"] as? [Int] == [])
+    }
+
     @Test("JSON: the list's groups and meetings with their next race; a meeting's races with status and placings")
     func json() throws {
         let documents = RecordingDocuments()

@@ -131,7 +131,23 @@ public final class MeetingPresenter: MeetingModuleInput {
             category: meeting.category, country: meeting.place.country, state: meeting.place.state,
             counts: MeetingViewModel.Counts(run: meeting.run, toRun: meeting.toRun, abandoned: meeting.abandoned),
             next: meeting.next?.nextRace,
-            isFollowUpFrame: drawing.watchFrame, conditions: meeting.conditions, date: meeting.date.isoText)
+            isFollowUpFrame: drawing.watchFrame, conditions: meeting.conditions, date: meeting.date.isoText,
+            quaddies: Self.quaddies(meeting.quaddies), quaddieLegs: meeting.quaddies.quaddie,
+            earlyQuaddieLegs: meeting.quaddies.earlyQuaddie)
+    }
+
+    /// `Quaddie R5-R8 · Early quaddie R1-R4`; nil for a meeting without them.
+    static func quaddies(_ legs: QuaddieLegs) -> String? {
+        let named = [("Quaddie", legs.quaddie), ("Early quaddie", legs.earlyQuaddie)].filter { !$0.1.isEmpty }
+        guard !named.isEmpty else { return nil }
+        return named.map { name, races in
+            // Legs in a run are a range, as the totes print them; any other legs one by one.
+            let isRun = zip(races, races.dropFirst()).allSatisfy { $1 == $0 + 1 }
+            let text =
+                isRun && races.count > 1
+                ? "R\(races[0])-R\(races[races.count - 1])" : races.map { "R\($0)" }.joined(separator: ", ")
+            return "\(name) \(text)"
+        }.joined(separator: " · ")
     }
 
     /// `won by Velvet Lantern, $4.60`, `won by 2, $4.60`, `won by Velvet Lantern`; nil before a result.

@@ -11,6 +11,7 @@ struct MeetingSummary {
     let rows: [RaceState]
     /// The day it is raced on, at its venue.
     let date: MeetingDate
+    let quaddies: QuaddieLegs
 
     /// How a race stands: to come, being run, run with a result, or abandoned.
     struct RaceState {
@@ -61,6 +62,7 @@ struct MeetingSummary {
         else { return nil }
         id = meeting.id
         self.date = date
+        quaddies = meeting.quaddies
         races = meeting.races.sorted { ($0.number, $0.advertisedStart) < ($1.number, $1.advertisedStart) }
         place = MeetingPlace(of: first)
         rows = races.map { race in

@@ -25,7 +25,8 @@ struct MeetingsDay {
             let races = meeting.races.filter(selection.admits)
             guard
                 let summary = MeetingSummary(
-                    RaceDay.Meeting(id: meeting.id, races: races), standings: standings, at: now, timeZone: timeZone)
+                    RaceDay.Meeting(id: meeting.id, races: races, quaddies: meeting.quaddies), standings: standings,
+                    at: now, timeZone: timeZone)
             else { continue }
             byDay[summary.date, default: [:]][summary.place, default: []].append(summary)
         }

@@ -39,6 +39,7 @@ public final class MeetingsJSONView: MeetingsViewInput, JSONFeedbackView {
         var body: [String: Any] = [
             "meeting": viewModel.title, "details": viewModel.details, "note": JSONFields.value(viewModel.note),
             "conditions": JSONFields.value(viewModel.conditions),
+            "quaddie": viewModel.quaddieLegs, "earlyQuaddie": viewModel.earlyQuaddieLegs,
             "run": viewModel.counts.run, "toRun": viewModel.counts.toRun, "abandoned": viewModel.counts.abandoned,
             "next": viewModel.next.map(Self.next) ?? JSONNull(),
             "category": JSONFields.value(viewModel.category?.displayName),

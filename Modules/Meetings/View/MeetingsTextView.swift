@@ -68,6 +68,7 @@ public final class MeetingsTextView: MeetingsViewInput, TextFeedbackView {
         var lines = [style.paint(style.clean(viewModel.title), .bold)]
         lines += wrapped(viewModel.details, tone: nil)
         if let conditions = viewModel.conditions { lines += wrapped(conditions, tone: nil) }
+        if let quaddies = viewModel.quaddies { lines += wrapped(quaddies, tone: nil) }
         if let note = viewModel.note { lines += wrapped(note, tone: .dim) }
         switch viewModel.content {
         case .missing(let message):

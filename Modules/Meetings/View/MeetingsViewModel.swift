@@ -128,6 +128,11 @@ public struct MeetingViewModel: Sendable, Equatable {
     public let details: String
     /// `Track Good 4 · Fine`: the going and weather, where the source has them.
     public let conditions: String?
+    /// `Quaddie R5-R8 · Early quaddie R1-R4`, where the meeting has them.
+    public let quaddies: String?
+    /// The legs by race number, for JSON; empty where it has none.
+    public let quaddieLegs: [Int]
+    public let earlyQuaddieLegs: [Int]
     public let note: String?
     public let content: Content
     /// For JSON: the meeting's code and place.
@@ -157,10 +162,13 @@ public struct MeetingViewModel: Sendable, Equatable {
         title: String, details: String, note: String?, content: Content, category: RaceCategory?, country: String?,
         state: String?, counts: Counts = Counts(run: 0, toRun: 0, abandoned: 0),
         next: MeetingRowViewModel.NextRace? = nil, isFollowUpFrame: Bool? = nil, conditions: String? = nil,
-        date: String? = nil
+        date: String? = nil, quaddies: String? = nil, quaddieLegs: [Int] = [], earlyQuaddieLegs: [Int] = []
     ) {
         self.date = date
         self.conditions = conditions
+        self.quaddies = quaddies
+        self.quaddieLegs = quaddieLegs
+        self.earlyQuaddieLegs = earlyQuaddieLegs
         self.counts = counts
         self.next = next
         self.title = title

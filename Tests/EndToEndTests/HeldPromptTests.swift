@@ -48,7 +48,7 @@ struct HeldPromptEndToEndTests {
         // Any command answers while the cards are out.
         try session.enter("help movers")
         session.expect("help answered while the cards are read") {
-            $0.contains("Each runner's fixed price now") && $0.lines.last == "next-to-go>"
+            $0.contains("Ranked by the change") && $0.lines.last == "next-to-go>"
         }
         try session.enter("movers")
         session.expect("Northfield Park's card came: its firmer in place, the reading done", timeout: 90) {

@@ -167,6 +167,7 @@ struct ResultsPresenterTests {
         #expect(router.opened.map(\.id) == ["Randwick-2"])
         #expect(run { randwick.openRace(number: 4, completion: $0) } == [.failure(.usage)])
         #expect(view.errors.last == "There is no result 4 here; choose 1 to 3.")
+        #expect(run { randwick.openRace(number: .min, completion: $0) } == [.failure(.usage)])
     }
 
     @Test("nothing run yet, nothing of the words run, and words no race of the day answers to, each said")

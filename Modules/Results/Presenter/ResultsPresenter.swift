@@ -94,7 +94,7 @@ public final class ResultsPresenter: ResultsModuleInput {
     }
 
     public func openRace(number: Int, completion: @escaping CommandCompletion) {
-        guard shown.indices.contains(number - 1) else {
+        guard number >= 1, number <= shown.count else {
             view?.displayCommandError(
                 shown.isEmpty
                     ? "There is no result here to open."

@@ -5,7 +5,8 @@ import Platform
 public enum RaceMoney {
     /// `$1,350.40`.
     public static func dollars(_ value: Double) -> String {
-        let cents = Int((value * 100).rounded())
+        // Held within range: a hostile card's amount is any number a Double holds.
+        let cents = Int(saturatingRoundedDown: (value * 100).rounded())
         return "$" + grouped(cents / 100) + CFormat.string(".%02d", Int32(cents % 100))
     }
 

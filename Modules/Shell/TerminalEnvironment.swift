@@ -48,6 +48,7 @@ public struct TerminalEnvironment: Sendable {
             environment: environment.merging(["NO_COLOR": "1"]) { $1 }, stdoutIsTTY: stdoutIsTTY,
             stdinIsTTY: stdinIsTTY, reportedColumns: reportedColumns)
         copy.liveColumns = liveColumns
+        copy.isScreenReader = isScreenReader
         return copy
     }
 
@@ -58,8 +59,12 @@ public struct TerminalEnvironment: Sendable {
             environment: environment.merging(["TERM": "dumb", "NO_COLOR": "1"]) { $1 }, stdoutIsTTY: stdoutIsTTY,
             stdinIsTTY: stdinIsTTY, reportedColumns: reportedColumns)
         copy.liveColumns = liveColumns
+        copy.isScreenReader = true
         return copy
     }
+
+    /// Read by a screen reader (`forScreenReader`): views say in sentences what they would draw as a table.
+    public var isScreenReader = false
 
     /// Whether the user asked for plain lines for a screen reader: `ACCESSIBLE` set to anything but empty or `0`
     /// (the convention `gh` and others read).
@@ -105,7 +110,7 @@ public struct TerminalEnvironment: Sendable {
             usesGlyphs: isInteractiveOutput && isUTF8,
             usesColour: allowsColour,
             width: columns,
-            liveWidth: liveColumns)
+            liveWidth: liveColumns, readsAloud: isScreenReader)
     }
 
     /// Show a prompt only to a person typing.

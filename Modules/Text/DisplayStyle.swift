@@ -13,21 +13,26 @@ public struct DisplayStyle: Sendable, Equatable {
     public var width: Int { max(liveWidth?() ?? fallbackWidth, DisplayStyle.minimumWidth) }
     private let fallbackWidth: Int
     private let liveWidth: (@Sendable () -> Int?)?
+    /// Read aloud by a screen reader (`--accessible`): a view that would lay facts out in a table says them in
+    /// sentences instead, as a table read line by line is a string of unrelated words.
+    public var readsAloud: Bool
 
     public init(
-        isInteractive: Bool, usesGlyphs: Bool, usesColour: Bool, width: Int, liveWidth: (@Sendable () -> Int?)? = nil
+        isInteractive: Bool, usesGlyphs: Bool, usesColour: Bool, width: Int, liveWidth: (@Sendable () -> Int?)? = nil,
+        readsAloud: Bool = false
     ) {
         self.isInteractive = isInteractive
         self.usesGlyphs = usesGlyphs
         self.usesColour = usesColour
         self.fallbackWidth = width
         self.liveWidth = liveWidth
+        self.readsAloud = readsAloud
     }
 
     /// Same look, width compared as it is now.
     public static func == (lhs: DisplayStyle, rhs: DisplayStyle) -> Bool {
         lhs.isInteractive == rhs.isInteractive && lhs.usesGlyphs == rhs.usesGlyphs
-            && lhs.usesColour == rhs.usesColour && lhs.width == rhs.width
+            && lhs.usesColour == rhs.usesColour && lhs.width == rhs.width && lhs.readsAloud == rhs.readsAloud
     }
 
     /// Pipes, files and `TERM=dumb`: ASCII only, no colour, nothing transient.

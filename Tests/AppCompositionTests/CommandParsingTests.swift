@@ -91,6 +91,8 @@ struct CommandParsingTests {
         #expect(try message("filter only")?.hasPrefix("Usage: filter") == true)
         #expect(try parse("search Happy  Valley") == .success(Command("search", [.text("Happy Valley")])))
         #expect(try parse("search") == .success(Command("search")))
+        #expect(try parse("results dogs  uk") == .success(Command("results", [.text("dogs uk")])))
+        #expect(try parse("results") == .success(Command("results")))
         #expect(try parse("/park") == .success(Command("search", [.text("park")])))
         #expect(try parse("region NZ") == .success(Command("region", [.word("nz")])))
         #expect(try parse("region au") == .success(Command("region", [.word("aus")])))

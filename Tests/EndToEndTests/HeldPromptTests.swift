@@ -16,7 +16,7 @@ struct HeldPromptEndToEndTests {
     }
 
     @Test(
-        "against a card server that stalls or drips meetings, book and movers give the prompt back and fill in later",
+        "against a card server that stalls or drips, results, meetings, book and movers give the prompt back, fill in later",
         arguments: ["slow-first-byte", "slow-body"])
     func screensGiveThePromptBack(fault: String) throws {
         let folder = try RaceCardEndToEndTests.openCardFolder()
@@ -33,6 +33,10 @@ struct HeldPromptEndToEndTests {
             Self.pinned + ["--cards", server.url("affiliates/v1"), "--timeout", "60", "--connect-timeout", "60"])
         defer { session.stop() }
 
+        try session.enter("results")
+        session.expect("the results say the day is being read, the prompt under them") {
+            $0.contains("Reading the day's races...") && $0.lines.last == "next-to-go>"
+        }
         try session.enter("meetings")
         session.expect("the meetings say they are being read, the prompt under them") {
             $0.contains("Reading the day's meetings...") && $0.lines.last == "next-to-go>"

@@ -34,7 +34,7 @@ struct MeetingsPresenterTests {
     private func list(_ interactor: FakeMeetingsInteractor, selection: String = "") -> MeetingsPresenter {
         MeetingsPresenter(
             interactor: interactor, router: router, view: view, clock: clock, timeZone: utc,
-            selection: MeetingsSelection(words: selection), scheduler: ManualScheduler(clock: clock))
+            selection: RaceSelection(words: selection), scheduler: ManualScheduler(clock: clock))
     }
 
     private func meeting(_ interactor: FakeMeetingsInteractor, _ word: String) -> MeetingPresenter {

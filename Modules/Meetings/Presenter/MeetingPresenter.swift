@@ -79,7 +79,7 @@ public final class MeetingPresenter: MeetingModuleInput {
         let now = clock.now()
         let day = MeetingsDay(
             answer, standings: interactor.standings(at: now), at: now, timeZone: timeZone,
-            selection: MeetingsSelection())
+            selection: RaceSelection())
         switch request.find(in: day.meetings) {
         case .success(let meeting):
             // Found by name or number once, it stays the same meeting as the day's list changes.

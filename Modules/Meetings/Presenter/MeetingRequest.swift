@@ -20,7 +20,7 @@ public enum MeetingRequest: Sendable, Equatable {
             self = .position(Int(word) ?? (word.hasPrefix("-") ? Int.min : Int.max))
         } else {
             let words = word.split(whereSeparator: \.isWhitespace)
-            if words.count > 1, let category = words.first.flatMap({ MeetingsSelection.category(String($0)) }) {
+            if words.count > 1, let category = words.first.flatMap({ RaceSelection.category(String($0)) }) {
                 self = .name(words.dropFirst().joined(separator: " "), category: category)
             } else {
                 self = .name(word, category: nil)

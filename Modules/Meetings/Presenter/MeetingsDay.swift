@@ -16,7 +16,7 @@ struct MeetingsDay {
     /// - Parameter timeZone: the viewer's, where a meeting's venue has no zone known.
     init(
         _ answer: MeetingsAnswer, standings: [String: RaceStanding], at now: Date, timeZone: LocalZone,
-        selection: MeetingsSelection
+        selection: RaceSelection
     ) {
         source = answer.source
         today = MeetingDate.today(at: now, in: timeZone)

@@ -14,7 +14,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
     private weak var view: (any MeetingsViewInput)?
     private let clock: any WallClock
     private let timeZone: LocalZone
-    private let selection: MeetingsSelection
+    private let selection: RaceSelection
     private let drawing: MeetingsDrawing
     /// The day's meetings as last drawn, in their numbers' order (narrowed or not, the numbers are the day's).
     private var numbered: [MeetingSummary] = []
@@ -24,7 +24,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
 
     public init(
         interactor: any MeetingsInteractorInput, router: any MeetingsRouterInput, view: any MeetingsViewInput,
-        clock: any WallClock, timeZone: LocalZone, selection: MeetingsSelection = MeetingsSelection(),
+        clock: any WallClock, timeZone: LocalZone, selection: RaceSelection = RaceSelection(),
         scheduler: any Scheduler, firstWait: TimeInterval? = nil
     ) {
         self.interactor = interactor
@@ -77,7 +77,7 @@ public final class MeetingsPresenter: MeetingsModuleInput {
         let now = clock.now()
         let standings = interactor.standings(at: now)
         let whole = MeetingsDay(
-            answer, standings: standings, at: now, timeZone: timeZone, selection: MeetingsSelection())
+            answer, standings: standings, at: now, timeZone: timeZone, selection: RaceSelection())
         numbered = whole.meetings
         let numbers = Dictionary(whole.meetings.enumerated().map { ($1.id, $0 + 1) }) { first, _ in first }
         let day =

@@ -84,8 +84,8 @@ public enum MeetingsModule {
         Feature(
             MeetingsRouter.meetings, commands: commandEntries, opens: [MeetingsRouter.meeting]
         ) { argument, context, navigator in
-            let selection: MeetingsSelection =
-                if case .word(let words) = argument { MeetingsSelection(words: words) } else { MeetingsSelection() }
+            let selection: RaceSelection =
+                if case .word(let words) = argument { RaceSelection(words: words) } else { RaceSelection() }
             let view = view(for: context.presentation)
             let presenter = MeetingsPresenter(
                 interactor: interactor(context), router: MeetingsRouter(navigator: navigator), view: view,

@@ -5,15 +5,13 @@ import RaceDetailView
 
 /// Words a race card for the sheet: the field in number order with the scratched last, prices with two
 /// decimals, the price's move since its first fluctuation, the placings as "1st", "2nd", and the main
-/// dividends (win, place, quinella, exacta, trifecta, first four) with place dividends together on one line.
+/// dividends (win, place, quinella, exacta, trifecta, first four: `ResultWording.mainBets`; doubles and quaddies
+/// left out) with place dividends together on one line.
 struct RaceCardWording {
     let timeZone: LocalZone
     let category: RaceCategory
     /// The runners the blackbook follows (or whose rider or trainer it follows).
     var marks: [RaceMark] = []
-
-    /// The dividends the sheet shows, in this order; the card's other pools (doubles, quaddies) are left out.
-    static let mainBets = ["Win", "Place", "Quinella", "Exacta", "Trifecta", "First4"]
 
     func viewModel(_ card: RaceCard) -> RaceCardViewModel {
         let runners = card.runners.filter { !$0.isScratched } + card.runners.filter(\.isScratched)
@@ -96,41 +94,15 @@ struct RaceCardWording {
 
     private func row(_ placing: Placing) -> PlacingRowViewModel {
         PlacingRowViewModel(
-            position: Self.ordinal(placing.position), number: String(placing.runnerNumber), name: placing.name,
+            position: ResultWording.ordinal(placing.position), number: String(placing.runnerNumber), name: placing.name,
             margin: placing.margin)
     }
 
-    /// The main bets' dividends, each bet's in finishing order (the place dividends as the runners finished,
-    /// whatever order the card lists them in).
+    /// The main bets' dividends, as every screen words a result (`ResultWording`).
     private func dividends(_ dividends: [Dividend], placings: [Placing]) -> [DividendRowViewModel] {
-        let finish = Dictionary(placings.map { ($0.runnerNumber, $0.position) }, uniquingKeysWith: min)
-        func position(_ dividend: Dividend) -> Int {
-            Int(dividend.runners.split(separator: ":").first ?? "").flatMap { finish[$0] } ?? .max
+        ResultWording.lines(dividends, placings: placings).map {
+            DividendRowViewModel(bet: $0.bet, payouts: $0.payouts, isFinal: $0.isFinal)
         }
-        return Self.mainBets.compactMap { bet in
-            let paid = dividends.enumerated()
-                .filter { TextFolding.equalIgnoringCase($0.element.bet, bet) }
-                .sorted { (position($0.element), $0.offset) < (position($1.element), $1.offset) }.map(\.element)
-            guard !paid.isEmpty else { return nil }
-            return DividendRowViewModel(
-                bet: bet == "First4" ? "First Four" : bet,
-                payouts: paid.map {
-                    "\($0.runners.replacing(":", with: "-")) \(RaceMoney.dollars($0.amount))"
-                },
-                isFinal: paid.allSatisfy(\.isFinal))
-        }
-    }
-
-    static func ordinal(_ position: Int) -> String {
-        let suffix =
-            switch (position % 10, position % 100) {
-            case (_, 11...13): "th"
-            case (1, _): "st"
-            case (2, _): "nd"
-            case (3, _): "rd"
-            default: "th"
-            }
-        return "\(position)\(suffix)"
     }
 
     private func clockTime(_ date: Date) -> String {

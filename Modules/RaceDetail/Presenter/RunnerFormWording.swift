@@ -158,7 +158,7 @@ struct RunnerFormWording {
             .compactMap { $0 }.joined(separator: " ")
         var result: [String] = []
         if let finish = start.finish {
-            result.append(RaceCardWording.ordinal(finish) + (start.runners.map { " of \($0)" } ?? ""))
+            result.append(ResultWording.ordinal(finish) + (start.runners.map { " of \($0)" } ?? ""))
         }
         if let margin = start.margin, start.finish != 1, !margin.isEmpty { result.append(margin + "L") }
         if let rider = start.rider { result.append(rider) }

@@ -1,10 +1,10 @@
-import Core
+import Platform
 
-/// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `T`, `H`,
-/// `G`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),
-/// and any other words as part of a meeting's name (`meetings park`). Words of one kind add up (`aus nz`);
-/// `all` takes back what came before it.
-public struct MeetingsSelection: Sendable, Equatable {
+/// What `meetings` and `results` are narrowed to by the words after them: codes (`horse`, `dogs`, or the list's
+/// letters `T`, `H`, `G`), regions (`aus`, `nz`, `intl`), places as the meetings list's headings name them (`wa`,
+/// `vic`, `uk`, `sweden`), and any other words as part of a meeting's name (`meetings park`). Words of one kind add
+/// up (`aus nz`); `all` takes back what came before it.
+public struct RaceSelection: Sendable, Equatable {
     public var categories: Set<RaceCategory> = []
     public var regions: Set<RaceRegion> = []
     /// State and country codes, as `MeetingPlace` spells them.
@@ -24,7 +24,7 @@ public struct MeetingsSelection: Sendable, Equatable {
             } else if let place = PlaceNames.code(named: word) {
                 places.insert(place)
             } else if word.lowercased() == "all" {
-                self = MeetingsSelection()
+                self = RaceSelection()
                 nameWords = []
             } else {
                 nameWords.append(word)
@@ -34,13 +34,13 @@ public struct MeetingsSelection: Sendable, Equatable {
     }
 
     /// A code as typed: its names, or the letter the list shows for it.
-    static func category(_ word: String) -> RaceCategory? {
+    public static func category(_ word: String) -> RaceCategory? {
         RaceCategory(userInput: word) ?? RaceCategory(letter: word)
     }
 
     public var isEverything: Bool { categories.isEmpty && regions.isEmpty && places.isEmpty && name.isEmpty }
 
-    func admits(_ race: Race) -> Bool {
+    public func admits(_ race: Race) -> Bool {
         let place = MeetingPlace(of: race)
         return (categories.isEmpty || categories.contains(race.category))
             && (regions.isEmpty || regions.contains(race.region))
@@ -49,7 +49,7 @@ public struct MeetingsSelection: Sendable, Equatable {
     }
 
     /// `horse, greyhound · Australia · WA · "park"`: what the list shows, said after its title.
-    var description: String {
+    public var description: String {
         var parts: [String] = []
         if !categories.isEmpty { parts.append(categories.sorted().map(\.displayName).joined(separator: ", ")) }
         if !regions.isEmpty {

@@ -1,0 +1,232 @@
+import Core
+import Dispatch
+import Platform
+import RaceData
+import Synchronization
+
+/// The day's races as the results screen reads them, and where they came from.
+public struct ResultsAnswer: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        /// A list of the day's meetings (the affiliates API's, the race day's own), named: races run among them.
+        case list(String)
+        /// No list to be had: the races in the feed, named (only those it still names).
+        case feed(String)
+    }
+
+    public let day: RaceDay
+    public let source: Source
+
+    public init(day: RaceDay, source: Source) {
+        self.day = day
+        self.source = source
+    }
+}
+
+/// How far a look's card reads have got.
+public struct CardProgress: Sendable, Equatable {
+    public let read: Int
+    public let of: Int
+
+    public init(read: Int, of: Int) {
+        self.read = read
+        self.of = of
+    }
+}
+
+public typealias ResultsDayCompletion = @MainActor @Sendable (Result<ResultsAnswer, RaceDataError>) -> Void
+public typealias ResultCardsCompletion = @MainActor @Sendable ([String: RaceCard]) -> Void
+
+/// What the results screen's presenter may ask of its interactor.
+public protocol ResultsInteractorInput: AnyObject, Sendable {
+    /// The day's races, answered on the main actor: the card source's list of meetings, else the feed's races. An
+    /// answer younger than `ResultsInteractor.answerLifetime` is given again without a request.
+    @MainActor func fetchDay(completion: @escaping ResultsDayCompletion)
+    /// How every race told of stands at `now` (a list's word, a card's placings), each from its time.
+    func standings(at now: Date) -> [String: RaceStanding]
+    /// Whether there is a card source at all: without one only the list's placings and win dividends are known.
+    var hasCards: Bool { get }
+    /// Reads the cards of these races in the order given (the newest result first), one after another: every one
+    /// from a source that answers at once, at most `cardsPerLook` from a server (each spends its budget), a race
+    /// asked for in the last minute left for later. Answered with every card this screen has read.
+    @MainActor func readCards(ofRaces ids: [String], completion: @escaping ResultCardsCompletion)
+    /// The cards read so far, by race: a screen drawn while a look reads fills in from these.
+    var cardsRead: [String: RaceCard] { get }
+    /// While a look reads cards: how many it has read of how many; nil when none is under way.
+    var progress: CardProgress? { get }
+    /// The screen has gone: the cards still to read are not read.
+    func stopReading()
+}
+
+/// Reads the day's list and the cards of its results on one serial queue of its own, so no two requests run side
+/// by side and a card source's budget is kept; a request made while one is out joins it (`CoalescedFetch`). Every
+/// card is read through the app's card reads, which record it in the day's book for every screen.
+public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendable {
+    /// An answer is used again for this long: a screen drawn each second does not ask each second.
+    public static let answerLifetime: TimeInterval = 10
+    /// After a failure the source is asked again only after this long, twice as long after each further one.
+    public static let retryDelays: ClosedRange<TimeInterval> = 2...60
+    /// A server's cards read at most in one look: the newest results' (a screenful), 16 s of its budget.
+    public static let standardCardsPerLook = 8
+    /// A race's card is not asked of a server again within this (an interim result is not asked every second).
+    public static let askAgainAfter: TimeInterval = 60
+
+    private let meetings: (any RaceMeetingsService)?
+    private let races: any RaceService
+    private let cards: (any RaceCardService)?
+    private let book: RaceDayBook
+    private let clock: any WallClock
+    private let answersAtOnce: Bool
+    private let perLook: Int
+    private let days: CoalescedFetch<Result<ResultsAnswer, RaceDataError>>
+    private let reads: CoalescedFetch<[String: RaceCard]>
+    private let deliver: MainDelivery
+    @MainActor private var lastAnswer: (at: Date, answer: ResultsAnswer)?
+    @MainActor private var lastFailure: (at: Date, error: RaceDataError, wait: TimeInterval)?
+    /// The cards read, when each race was last asked for, the look under way, and whether the screen has gone.
+    private let reading = Mutex(Reading())
+
+    private struct Reading {
+        var cards: [String: RaceCard] = [:]
+        var askedAt: [String: Date] = [:]
+        var progress: CardProgress?
+        var stopped = false
+    }
+
+    /// - Parameters:
+    ///   - meetings: the day's list; nil to take the feed's races.
+    ///   - cards: where results' cards come from; nil for none.
+    ///   - answersAtOnce: the card source answers from what it holds (the embedded day): reading costs no requests.
+    @MainActor
+    public init(
+        meetings: (any RaceMeetingsService)?, races: any RaceService, cards: (any RaceCardService)?,
+        book: RaceDayBook, clock: any WallClock, answersAtOnce: Bool, cardsPerLook: Int = standardCardsPerLook,
+        queue: DispatchQueue = DispatchQueue(label: "next-to-go.results"),
+        deliver: @escaping MainDelivery = deliverOnMain
+    ) {
+        self.meetings = meetings
+        self.races = races
+        self.cards = cards
+        self.book = book
+        self.clock = clock
+        self.answersAtOnce = answersAtOnce
+        perLook = max(1, cardsPerLook)
+        self.deliver = deliver
+        days = CoalescedFetch(queue: queue, deliver: deliver)
+        reads = CoalescedFetch(queue: queue, deliver: deliver)
+    }
+
+    public var hasCards: Bool { cards != nil }
+
+    @MainActor
+    public func fetchDay(completion: @escaping ResultsDayCompletion) {
+        let now = clock.now()
+        if let last = lastAnswer, now >= last.at, now.timeIntervalSince(last.at) < Self.answerLifetime {
+            let answer = last.answer
+            deliver { completion(.success(answer)) }
+            return
+        }
+        if let failure = lastFailure, now >= failure.at, now.timeIntervalSince(failure.at) < failure.wait {
+            let error = failure.error
+            deliver { completion(.failure(error)) }
+            return
+        }
+        days.request(
+            { [meetings, races, book] in
+                Result { () throws(RaceDataError) -> ResultsAnswer in
+                    guard let meetings else {
+                        return ResultsAnswer(
+                            day: RaceDay(grouping: try races.fetchRaces().races), source: .feed(races.sourceDescription)
+                        )
+                    }
+                    let day = try meetings.raceDay(at: now)
+                    // The list's word on each race, into the book every screen reads (a card's placings are kept
+                    // over a bare word for the same status).
+                    for (id, standings) in day.standings { book.record(standings, forRace: id) }
+                    return ResultsAnswer(day: day, source: .list(meetings.meetingsDescription))
+                }
+            },
+            completion: { [weak self] result in
+                switch result {
+                case .success(let answer):
+                    self?.lastAnswer = (now, answer)
+                    self?.lastFailure = nil
+                case .failure(let error):
+                    let wait = self?.lastFailure.map { min($0.wait * 2, Self.retryDelays.upperBound) }
+                    self?.lastFailure = (now, error, wait ?? Self.retryDelays.lowerBound)
+                }
+                completion(result)
+            })
+    }
+
+    public func standings(at now: Date) -> [String: RaceStanding] {
+        book.standings(at: now)
+    }
+
+    @MainActor
+    public func readCards(ofRaces ids: [String], completion: @escaping ResultCardsCompletion) {
+        guard let cards else {
+            deliver { completion([:]) }
+            return
+        }
+        let now = clock.now()
+        reads.request(
+            { [self] in
+                // Chosen as the look starts: a request that joins a look under way is answered by it, and its races
+                // are left for the next.
+                let chosen = choose(ids, at: now)
+                reading.withLock { $0.progress = CardProgress(read: 0, of: chosen.count) }
+                for (index, id) in chosen.enumerated() {
+                    guard !reading.withLock({ $0.stopped }) else { break }
+                    let card = ((try? cards.card(forRace: id)) ?? nil).map(Self.resultOnly)
+                    reading.withLock { reading in
+                        if let card { reading.cards.set(card, forKey: id, keepingAtMost: RaceKeyedLimit.races) }
+                        reading.progress = CardProgress(read: index + 1, of: chosen.count)
+                    }
+                }
+                return reading.withLock { reading in
+                    reading.progress = nil
+                    return reading.cards
+                }
+            }, completion: completion)
+    }
+
+    /// The races a look reads: each one given from a source that answers at once; from a server, the first
+    /// `perLook` not asked for in the last `askAgainAfter`, marked asked.
+    private func choose(_ ids: [String], at now: Date) -> [String] {
+        reading.withLock { reading in
+            var chosen: [String] = []
+            for id in ids where !chosen.contains(id) {
+                guard !answersAtOnce else {
+                    chosen.append(id)
+                    continue
+                }
+                if let asked = reading.askedAt[id], now >= asked, now.timeIntervalSince(asked) < Self.askAgainAfter {
+                    continue
+                }
+                reading.askedAt.set(now, forKey: id, keepingAtMost: RaceKeyedLimit.races)
+                chosen.append(id)
+                if chosen.count == perLook { break }
+            }
+            return chosen
+        }
+    }
+
+    /// What a result needs of its card: its status, placings and dividends, and the placed runners' names. A
+    /// whole card (every runner's form and prices) is tens of kilobytes, and a day's results are hundreds.
+    static func resultOnly(_ card: RaceCard) -> RaceCard {
+        let placed = Set(card.placings.map(\.runnerNumber))
+        return RaceCard(
+            raceID: card.raceID, status: card.status, advertisedStart: card.advertisedStart,
+            runners: card.runners.filter { placed.contains($0.number) }.map {
+                Runner(number: $0.number, name: $0.name)
+            }, placings: card.placings, dividends: card.dividends)
+    }
+
+    public var cardsRead: [String: RaceCard] { reading.withLock { $0.cards } }
+
+    public var progress: CardProgress? { reading.withLock { $0.progress } }
+
+    public func stopReading() {
+        reading.withLock { $0.stopped = true }
+    }
+}

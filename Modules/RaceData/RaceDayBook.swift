@@ -28,8 +28,11 @@ public final class RaceDayBook: Sendable {
         /// Its card as last read from its source (no copy kept offline), when by the readers' own clock (the
         /// system's: a pinned clock never moves), and by which reader: served again within a look.
         var card: (card: RaceCard, readAt: Date, reader: ObjectIdentifier)?
-        /// When its card was last asked for by the board's watch, read or not.
+        /// When its card was last asked for by a reader that paces its requests (the board's watch, the results),
+        /// read or not, by the readers' own clock.
         var cardAskedAt: Date?
+        /// Its result as its card last told it: the status, every placing, the dividends, the placed runners' names.
+        var result: RaceCard?
     }
 
     private struct State {
@@ -100,8 +103,25 @@ public final class RaceDayBook: Sendable {
                 record.market = market
                 record.marketReadAt = now
             }
+            if isLive, let result = Self.result(of: card), record.result != result {
+                record.result = result
+                changed = true
+            }
             return Self.setField(card.runners, at: now, in: &record) || changed
         }
+    }
+
+    /// What a result needs of its card: its status, placings and dividends, and the placed runners' names (a whole
+    /// card, every runner's form and prices, is tens of kilobytes, and a day's results are hundreds); nil before
+    /// a result.
+    static func result(of card: RaceCard) -> RaceCard? {
+        guard card.status == .interim || card.status == .final || !card.placings.isEmpty else { return nil }
+        let placed = Set(card.placings.map(\.runnerNumber))
+        return RaceCard(
+            raceID: card.raceID, status: card.status, advertisedStart: card.advertisedStart,
+            runners: card.runners.filter { placed.contains($0.number) }.map {
+                Runner(number: $0.number, name: $0.name)
+            }, placings: card.placings, dividends: card.dividends)
     }
 
     /// A race's field read apart from its card (the embedded day's fields), at `now`.
@@ -126,7 +146,7 @@ public final class RaceDayBook: Sendable {
         }
     }
 
-    /// The board's watch asked for the race's card at `now` (whether or not it came).
+    /// A reader that paces its requests asked for the race's card at `now` (whether or not it came).
     public func noteCardAsked(forRace id: String, at now: Date) {
         state.withLock { state in Self.update(id, in: &state) { $0.cardAskedAt = now } }
     }
@@ -186,6 +206,15 @@ public final class RaceDayBook: Sendable {
     }
 
     /// When the board's watch last asked for the race's card.
+    /// Each race's result as its card last told it (placings, dividends, the placed runners), where one was read.
+    public func results(ofRaces ids: [String]) -> [String: RaceCard] {
+        state.withLock { state in
+            var found: [String: RaceCard] = [:]
+            for id in ids { if let result = state.records[id]?.result { found[id] = result } }
+            return found
+        }
+    }
+
     public func cardAskedAt(ofRace id: String) -> Date? {
         state.withLock { $0.records[id]?.cardAskedAt }
     }

@@ -69,15 +69,17 @@ struct ResultsInteractorTests {
             ])
     }
 
+    /// - Parameter runClock: the run's, where it is not the test's clock (a run pinned by `--now`); requests are
+    ///   paced by the test's clock.
     func interactor(
         _ cards: ResultCards, meetings: CountingMeetings? = nil, atOnce: Bool = false, perLook: Int = 3,
-        book: RaceDayBook = RaceDayBook()
+        book: RaceDayBook = RaceDayBook(), runClock: ManualClock? = nil
     ) -> ResultsInteractor {
         // The app's card reads: every card read is recorded in the book.
-        let reads = CardReads(wrapping: cards, book: book, clock: clock, sharedFor: 0)
+        let reads = CardReads(wrapping: cards, book: book, clock: runClock ?? clock, sharedFor: 0)
         return ResultsInteractor(
-            meetings: meetings, races: FakeRaceService(), cards: reads, book: book, clock: clock,
-            answersAtOnce: atOnce, cardsPerLook: perLook)
+            meetings: meetings, races: FakeRaceService(), cards: reads, book: book, clock: runClock ?? clock,
+            readClock: clock, answersAtOnce: atOnce, cardsPerLook: perLook)
     }
 
     func read(_ interactor: ResultsInteractor, _ ids: [String]) async -> [String: RaceCard] {
@@ -86,21 +88,22 @@ struct ResultsInteractorTests {
         }
     }
 
-    @Test("a server's cards: a look reads the first few asked, in order, one at a time; the next look the rest")
+    @Test("a server's cards: a few a look, in order, one at a time; paced by the system's clock, not a pinned run's")
     func budgeted() async {
         let cards = ResultCards()
         let book = RaceDayBook()
-        let interactor = interactor(cards, book: book)
+        let interactor = interactor(cards, book: book, runClock: ManualClock(1_772_884_080))
         let ids = ["r6", "r5", "broken", "r4", "r3"]
         let first = await read(interactor, ids)
         #expect(cards.requests == ["r6", "r5", "broken"])
         #expect(first.keys.sorted() == ["r5", "r6"], "a card that fails is none")
         #expect(first["r6"]?.runners.map(\.name) == ["Three"], "only the placed runners kept, by name")
         #expect(book.standing(ofRace: "r6", at: clock.now())?.placings == [3, 1], "recorded in the day's book")
+        #expect(book.results(ofRaces: ["r6"])["r6"]?.dividends.first?.amount == 2.5, "the result too, for every screen")
         // Asked again within the minute, those asked are left: the look reads the next.
         let second = await read(interactor, ids)
         #expect(cards.requests == ["r6", "r5", "broken", "r4", "r3"])
-        #expect(second.count == 4 && interactor.cardsRead.count == 4)
+        #expect(second.count == 4 && interactor.results(ofRaces: ids).count == 4)
         #expect(cards.mostAtOnce == 1)
         // A minute on, a race not settled may be asked for again.
         clock.advance(by: 61)

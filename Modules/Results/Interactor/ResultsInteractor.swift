@@ -47,10 +47,11 @@ public protocol ResultsInteractorInput: AnyObject, Sendable {
     var hasCards: Bool { get }
     /// Reads the cards of these races in the order given (the newest result first), one after another: every one
     /// from a source that answers at once, at most `cardsPerLook` from a server (each spends its budget), a race
-    /// asked for in the last minute left for later. Answered with every card this screen has read.
+    /// asked for in the last minute left for later. Answered with what their cards told of their results.
     @MainActor func readCards(ofRaces ids: [String], completion: @escaping ResultCardsCompletion)
-    /// The cards read so far, by race: a screen drawn while a look reads fills in from these.
-    var cardsRead: [String: RaceCard] { get }
+    /// What the cards read so far (by any screen) told of these races' results, by race: a screen drawn while a
+    /// look reads fills in from these.
+    func results(ofRaces ids: [String]) -> [String: RaceCard]
     /// While a look reads cards: how many it has read of how many; nil when none is under way.
     var progress: CardProgress? { get }
     /// The screen has gone: the cards still to read are not read.
@@ -75,6 +76,8 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
     private let cards: (any RaceCardService)?
     private let book: RaceDayBook
     private let clock: any WallClock
+    /// Paces a server's requests: the system's, as the card budget is (a clock pinned by `--now` never moves).
+    private let readClock: any WallClock
     private let answersAtOnce: Bool
     private let perLook: Int
     private let days: CoalescedFetch<Result<ResultsAnswer, RaceDataError>>
@@ -82,12 +85,10 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
     private let deliver: MainDelivery
     @MainActor private var lastAnswer: (at: Date, answer: ResultsAnswer)?
     @MainActor private var lastFailure: (at: Date, error: RaceDataError, wait: TimeInterval)?
-    /// The cards read, when each race was last asked for, the look under way, and whether the screen has gone.
+    /// The look under way, and whether the screen has gone. What the cards tell is kept in the day's book.
     private let reading = Mutex(Reading())
 
     private struct Reading {
-        var cards: [String: RaceCard] = [:]
-        var askedAt: [String: Date] = [:]
         var progress: CardProgress?
         var stopped = false
     }
@@ -99,7 +100,8 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
     @MainActor
     public init(
         meetings: (any RaceMeetingsService)?, races: any RaceService, cards: (any RaceCardService)?,
-        book: RaceDayBook, clock: any WallClock, answersAtOnce: Bool, cardsPerLook: Int = standardCardsPerLook,
+        book: RaceDayBook, clock: any WallClock, readClock: any WallClock = SystemClock(), answersAtOnce: Bool,
+        cardsPerLook: Int = standardCardsPerLook,
         queue: DispatchQueue = DispatchQueue(label: "next-to-go.results"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -108,6 +110,7 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
         self.cards = cards
         self.book = book
         self.clock = clock
+        self.readClock = readClock
         self.answersAtOnce = answersAtOnce
         perLook = max(1, cardsPerLook)
         self.deliver = deliver
@@ -168,61 +171,44 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
             deliver { completion([:]) }
             return
         }
-        let now = clock.now()
         reads.request(
             { [self] in
                 // Chosen as the look starts: a request that joins a look under way is answered by it, and its races
                 // are left for the next.
-                let chosen = choose(ids, at: now)
+                let chosen = choose(ids, at: readClock.now())
                 reading.withLock { $0.progress = CardProgress(read: 0, of: chosen.count) }
                 for (index, id) in chosen.enumerated() {
                     guard !reading.withLock({ $0.stopped }) else { break }
-                    let card = ((try? cards.card(forRace: id)) ?? nil).map(Self.resultOnly)
-                    reading.withLock { reading in
-                        if let card { reading.cards.set(card, forKey: id, keepingAtMost: RaceKeyedLimit.races) }
-                        reading.progress = CardProgress(read: index + 1, of: chosen.count)
-                    }
+                    // The app's card reads record what the card says in the book.
+                    _ = try? cards.card(forRace: id)
+                    reading.withLock { $0.progress = CardProgress(read: index + 1, of: chosen.count) }
                 }
-                return reading.withLock { reading in
-                    reading.progress = nil
-                    return reading.cards
-                }
+                reading.withLock { $0.progress = nil }
+                return book.results(ofRaces: ids)
             }, completion: completion)
     }
 
     /// The races a look reads: each one given from a source that answers at once; from a server, the first
-    /// `perLook` not asked for in the last `askAgainAfter`, marked asked.
+    /// `perLook` whose card no paced reader asked for in the last `askAgainAfter`, noted as asked in the book.
     private func choose(_ ids: [String], at now: Date) -> [String] {
-        reading.withLock { reading in
-            var chosen: [String] = []
-            for id in ids where !chosen.contains(id) {
-                guard !answersAtOnce else {
-                    chosen.append(id)
-                    continue
-                }
-                if let asked = reading.askedAt[id], now >= asked, now.timeIntervalSince(asked) < Self.askAgainAfter {
-                    continue
-                }
-                reading.askedAt.set(now, forKey: id, keepingAtMost: RaceKeyedLimit.races)
+        var chosen: [String] = []
+        for id in ids where !chosen.contains(id) {
+            guard !answersAtOnce else {
                 chosen.append(id)
-                if chosen.count == perLook { break }
+                continue
             }
-            return chosen
+            if let asked = book.cardAskedAt(ofRace: id), now >= asked, now.timeIntervalSince(asked) < Self.askAgainAfter
+            {
+                continue
+            }
+            book.noteCardAsked(forRace: id, at: now)
+            chosen.append(id)
+            if chosen.count == perLook { break }
         }
+        return chosen
     }
 
-    /// What a result needs of its card: its status, placings and dividends, and the placed runners' names. A
-    /// whole card (every runner's form and prices) is tens of kilobytes, and a day's results are hundreds.
-    static func resultOnly(_ card: RaceCard) -> RaceCard {
-        let placed = Set(card.placings.map(\.runnerNumber))
-        return RaceCard(
-            raceID: card.raceID, status: card.status, advertisedStart: card.advertisedStart,
-            runners: card.runners.filter { placed.contains($0.number) }.map {
-                Runner(number: $0.number, name: $0.name)
-            }, placings: card.placings, dividends: card.dividends)
-    }
-
-    public var cardsRead: [String: RaceCard] { reading.withLock { $0.cards } }
+    public func results(ofRaces ids: [String]) -> [String: RaceCard] { book.results(ofRaces: ids) }
 
     public var progress: CardProgress? { reading.withLock { $0.progress } }
 

@@ -113,8 +113,9 @@ public final class ResultsPresenter: ResultsModuleInput {
     /// Reads the cards of the results to show that do not yet tell them as they will stay (abandoned races have
     /// nothing to read); `done` runs when the look is over, at once when nothing is wanted.
     private func readCards(then done: @escaping @MainActor () -> Void) {
-        let cards = interactor.cardsRead
-        let wanted = (day(at: clock.now())?.results ?? []).prefix(Self.shownAtMost).filter {
+        let results = (day(at: clock.now())?.results ?? []).prefix(Self.shownAtMost)
+        let cards = interactor.results(ofRaces: results.map(\.race.id))
+        let wanted = results.filter {
             $0.standing.status != .abandoned && !ResultRowWording.isSettled(cards[$0.race.id])
         }.map(\.race.id)
         guard interactor.hasCards, !wanted.isEmpty else { return done() }
@@ -134,7 +135,7 @@ public final class ResultsPresenter: ResultsModuleInput {
             )
             return
         }
-        let cards = interactor.cardsRead
+        let cards = interactor.results(ofRaces: day.results.prefix(Self.shownAtMost).map(\.race.id))
         shown = day.results.prefix(Self.shownAtMost).enumerated().map { index, result in
             wording.row(result, card: cards[result.race.id], position: index + 1, at: now)
         }

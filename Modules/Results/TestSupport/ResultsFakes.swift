@@ -65,7 +65,7 @@ public final class FakeResultsInteractor: ResultsInteractorInput, @unchecked Sen
 
     public var readsOut: Int { readsWaiting.count }
 
-    public var cardsRead: [String: RaceCard] { cards }
+    public func results(ofRaces ids: [String]) -> [String: RaceCard] { cards.filter { ids.contains($0.key) } }
 
     public func stopReading() { stops += 1 }
 }

@@ -1,12 +1,10 @@
-import Core
-
 /// Where a meeting is raced, as the list groups it: Australia by state, then New Zealand, then every other
 /// country by its name.
-struct MeetingPlace: Hashable, Comparable {
-    let country: String?
-    let state: String?
+public struct MeetingPlace: Hashable, Comparable, Sendable {
+    public let country: String?
+    public let state: String?
 
-    init(of race: Race) {
+    public init(of race: Race) {
         // The feeds spell a country more than one way (AU and AUS): one group for each.
         let country = race.venue.country.map { PlaceNames.canonicalCodes[$0.uppercased()] ?? $0.uppercased() }
         self.country = country
@@ -15,15 +13,15 @@ struct MeetingPlace: Hashable, Comparable {
     }
 
     /// `Australia · NSW`, `New Zealand`, `United Kingdom`; a code the app does not know stands as it is.
-    var heading: String {
+    public var heading: String {
         guard let countryName else { return "Elsewhere" }
         return state.map { "\(countryName) · \($0)" } ?? countryName
     }
 
     /// `Australia`, `United Kingdom`; the code as given where the app does not know it.
-    var countryName: String? { country.map { PlaceNames.countryNames[$0] ?? $0 } }
+    public var countryName: String? { country.map { PlaceNames.countryNames[$0] ?? $0 } }
 
-    var region: RaceRegion { RaceRegion(country: country) }
+    public var region: RaceRegion { RaceRegion(country: country) }
 
     private var rank: Int {
         switch region {
@@ -33,7 +31,7 @@ struct MeetingPlace: Hashable, Comparable {
         }
     }
 
-    static func < (left: MeetingPlace, right: MeetingPlace) -> Bool {
+    public static func < (left: MeetingPlace, right: MeetingPlace) -> Bool {
         (left.rank, left.heading, left.country ?? "") < (right.rank, right.heading, right.country ?? "")
     }
 }

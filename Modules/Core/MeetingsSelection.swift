@@ -1,5 +1,3 @@
-import Core
-
 /// What `meetings` is narrowed to by the words after it: codes (`horse`, `dogs`, or the list's letters `T`, `H`,
 /// `G`), regions (`aus`, `nz`, `intl`), places as the list's headings name them (`wa`, `vic`, `uk`, `sweden`),
 /// and any other words as part of a meeting's name (`meetings park`). Words of one kind add up (`aus nz`);
@@ -34,13 +32,13 @@ public struct MeetingsSelection: Sendable, Equatable {
     }
 
     /// A code as typed: its names, or the letter the list shows for it.
-    static func category(_ word: String) -> RaceCategory? {
+    public static func category(_ word: String) -> RaceCategory? {
         RaceCategory(userInput: word) ?? RaceCategory(letter: word)
     }
 
     public var isEverything: Bool { categories.isEmpty && regions.isEmpty && places.isEmpty && name.isEmpty }
 
-    func admits(_ race: Race) -> Bool {
+    public func admits(_ race: Race) -> Bool {
         let place = MeetingPlace(of: race)
         return (categories.isEmpty || categories.contains(race.category))
             && (regions.isEmpty || regions.contains(race.region))
@@ -49,7 +47,7 @@ public struct MeetingsSelection: Sendable, Equatable {
     }
 
     /// `horse, greyhound · Australia · WA · "park"`: what the list shows, said after its title.
-    var description: String {
+    public var description: String {
         var parts: [String] = []
         if !categories.isEmpty { parts.append(categories.sorted().map(\.displayName).joined(separator: ", ")) }
         if !regions.isEmpty {

@@ -27,7 +27,9 @@ struct SnapshotRaceCardTests {
         #expect(cards.values.filter { $0.status == .abandoned }.count == 1)
         #expect(cards.values.contains { $0.runners.contains { $0.scratching == .scratched } })
         #expect(
-            cards.values.contains { $0.runners.contains { if case .late(_?) = $0.scratching { true } else { false } } })
+            cards.values.contains {
+                $0.runners.contains { if case .late(_?, _) = $0.scratching { true } else { false } }
+            })
         let run = cards.values.filter { $0.status == .final }
         #expect(run.allSatisfy { !$0.placings.isEmpty && $0.dividends.contains { $0.bet == "Win" } })
     }

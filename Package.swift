@@ -87,6 +87,7 @@ let features = [
     Feature(name: "Meetings"),
     Feature(name: "Movers"),
     Feature(name: "Blackbook"),
+    Feature(name: "Scratchings"),
 ]
 
 extension [Feature] {

@@ -8,6 +8,8 @@ public struct DisplayStyle: Sendable, Equatable {
     public var usesGlyphs: Bool
     /// ANSI colour may be used.
     public var usesColour: Bool
+    /// For a screen reader (`--accessible`): a screen that would be a table may be said in sentences instead.
+    public var isAccessible = false
     /// Columns available for a line: asked of `liveWidth` at each use, so a terminal resized between commands
     /// gets boards that fit it; `fallbackWidth` when it has no answer.
     public var width: Int { max(liveWidth?() ?? fallbackWidth, DisplayStyle.minimumWidth) }
@@ -27,7 +29,7 @@ public struct DisplayStyle: Sendable, Equatable {
     /// Same look, width compared as it is now.
     public static func == (lhs: DisplayStyle, rhs: DisplayStyle) -> Bool {
         lhs.isInteractive == rhs.isInteractive && lhs.usesGlyphs == rhs.usesGlyphs
-            && lhs.usesColour == rhs.usesColour && lhs.width == rhs.width
+            && lhs.usesColour == rhs.usesColour && lhs.width == rhs.width && lhs.isAccessible == rhs.isAccessible
     }
 
     /// Pipes, files and `TERM=dumb`: ASCII only, no colour, nothing transient.

@@ -80,6 +80,22 @@ struct ScratchingsEndToEndTests {
         )
     }
 
+    @Test("alerts: a favourite race's late scratching, and a followed runner's, each told once with its deduction")
+    func alerts() throws {
+        for (command, why) in [("fav", ""), ("follow 10", " (following Sailor Fortune)")] {
+            let data = try TemporaryDirectory()
+            defer { data.remove() }
+            let run = try BinaryRunner.run(
+                ["--now", Self.now, "--alert", "30", "--data-dir", data.url.path],
+                stdin: "meeting turffontein\nshow 4\n\(command)\nlist\nlist\n", environment: ["TZ": "UTC"])
+            #expect(run.status == 0)
+            let told = run.stderr.split(separator: "\n").filter { $0.contains("scratched") }
+            #expect(
+                told == ["Alert: R4 Turffontein (horse): 10 Sailor Fortune scratched 11:42am, ded 6.5c/9.0c\(why)"],
+                "\(command): \(run.stderr)")
+        }
+    }
+
     @Test("accessible: a sentence each, no table")
     func accessible() throws {
         let run = try BinaryRunner.run(

@@ -22,7 +22,7 @@ struct ScratchedAlertTests {
         RaceAlerts.Scratched(
             race: race,
             runner: Runner(
-                number: number, name: "R\(number)", scratching: .late(at: seconds.map { now.addingTimeInterval($0) })))
+                number: number, name: "R\(number)", scratching: .late(at: seconds.map { now.addingTimeInterval($0) })))!
     }
 
     @Test("once a runner, from its time, earliest first; not once its race has left the board; not with alerts off")
@@ -38,12 +38,15 @@ struct ScratchedAlertTests {
         #expect(alerts.due(scratchings: [scratched(gone, 1, at: -600)], at: now).isEmpty)
         var off = RaceAlerts(lead: nil)
         #expect(off.due(scratchings: told, at: now).isEmpty)
+        #expect(RaceAlerts.Scratched(race: soon, runner: Runner(number: 1, name: "In")) == nil, "not scratched late")
+        #expect(
+            RaceAlerts.Scratched(race: soon, runner: Runner(number: 2, name: "Early", scratching: .scratched)) == nil)
     }
 }
 
 extension RaceAlerts.Alert {
     fileprivate var runnerNumber: Int? {
-        if case .scratched(_, let runner, _) = self { runner.number } else { nil }
+        if case .scratched(let scratched) = self { scratched.number } else { nil }
     }
 }
 

@@ -60,7 +60,7 @@ final class BoardMarks {
         var scratched: [RaceAlerts.Scratched] = []
         for race in whole.map({ board.race(id: $0.id) ?? $0 }) where toCome(race) {
             let marks = interactor.scratchedMarks(inRace: race.id)
-            scratched += interactor.lateScratchings(inRace: race.id).map { runner in
+            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
                 RaceAlerts.Scratched(
                     race: race, runner: runner,
                     following: marks.filter { $0.runnerNumber == runner.number }.map(\.reason))
@@ -69,11 +69,9 @@ final class BoardMarks {
         for race in board.races where !ids.contains(race.id) && toCome(race) {
             let marks = interactor.scratchedMarks(inRace: race.id)
             guard !marks.isEmpty else { continue }
-            for runner in interactor.lateScratchings(inRace: race.id) {
+            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
                 let following = marks.filter { $0.runnerNumber == runner.number }.map(\.reason)
-                if !following.isEmpty {
-                    scratched.append(RaceAlerts.Scratched(race: race, runner: runner, following: following))
-                }
+                return following.isEmpty ? nil : RaceAlerts.Scratched(race: race, runner: runner, following: following)
             }
         }
         return scratched

@@ -58,25 +58,35 @@ public struct RaceAlerts: Sendable, Equatable {
         case jumped(Race)
         /// The official result, its placings (and the placed runners' names where the source told them).
         case result(Race, RaceStanding)
-        /// A runner of it scratched late, and who of it the user follows (none for a favourite's runner).
-        case scratched(Race, Runner, following: [String])
+        /// A runner of it scratched late.
+        case scratched(Scratched)
 
         public var race: Race {
             switch self {
-            case .startingSoon(let race), .jumped(let race), .result(let race, _), .scratched(let race, _, _): race
+            case .startingSoon(let race), .jumped(let race), .result(let race, _): race
+            case .scratched(let scratched): scratched.race
             }
         }
     }
 
-    /// A late scratching in a marked race: the runner, and the reasons it is followed.
+    /// A late scratching in a marked race, as an alert tells it: the runner, when (where told), its deduction, and
+    /// who of it the user follows (none for a favourite's runner).
     public struct Scratched: Sendable, Equatable {
         public let race: Race
-        public let runner: Runner
+        public let number: Int
+        public let name: String
+        public let at: Date?
+        public let deduction: Deduction?
         public let following: [String]
 
-        public init(race: Race, runner: Runner, following: [String] = []) {
+        /// nil for a runner not scratched late.
+        public init?(race: Race, runner: Runner, following: [String] = []) {
+            guard case .late(let at, let deduction)? = runner.scratching else { return nil }
             self.race = race
-            self.runner = runner
+            number = runner.number
+            name = runner.name
+            self.at = at
+            self.deduction = deduction
             self.following = following
         }
     }
@@ -87,11 +97,11 @@ public struct RaceAlerts: Sendable, Equatable {
     public mutating func due(scratchings: [Scratched], at now: Date) -> [Alert] {
         guard lead != nil else { return [] }
         let due = scratchings.compactMap { scratched -> (at: Date, alert: Alert)? in
-            guard case .late(let at, _)? = scratched.runner.scratching, at.map({ $0 <= now }) ?? true,
+            guard scratched.at.map({ $0 <= now }) ?? true,
                 now.timeIntervalSince(scratched.race.advertisedStart) < Race.boardExpiryDelay,
-                toldScratched.insert("\(scratched.race.id)#\(scratched.runner.number)").inserted
+                toldScratched.insert("\(scratched.race.id)#\(scratched.number)").inserted
             else { return nil }
-            return (at ?? now, .scratched(scratched.race, scratched.runner, following: scratched.following))
+            return (scratched.at ?? now, .scratched(scratched))
         }
         return due.sorted { $0.at < $1.at }.map(\.alert)
     }

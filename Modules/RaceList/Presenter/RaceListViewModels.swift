@@ -286,14 +286,12 @@ public struct RaceListViewModels: Sendable {
         case .result(_, let standing):
             let result = BoardAnnouncer.resultLine(standing) ?? "Final"
             return RaceAlertViewModel(message: "Result: \(Self.name(of: race)): \(result)\(why)")
-        case .scratched(_, let runner, let following):
+        case .scratched(let scratched):
             // Whom it says is who was followed in the scratched runner, not in the race's others.
-            var said = "\(Self.name(of: race)): \(runner.number) \(runner.name) scratched"
-            if case .late(let at, let deduction)? = runner.scratching {
-                if let at { said += " " + ClockTime.text(of: at, in: timeZone) }
-                if let deduction { said += ", ded " + deduction.text }
-            }
-            if !following.isEmpty { said += " (following \(following.joined(separator: ", ")))" }
+            var said = "\(Self.name(of: race)): \(scratched.number) \(scratched.name) scratched"
+            if let at = scratched.at { said += " " + ClockTime.text(of: at, in: timeZone) }
+            if let deduction = scratched.deduction { said += ", ded " + deduction.text }
+            if !scratched.following.isEmpty { said += " (following \(scratched.following.joined(separator: ", ")))" }
             return RaceAlertViewModel(message: said)
         }
     }

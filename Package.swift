@@ -88,6 +88,7 @@ let features = [
     Feature(name: "Movers"),
     Feature(name: "Blackbook"),
     Feature(name: "Results"),
+    Feature(name: "Scratchings"),
 ]
 
 extension [Feature] {

@@ -9,13 +9,14 @@ import RaceDataLive
 import RaceDetailRouter
 import RaceListRouter
 import ResultsRouter
+import ScratchingsRouter
 
 /// Every feature of the app, the root first: the one list help, `--help`, the manual page, completions,
 /// routing and the README check are made from. A new feature is a folder and a line here.
 enum AppFeatures {
     static let all: [Feature] =
         [RaceListModule.feature, RaceDetailModule.feature, FavouritesModule.feature] + MeetingsModule.features + [
-            MoversModule.feature, BlackbookModule.feature, ResultsModule.feature,
+            MoversModule.feature, BlackbookModule.feature, ResultsModule.feature, ScratchingsModule.feature,
         ]
 
     /// Every feature's commands with the shell's own, in the order help lists them.

@@ -156,8 +156,9 @@ final class Launch {
         self.io = io
         let current = TerminalEnvironment.current(environment: environment, io: io)
         let colour = options.kernel.noColour ? current.withoutColour() : current
-        isAccessible = options.kernel.accessible || current.asksForAccessible
-        let terminal = isAccessible ? colour.forScreenReader() : colour
+        let accessible = options.kernel.accessible || current.asksForAccessible
+        isAccessible = accessible
+        let terminal = accessible ? colour.forScreenReader() : colour
         self.terminal = terminal
         let mode = RunMode(options: options, terminal: terminal)
         self.mode = mode
@@ -188,8 +189,9 @@ final class Launch {
             output = standardOutput
         }
         self.output = output
+        let screenStyle = terminal.displayStyle
         let presentation: Presentation =
-            if let jsonOutput { .json(jsonOutput) } else { .text(output, terminal.displayStyle) }
+            if let jsonOutput { .json(jsonOutput) } else { .text(output, screenStyle) }
         // What the day's cards say of each race (standing, market, field), for every screen.
         let book = RaceDayBook(index: cards.marketIndex)
         let raceMarks = RaceMarks()

@@ -177,10 +177,11 @@ public struct Runner: Sendable, Equatable, Codable {
     public var isScratched: Bool { scratching != nil }
 }
 
-/// A runner taken out of the race: before the final field was set, or late (after it), with the time if known.
+/// A runner taken out of the race: before the final field was set, or late (after it), with the time and what it
+/// takes off the fixed-odds bets on the others (`Deduction`) where known.
 public enum Scratching: Sendable, Equatable, Codable {
     case scratched
-    case late(at: Date?)
+    case late(at: Date?, deduction: Deduction? = nil)
 }
 
 public struct Placing: Sendable, Equatable, Codable {

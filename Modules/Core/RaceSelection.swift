@@ -1,6 +1,6 @@
 import Platform
 
-/// What `meetings` and `results` are narrowed to by the words after them: codes (`horse`, `dogs`, or the list's
+/// What `meetings`, `results` and `scratchings` are narrowed to by the words after them: codes (`horse`, `dogs`, or the list's
 /// letters `T`, `H`, `G`), regions (`aus`, `nz`, `intl`), places as the meetings list's headings name them (`wa`,
 /// `vic`, `uk`, `sweden`), and any other words as part of a meeting's name (`meetings park`). Words of one kind add
 /// up (`aus nz`); `all` takes back what came before it.

@@ -33,6 +33,9 @@ public protocol RaceMarker: Sendable {
     func prepare(_ races: [Race])
     /// The race's marked runners as known now, without waiting: the board and the sheet draw with them.
     func marks(inRace id: String) -> [RaceMark]
+    /// The race's runners scratched late that would be marked had they stayed in (`marks` leaves them out): an
+    /// alert says whom a scratching takes out.
+    func scratchedMarks(inRace id: String) -> [RaceMark]
     /// The races marked whole (the favourites), as last read: the board's marker, and told of by alerts on or off
     /// the board (a favourite's result comes after its race has left the feed).
     @MainActor func markedRaces() -> [Race]
@@ -43,6 +46,7 @@ public protocol RaceMarker: Sendable {
 
 extension RaceMarker {
     @MainActor public func markedRaces() -> [Race] { [] }
+    public func scratchedMarks(inRace id: String) -> [RaceMark] { [] }
 }
 
 /// The app's one place races are marked through: every marker a feature hands it, asked by the board and the sheet
@@ -71,6 +75,10 @@ public final class RaceMarks: Sendable {
         // Asked for every row at every draw: one marker (the usual case) answers without a copy.
         if markers.count == 1 { return markers[0].marks(inRace: id) }
         return markers.flatMap { $0.marks(inRace: id) }
+    }
+
+    public func scratchedMarks(inRace id: String) -> [RaceMark] {
+        markers.withLock { $0 }.flatMap { $0.scratchedMarks(inRace: id) }
     }
 
     /// Every marker's whole races, a race once (the first marker's copy of it).

@@ -226,6 +226,7 @@ public struct RaceCardDecoder: Sendable {
             case weightAllocated, weightTotal
             case settlingLengths, speedLabel
             case openPrice, openTime
+            case deductionWin, deductionPlace
         }
 
         static let ownMembers: [StaticString] = [
@@ -237,6 +238,7 @@ public struct RaceCardDecoder: Sendable {
         static let weightMembers: [StaticString] = ["allocated", "total"]
         static let speedMapMembers: [StaticString] = ["settling_lengths", "label"]
         static let priceMembers: [StaticString] = ["fluc", "timestamp"]
+        static let deductionMembers: [StaticString] = ["win", "place"]
 
         private var slots = [Scalar?](repeating: nil, count: Member.allCases.count)
         private var flucs: [Double] = []
@@ -262,6 +264,9 @@ public struct RaceCardDecoder: Sendable {
                     }
                 } else if name.is("speedmap") {
                     try readScalars(&reader, Self.speedMapMembers, into: &slots, from: Member.settlingLengths.rawValue)
+                } else if name.is("deduction") {
+                    try readScalars(
+                        &reader, Self.deductionMembers, into: &slots, from: Member.deductionWin.rawValue)
                 } else if name.is("flucs_with_timestamp") {
                     try readPrices(&reader)
                 } else if let kind = FormRecord.Kind.allCases.first(where: { name.is($0.memberName) }) {
@@ -296,7 +301,7 @@ public struct RaceCardDecoder: Sendable {
             guard let number = self[.number].whole(in: runnerNumbers), let name = self[.name].text() else { return nil }
             let scratching: Scratching? =
                 if self[.isLateScratched].isTrue {
-                    .late(at: (self[.scratchedAt].number ?? self[.scratchTime].number).flatMap(plausibleDate))
+                    .late(at: scratchedAt, deduction: deduction)
                 } else if self[.isScratched].isTrue {
                     .scratched
                 } else {
@@ -319,6 +324,20 @@ public struct RaceCardDecoder: Sendable {
                 form: form)
             runner.barrierPosition = self[.barrierPosition].text(limit: 12)
             return runner
+        }
+
+        /// When a late scratching was made: `scr_time`, a date-time as the API documents it or Unix seconds as the
+        /// race day writes it, else `scratch_time` (seconds; 0 where not told, which is no time).
+        private var scratchedAt: Date? {
+            let told = self[.scratchedAt]
+            let seconds = told.number ?? told.text(limit: 40).flatMap(InternetTime.date(from:))?.timeIntervalSince1970
+            return (seconds ?? self[.scratchTime].number).flatMap(plausibleDate)
+        }
+
+        /// A late scratching's deduction: both numbers, each cents a deduction can be (`Deduction`), or none.
+        private var deduction: Deduction? {
+            guard let win = self[.deductionWin].number, let place = self[.deductionPlace].number else { return nil }
+            return Deduction(win: win, place: place)
         }
 
         /// The rest of the runner's entry; nil when the card tells nothing of it.

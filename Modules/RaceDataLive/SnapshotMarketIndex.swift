@@ -31,7 +31,7 @@ extension MarketTimeline {
         var moments: Set<Date> = []
         for runner in runners {
             moments.formUnion(SnapshotCardTimeline.priceChanges(runner, startingAt: start))
-            if case .late(let time?) = runner.scratching { moments.insert(time) }
+            if case .late(let time?, _) = runner.scratching { moments.insert(time) }
         }
         let first = Self.market(of: runners, start, at: .distantPast)
         var last = first

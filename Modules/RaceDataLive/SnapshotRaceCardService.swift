@@ -214,7 +214,7 @@ public enum SnapshotCardTimeline {
         card.advertisedStart = start
         let running = made.runners.filter { !$0.isScratched }.count
         card.runners = card.runners.map {
-            runner($0, shiftedBy: shift, startingAt: start, at: now, running: running)
+            runner($0, of: made, shiftedBy: shift, startingAt: start, at: now, running: running)
         }
         // The favourite is the shortest price of the moment, an abandoned race's too (its market as it stood), by
         // the board's own rule, each of equal favourites marked; the mover the runner most backed since the market
@@ -304,12 +304,12 @@ public enum SnapshotCardTimeline {
     }
 
     private static func runner(
-        _ made: Runner, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date, running: Int
+        _ made: Runner, of card: RaceCard, shiftedBy shift: TimeInterval, startingAt start: Date, at now: Date,
+        running: Int
     ) -> Runner {
         var runner = made
-        if case .late(let time?) = made.scratching {
-            runner.scratching =
-                isScratched(made, shiftedBy: shift, at: now) ? .late(at: time.addingTimeInterval(shift)) : nil
+        if let late = lateScratching(of: made, in: card, shiftedBy: shift, startingAt: start) {
+            runner.scratching = isScratched(made, shiftedBy: shift, at: now) ? late : nil
         }
         if var form = made.form {
             // Its last starts as many days before this replay's race as before the captured one.
@@ -369,17 +369,43 @@ public enum SnapshotCardTimeline {
     public static func runners(of made: RaceCard, startingAt start: Date) -> [Runner] {
         let shift = made.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
         return made.runners.map { runner in
-            guard case .late(let time?) = runner.scratching else { return runner }
+            guard let late = lateScratching(of: runner, in: made, shiftedBy: shift, startingAt: start) else {
+                return runner
+            }
             var moved = runner
-            moved.scratching = .late(at: time.addingTimeInterval(shift))
+            moved.scratching = late
             return moved
         }
+    }
+
+    /// A late scratching of a runner made with `made` in the card `card`, as the replay tells it: at its time moved
+    /// with the race, and with the deduction the runner's own price at that moment makes (`Deduction.scratched`),
+    /// from a field of those still in then; a deduction the card tells is kept. nil for a runner not scratched
+    /// late at a time.
+    static func lateScratching(
+        of made: Runner, in card: RaceCard, shiftedBy shift: TimeInterval, startingAt start: Date
+    ) -> Scratching? {
+        guard case .late(let time?, let told) = made.scratching else { return nil }
+        let at = time.addingTimeInterval(shift)
+        let starters = card.runners.count { runner in
+            switch runner.scratching {
+            case nil: true
+            case .scratched?: false
+            case .late(let other, _)?: other.map { $0 >= time } ?? false
+            }
+        }
+        let deduction =
+            told
+            ?? fixedWin(made, startingAt: start, at: at).flatMap {
+                Deduction.scratched(atPrice: $0, starters: starters)
+            }
+        return .late(at: at, deduction: deduction)
     }
 
     /// Whether a runner made with `made` is out of the race at `now`, its times moved by `shift`: scratched from
     /// the first, or late from its time.
     public static func isScratched(_ made: Runner, shiftedBy shift: TimeInterval, at now: Date) -> Bool {
-        guard case .late(let time?) = made.scratching else { return made.isScratched }
+        guard case .late(let time?, _) = made.scratching else { return made.isScratched }
         return now >= time.addingTimeInterval(shift)
     }
 }

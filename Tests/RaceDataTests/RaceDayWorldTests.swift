@@ -204,7 +204,7 @@ struct RaceDayWorldTests {
             var times = Set(made.runners.flatMap { SnapshotCardTimeline.priceChanges($0, startingAt: start) })
             times.insert(start.addingTimeInterval(-1))
             for runner in made.runners {
-                if case .late(let time?) = runner.scratching { times.insert(time) }
+                if case .late(let time?, _) = runner.scratching { times.insert(time) }
             }
             for time in times.flatMap({ [$0.addingTimeInterval(-0.5), $0.addingTimeInterval(0.5)] }) {
                 guard time < start else { continue }

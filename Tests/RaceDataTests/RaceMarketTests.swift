@@ -38,7 +38,7 @@ struct RaceMarketTests {
             let shift = made.advertisedStart.map { start.timeIntervalSince($0) } ?? 0
             for runner in made.runners {
                 var changes = SnapshotCardTimeline.priceChanges(runner, startingAt: start)
-                if case .late(let time?) = runner.scratching { changes.append(time.addingTimeInterval(shift)) }
+                if case .late(let time?, _) = runner.scratching { changes.append(time.addingTimeInterval(shift)) }
                 moments += changes.flatMap { [$0.addingTimeInterval(-0.5), $0] }
                 scratchings += runner.scratching == nil ? 0 : 1
             }

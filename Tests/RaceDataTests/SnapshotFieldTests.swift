@@ -34,7 +34,7 @@ struct SnapshotFieldTests {
             let shift = made.advertisedStart.map { race.advertisedStart.timeIntervalSince($0) } ?? 0
             var moments = [Self.launch, race.advertisedStart.addingTimeInterval(60)]
             for runner in made.runners {
-                if case .late(let time?) = runner.scratching {
+                if case .late(let time?, _) = runner.scratching {
                     let shifted = time.addingTimeInterval(shift)
                     moments += [shifted.addingTimeInterval(-1), shifted]
                     lateScratchings += 1

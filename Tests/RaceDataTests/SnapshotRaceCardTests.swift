@@ -27,7 +27,9 @@ struct SnapshotRaceCardTests {
         #expect(cards.values.filter { $0.status == .abandoned }.count == 1)
         #expect(cards.values.contains { $0.runners.contains { $0.scratching == .scratched } })
         #expect(
-            cards.values.contains { $0.runners.contains { if case .late(_?) = $0.scratching { true } else { false } } })
+            cards.values.contains {
+                $0.runners.contains { if case .late(_?, _) = $0.scratching { true } else { false } }
+            })
         let run = cards.values.filter { $0.status == .final }
         #expect(run.allSatisfy { !$0.placings.isEmpty && $0.dividends.contains { $0.bet == "Win" } })
     }
@@ -147,7 +149,10 @@ struct SnapshotRaceCardTests {
         #expect(late.runners.filter(\.isMover).map(\.number) == [1], "come in from 6.00 to 5.00")
         let lastMinute = replayed(at: -30)
         #expect(lastMinute.runners[0].flucs == [6.0, 5.0, 4.0] && lastMinute.runners[0].fixedWin == 4.0)
-        #expect(lastMinute.runners[2].scratching == .late(at: Date(timeIntervalSince1970: 49_400)))
+        // Its deduction from its own price at its scratching, $2.00: 50c off a win; three starters pay no places.
+        #expect(
+            lastMinute.runners[2].scratching
+                == .late(at: Date(timeIntervalSince1970: 49_400), deduction: Deduction(win: 50, place: 0)))
         #expect(
             lastMinute.runners.filter(\.isMarketFavourite).map(\.number) == [2], "the scratched one is no favourite")
     }

@@ -61,6 +61,16 @@ public final class BlackbookMarker: RaceMarker {
             at: fieldReads.book.race(id).map(RunnerPlace.init) ?? .anywhere)
     }
 
+    public func scratchedMarks(inRace id: String) -> [RaceMark] {
+        guard let field = fieldReads.book.field(ofRace: id) else { return [] }
+        let late = field.runners.filter { if case .late? = $0.scratching { true } else { false } }
+        let followed = entries.withLock { $0 }
+        guard !late.isEmpty, !followed.isEmpty else { return [] }
+        return Self.marks(
+            of: followed, in: late.map(LineupRunner.init),
+            at: fieldReads.book.race(id).map(RunnerPlace.init) ?? .anywhere)
+    }
+
     /// Each runner matched by an entry, in the field's order, once for each entry that matches it; in a race at
     /// `place` (its code and country), those of the entries of that code and country, in its words for them.
     public static func marks(

@@ -54,7 +54,7 @@ struct RaceCardWording {
         var notes: [String] = []
         switch runner.scratching {
         case .scratched?: notes.append("scratched")
-        case .late(let time)?:
+        case .late(let time, _)?:
             notes.append(["late scratching", time.map(clockTime)].compactMap { $0 }.joined(separator: " "))
         case nil:
             // By the board's rule (a card's own mark where no runner has a price): equal favourites each.

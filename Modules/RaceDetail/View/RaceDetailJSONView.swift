@@ -56,7 +56,7 @@ public final class RaceDetailJSONView: RaceDetailViewInput, JSONFeedbackView {
     }
 
     private static func runner(_ runner: Runner) -> [String: Any] {
-        let lateAt: Date? = if case .late(let at)? = runner.scratching { at } else { nil }
+        let lateAt: Date? = if case .late(let at, _)? = runner.scratching { at } else { nil }
         return [
             "number": runner.number, "name": runner.name, "barrier": JSONFields.value(runner.barrier),
             "rider": JSONFields.value(runner.rider), "trainer": JSONFields.value(runner.trainer),

@@ -26,6 +26,10 @@ public protocol RaceListInteractorInput: AnyObject, Sendable {
     func raceStandings(at now: Date) -> [String: RaceStanding]
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks(inRace id: String) -> [RaceMark]
+    /// The race's runners scratched late that would be marked had they stayed in.
+    func scratchedMarks(inRace id: String) -> [RaceMark]
+    /// The race's runners scratched late, as its field is known now (each with its time and deduction where told).
+    func lateScratchings(inRace id: String) -> [Runner]
     /// The races marked whole (the favourites), as the marks were last read.
     @MainActor func markedRaces() -> [Race]
     /// The race's market at `now` (its favourite, its shortest prices), as known without waiting; nil when unknown.
@@ -39,6 +43,8 @@ extension RaceListInteractorInput {
     public var abandonedRaceIDs: Set<String> { [] }
     public func raceStandings(at now: Date) -> [String: RaceStanding] { [:] }
     public func marks(inRace id: String) -> [RaceMark] { [] }
+    public func scratchedMarks(inRace id: String) -> [RaceMark] { [] }
+    public func lateScratchings(inRace id: String) -> [Runner] { [] }
     public func market(ofRace id: String, at now: Date) -> RaceMarket? { nil }
     @MainActor public func markedRaces() -> [Race] { [] }
     @MainActor public func reloadMarks() -> String? { nil }
@@ -61,6 +67,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
     private let book: RaceDayBook
     private let raceMarks: RaceMarks
     private let watch: (any RaceCardWatch)?
+    private let fields: (any RaceFieldService)?
     private let fetches: CoalescedFetch<Result<RaceFeed, RaceDataError>>
 
     /// - Parameter deliver: how results reach the main actor; the default hops
@@ -73,6 +80,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         book: RaceDayBook = RaceDayBook(),
         raceMarks: RaceMarks = RaceMarks(),
         watch: (any RaceCardWatch)? = nil,
+        fields: (any RaceFieldService)? = nil,
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.RaceListInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
@@ -83,6 +91,7 @@ public final class RaceListInteractor: RaceListInteractorInput {
         self.book = book
         self.raceMarks = raceMarks
         self.watch = watch
+        self.fields = fields
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
@@ -93,6 +102,15 @@ public final class RaceListInteractor: RaceListInteractorInput {
     public func raceStandings(at now: Date) -> [String: RaceStanding] { book.standings(at: now) }
 
     public func marks(inRace id: String) -> [RaceMark] { raceMarks.marks(inRace: id) }
+
+    public func scratchedMarks(inRace id: String) -> [RaceMark] { raceMarks.scratchedMarks(inRace: id) }
+
+    /// From the source's own fields where it has them (the embedded day's, told as the replay goes), else the
+    /// field the book has from the race's last card read.
+    public func lateScratchings(inRace id: String) -> [Runner] {
+        let field = (try? fields?.field(forRace: id)) ?? book.field(ofRace: id)?.runners ?? []
+        return field.filter { if case .late? = $0.scratching { true } else { false } }
+    }
 
     @MainActor public func markedRaces() -> [Race] { raceMarks.markedRaces() }
 

@@ -46,9 +46,35 @@ final class BoardMarks {
         let marked =
             whole.map { board.race(id: $0.id) ?? $0 } + followed
             + followedAfterJump.values.filter { !onBoard.contains($0.id) }
-        for alert in alerts.due(for: marked, standings: interactor.raceStandings(at: time), at: time) {
-            events?.handle(.alert(alert))
+        let told =
+            alerts.due(for: marked, standings: interactor.raceStandings(at: time), at: time)
+            + alerts.due(scratchings: scratchings(in: whole, on: board, at: time), at: time)
+        for alert in told { events?.handle(.alert(alert)) }
+    }
+
+    /// The late scratchings of the races marked whole, and of the followed runners in the board's races, while
+    /// their races have not left the board. A followed runner is no longer marked once out: the markers say whom
+    /// a scratching took out (`scratchedMarks`).
+    private func scratchings(in whole: [Race], on board: RaceBoard, at now: Date) -> [RaceAlerts.Scratched] {
+        let toCome = { (race: Race) in now.timeIntervalSince(race.advertisedStart) < Race.boardExpiryDelay }
+        var scratched: [RaceAlerts.Scratched] = []
+        for race in whole.map({ board.race(id: $0.id) ?? $0 }) where toCome(race) {
+            let marks = interactor.scratchedMarks(inRace: race.id)
+            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
+                RaceAlerts.Scratched(
+                    race: race, runner: runner,
+                    following: marks.filter { $0.runnerNumber == runner.number }.map(\.reason))
+            }
         }
+        for race in board.races where !ids.contains(race.id) && toCome(race) {
+            let marks = interactor.scratchedMarks(inRace: race.id)
+            guard !marks.isEmpty else { continue }
+            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
+                let following = marks.filter { $0.runnerNumber == runner.number }.map(\.reason)
+                return following.isEmpty ? nil : RaceAlerts.Scratched(race: race, runner: runner, following: following)
+            }
+        }
+        return scratched
     }
 
     /// Adds `race` to the favourites or takes it out, and reads the marks again; the error is the store's, for the

@@ -18,6 +18,8 @@ public struct RaceAlerts: Sendable, Equatable {
     private var toldSoon: Set<String> = []
     private var toldJumped: Set<String> = []
     private var toldResult: Set<String> = []
+    /// Late scratchings told, as `race id#runner number`.
+    private var toldScratched: Set<String> = []
 
     /// A result is told when it comes, not late: up to this long after the time the source gives it.
     public static let resultLateness: TimeInterval = 60
@@ -56,12 +58,52 @@ public struct RaceAlerts: Sendable, Equatable {
         case jumped(Race)
         /// The official result, its placings (and the placed runners' names where the source told them).
         case result(Race, RaceStanding)
+        /// A runner of it scratched late.
+        case scratched(Scratched)
 
         public var race: Race {
             switch self {
             case .startingSoon(let race), .jumped(let race), .result(let race, _): race
+            case .scratched(let scratched): scratched.race
             }
         }
+    }
+
+    /// A late scratching in a marked race, as an alert tells it: the runner, when (where told), its deduction, and
+    /// who of it the user follows (none for a favourite's runner).
+    public struct Scratched: Sendable, Equatable {
+        public let race: Race
+        public let number: Int
+        public let name: String
+        public let at: Date?
+        public let deduction: Deduction?
+        public let following: [String]
+
+        /// nil for a runner not scratched late.
+        public init?(race: Race, runner: Runner, following: [String] = []) {
+            guard case .late(let at, let deduction)? = runner.scratching else { return nil }
+            self.race = race
+            number = runner.number
+            name = runner.name
+            self.at = at
+            self.deduction = deduction
+            self.following = following
+        }
+    }
+
+    /// The late scratchings of marked races not told yet, the earliest first: each once for the run, from its time
+    /// (never before it), while its race has not left the board; one scratched at a time not told is news as soon
+    /// as it is known.
+    public mutating func due(scratchings: [Scratched], at now: Date) -> [Alert] {
+        guard lead != nil else { return [] }
+        let due = scratchings.compactMap { scratched -> (at: Date, alert: Alert)? in
+            guard scratched.at.map({ $0 <= now }) ?? true,
+                now.timeIntervalSince(scratched.race.advertisedStart) < Race.boardExpiryDelay,
+                toldScratched.insert("\(scratched.race.id)#\(scratched.number)").inserted
+            else { return nil }
+            return (scratched.at ?? now, .scratched(scratched))
+        }
+        return due.sorted { $0.at < $1.at }.map(\.alert)
     }
 
     /// The alerts due at `now` that were not given yet, soonest start first. - Parameter standings: how the races

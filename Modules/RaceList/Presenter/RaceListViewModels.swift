@@ -286,6 +286,13 @@ public struct RaceListViewModels: Sendable {
         case .result(_, let standing):
             let result = BoardAnnouncer.resultLine(standing) ?? "Final"
             return RaceAlertViewModel(message: "Result: \(Self.name(of: race)): \(result)\(why)")
+        case .scratched(let scratched):
+            // Whom it says is who was followed in the scratched runner, not in the race's others.
+            var said = "\(Self.name(of: race)): \(scratched.number) \(scratched.name) scratched"
+            if let at = scratched.at { said += " " + ClockTime.text(of: at, in: timeZone) }
+            if let deduction = scratched.deduction { said += ", ded " + deduction.text }
+            if !scratched.following.isEmpty { said += " (following \(scratched.following.joined(separator: ", ")))" }
+            return RaceAlertViewModel(message: said)
         }
     }
 

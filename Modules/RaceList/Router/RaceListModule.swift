@@ -233,7 +233,7 @@ public enum RaceListModule {
         makeScreen(
             service: context.races.service, favourites: context.kept.favourites, settings: context.kept.settings,
             latestRaces: context.races.latest, book: context.book, raceMarks: context.raceMarks,
-            watch: context.cards.watch, clock: context.run.clock,
+            watch: context.cards.watch, fields: context.cards.fields, clock: context.run.clock,
             refreshInterval: context.run.options.kernel.refreshInterval,
             alertLead: alertMinutes(options: context.run.options, isLive: context.run.isLive).map {
                 TimeInterval($0) * 60
@@ -250,14 +250,15 @@ public enum RaceListModule {
     public static func makeScreen(
         service: any RaceService, favourites: any FavouritesRepository, settings: (any SettingsStore)? = nil,
         latestRaces: LatestRaces, book: RaceDayBook = RaceDayBook(), raceMarks: RaceMarks? = nil,
-        watch: (any RaceCardWatch)? = nil, clock: any WallClock,
+        watch: (any RaceCardWatch)? = nil, fields: (any RaceFieldService)? = nil, clock: any WallClock,
         refreshInterval: TimeInterval, alertLead: TimeInterval?, board: BoardSettings = BoardSettings(),
         offersShell: Bool = true, view: any RaceListViewInput, navigator: any Navigator
     ) -> RaceListScreen {
         makeScreen(
             interactor: RaceListInteractor(
                 service: service, favourites: favourites, settings: settings, latestRaces: latestRaces,
-                book: book, raceMarks: raceMarks ?? RaceMarks(FavouritesMarker(favourites: favourites)), watch: watch),
+                book: book, raceMarks: raceMarks ?? RaceMarks(FavouritesMarker(favourites: favourites)), watch: watch,
+                fields: fields),
             clock: clock, refreshInterval: refreshInterval, alertLead: alertLead, board: board,
             offersShell: offersShell, view: view, navigator: navigator)
     }

@@ -30,6 +30,12 @@ public final class FakeRaceListInteractor: RaceListInteractorInput, @unchecked S
     public var marks: [String: [RaceMark]] = [:]
     public private(set) var markReloads = 0
     public func marks(inRace id: String) -> [RaceMark] { marks[id] ?? [] }
+    /// The runners followed in each race that were scratched late, by race id (none unless the test says).
+    public var scratchedMarks: [String: [RaceMark]] = [:]
+    public func scratchedMarks(inRace id: String) -> [RaceMark] { scratchedMarks[id] ?? [] }
+    /// Each race's runners scratched late, by race id (none unless the test says).
+    public var lateScratchings: [String: [Runner]] = [:]
+    public func lateScratchings(inRace id: String) -> [Runner] { lateScratchings[id] ?? [] }
     /// The favourites marked as the app's marker marks them.
     private lazy var favouritesMarker = FavouritesMarker(favourites: favourites)
     @MainActor public func markedRaces() -> [Race] { favouritesMarker.markedRaces() }

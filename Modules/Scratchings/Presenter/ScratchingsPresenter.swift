@@ -54,7 +54,8 @@ public final class ScratchingsPresenter: ScratchingsModuleInput {
             guard let self, firstDraw.isWaiting else { return }
             switch result {
             case .success(let answer):
-                firstOutcome = render(answer, live: false)
+                render(answer)
+                firstOutcome = .success
             case .failure(let error):
                 view?.displayCommandError("Could not read the late scratchings: \(error.description)")
                 firstOutcome = .failure(error.exitStatus)
@@ -65,7 +66,7 @@ public final class ScratchingsPresenter: ScratchingsModuleInput {
 
     public func showLive() {
         if let answer {
-            _ = render(answer.scratchings, live: true)
+            render(answer.scratchings)
         } else {
             view?.display(
                 ScratchingsViewModel(
@@ -99,18 +100,12 @@ public final class ScratchingsPresenter: ScratchingsModuleInput {
         }
     }
 
-    /// Draws the scratchings come by now; a narrowing word that is neither a code, a region, a place nor part of
-    /// any meeting's name of the day is a mistake, said as one (on a live redraw, the list is only empty).
-    private func render(_ answer: ScratchingsAnswer, live: Bool) -> CommandResult {
+    /// Draws the scratchings come by now; a narrowing word no meeting of the day has is said in place of the list.
+    private func render(_ answer: ScratchingsAnswer) {
         let now = clock.now()
         let wording = ScratchingsWording(selection: selection, timeZone: timeZone, now: now)
-        if !live, let unknown = wording.unknownName(in: answer) {
-            view?.displayCommandError(unknown)
-            return .failure(.usage)
-        }
         shown = answer.scratchings.filter { selection.admits($0.race) && ($0.at.map { $0 <= now } ?? true) }
             .sorted(by: ScratchingsWording.isLater)
         view?.display(wording.viewModel(shown, of: answer))
-        return .success
     }
 }

@@ -27,8 +27,9 @@ struct ScratchingsWording {
         }
     }
 
-    /// The message for a narrowing name that no meeting of the day has; nil when it names one (or none is given).
-    func unknownName(in answer: ScratchingsAnswer) -> String? {
+    /// The message for a narrowing name that no meeting of the day has, as `meetings` and `results` say it (no
+    /// mistake: the list is empty); nil when it names one (or none is given).
+    private func unknownName(in answer: ScratchingsAnswer) -> String? {
         guard !selection.name.isEmpty, !answer.races.contains(where: { $0.matches(search: selection.name) }) else {
             return nil
         }
@@ -70,6 +71,7 @@ struct ScratchingsWording {
         if answer.reach == .noCards {
             return "No race cards are read (`--cards none`): late scratchings are told on the races' cards."
         }
+        if let unknown = unknownName(in: answer) { return unknown }
         return selection.isEverything
             ? "No late scratchings today so far."
             : "No late scratching today is \(selection.description). Type `scratchings` for them all."

@@ -49,15 +49,35 @@ public final class EmbeddedCardBundle: Sendable {
         Array(try allPlaces().keys)
     }
 
-    /// The card of one race, inflated and decoded; nil when the bundle has none for it.
-    public func card(_ id: String) throws(RaceDataError) -> RaceCard? {
+    /// The card of one race, inflated and decoded; nil when the bundle has none for it, or when `saying` is given
+    /// and its JSON does not say it (only what is asked for is decoded).
+    public func card(_ id: String, saying words: StaticString? = nil) throws(RaceDataError) -> RaceCard? {
         guard let place = try allPlaces()[id] else { return nil }
         let characters = EmbeddedBytes.of(packed)
         guard place.length <= characters.count, place.offset <= characters.count - place.length,
             let deflated = Data(base64Encoded: characters[place.offset..<(place.offset + place.length)]),
-            let bytes = Inflated.bytes(of: deflated, size: place.inflated, dictionary: words.value)
+            let bytes = Inflated.bytes(of: deflated, size: place.inflated, dictionary: self.words.value)
         else { throw .unavailable(source: source, reason: "its cards are damaged in this build") }
+        if let words, !Self.says(bytes, words) { return nil }
         return try RaceCardDecoder().decode(bytes, raceID: id, source: source)
+    }
+
+    /// Whether `bytes` hold `words` anywhere.
+    static func says(_ bytes: Data, _ words: StaticString) -> Bool {
+        let count = words.utf8CodeUnitCount
+        guard count > 0 else { return true }
+        let first = words.utf8Start.pointee
+        return bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress, buffer.count >= count else { return false }
+            var offset = 0
+            while offset <= buffer.count - count,
+                let found = ByteSearch.offset(of: first, in: base + offset, count: buffer.count - count + 1 - offset)
+            {
+                if ByteSearch.equal(base + offset + found, words.utf8Start, count: count) { return true }
+                offset += found + 1
+            }
+            return false
+        }
     }
 
     private func allPlaces() throws(RaceDataError) -> [String: Place] {

@@ -17,7 +17,7 @@ struct SnapshotFieldTests {
     }
 
     @Test(
-        "every race's field is its card's: names, riders, trainers, and who is scratched, before and after each late scratching"
+        "every race's field is its card's: names, riders, trainers, and who is scratched, before and after each late scratching; those with a late scratching found as such"
     )
     func agreesWithTheCards() throws {
         let clock = ManualClock(Self.launch.timeIntervalSince1970)
@@ -45,6 +45,11 @@ struct SnapshotFieldTests {
                 let card = try #require(try cards.card(forRace: race.id))
                 let field = try #require(try fields.field(forRace: race.id), "\(race.id)")
                 #expect(Self.essentials(field) == Self.essentials(card.runners), "\(race.id) at \(moment)")
+                // The day's scratchings decode only the fields that name a late scratching: those, and no other.
+                let scratchedLate = made.runners.contains { if case .late = $0.scratching { true } else { false } }
+                let late = try fields.fieldWithLateScratchings(forRace: race.id)
+                #expect((late != nil) == scratchedLate, "\(race.id)")
+                #expect(late.map(Self.essentials) ?? Self.essentials(field) == Self.essentials(field), "\(race.id)")
                 compared += 1
             }
         }

@@ -92,7 +92,7 @@ public final class ScratchingsInteractor: ScratchingsInteractorInput {
         let reach: ScratchingsAnswer.Reach
         var runners: [String: [Runner]] = [:]
         if let fields {
-            for race in day { runners[race.id] = (try? fields.field(forRace: race.id)) ?? nil }
+            for race in day { runners[race.id] = (try? fields.fieldWithLateScratchings(forRace: race.id)) ?? nil }
             reach = .wholeDay
         } else if let cards, cardsAnswerAtOnce {
             for race in day { runners[race.id] = ((try? cards.card(forRace: race.id)) ?? nil)?.runners }

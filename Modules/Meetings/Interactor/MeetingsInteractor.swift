@@ -4,22 +4,7 @@ import Platform
 import RaceData
 
 /// The day's meetings, and where they came from.
-public struct MeetingsAnswer: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
-        /// A list of the day's meetings (the affiliates API's, the race day's own), named.
-        case list(String)
-        /// No list to be had: the meetings of the races in the feed, named.
-        case feed(String)
-    }
-
-    public let day: RaceDay
-    public let source: Source
-
-    public init(day: RaceDay, source: Source) {
-        self.day = day
-        self.source = source
-    }
-}
+public typealias MeetingsAnswer = RaceDayAnswer
 
 public typealias MeetingsCompletion = @MainActor @Sendable (Result<MeetingsAnswer, RaceDataError>) -> Void
 
@@ -41,20 +26,14 @@ public protocol MeetingsInteractorInput: AnyObject, Sendable {
 /// within the budget the card source allows.
 public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Sendable {
     /// An answer is used again for this long: a screen drawn each second does not ask each second.
-    public static let answerLifetime: TimeInterval = 10
-    /// After a failure the source is asked again only after this long, twice as long after each further one.
-    public static let retryDelays: ClosedRange<TimeInterval> = 2...60
+    public static let answerLifetime = RaceDayFetch.answerLifetime
 
-    private let meetings: (any RaceMeetingsService)?
-    private let races: any RaceService
     private let cards: (any RaceCardService)?
     private let book: RaceDayBook
     private let clock: any WallClock
     private let queue: DispatchQueue
     private let deliver: MainDelivery
-    private let fetches: CoalescedFetch<Result<MeetingsAnswer, RaceDataError>>
-    @MainActor private var lastAnswer: (at: Date, answer: MeetingsAnswer)?
-    @MainActor private var lastFailure: (at: Date, error: RaceDataError, wait: TimeInterval)?
+    private let day: RaceDayFetch
     private let results: ResultRequests
 
     /// - Parameters:
@@ -67,64 +46,20 @@ public final class MeetingsInteractor: MeetingsInteractorInput, @unchecked Senda
         queue: DispatchQueue = DispatchQueue(label: "NextToGo.MeetingsInteractor"),
         deliver: @escaping MainDelivery = deliverOnMain, scheduler: (any Scheduler)? = nil
     ) {
-        self.meetings = meetings
-        self.races = races
         self.cards = cards
         self.book = book
         self.clock = clock
         self.queue = queue
         self.deliver = deliver
-        fetches = CoalescedFetch(queue: queue, deliver: deliver)
+        day = RaceDayFetch(meetings: meetings, races: races, book: book, clock: clock, queue: queue, deliver: deliver)
         results = ResultRequests(scheduler: scheduler ?? MainQueueScheduler())
     }
 
     @MainActor
-    public func fetchMeetings(completion: @escaping MeetingsCompletion) {
-        let now = clock.now()
-        if let last = lastAnswer, now >= last.at,
-            now.timeIntervalSince(last.at) < Self.answerLifetime
-        {
-            deliver { completion(.success(last.answer)) }
-            return
-        }
-        if let failure = lastFailure, now >= failure.at, now.timeIntervalSince(failure.at) < failure.wait {
-            deliver { completion(.failure(failure.error)) }
-            return
-        }
-        fetches.request(
-            { [meetings, races, book] in
-                Result { () throws(RaceDataError) -> MeetingsAnswer in
-                    guard let meetings else {
-                        return MeetingsAnswer(
-                            day: RaceDay(grouping: try races.fetchRaces().races), source: .feed(races.sourceDescription)
-                        )
-                    }
-                    let day = try meetings.raceDay(at: now)
-                    Self.tell(book, day.standings)
-                    return MeetingsAnswer(day: day, source: .list(meetings.meetingsDescription))
-                }
-            },
-            completion: { [weak self] result in
-                switch result {
-                case .success(let answer):
-                    self?.lastAnswer = (now, answer)
-                    self?.lastFailure = nil
-                case .failure(let error):
-                    let wait = self?.lastFailure.map { min($0.wait * 2, Self.retryDelays.upperBound) }
-                    self?.lastFailure = (now, error, wait ?? Self.retryDelays.lowerBound)
-                }
-                completion(result)
-            })
-    }
+    public func fetchMeetings(completion: @escaping MeetingsCompletion) { day.fetch(completion: completion) }
 
     public func standings(at now: Date) -> [String: RaceStanding] {
         book.standings(at: now)
-    }
-
-    /// The list's word on each race, into the book the board reads too (which keeps a card's placings over a
-    /// list's bare word for the same status).
-    private static func tell(_ book: RaceDayBook, _ told: [String: [RaceStanding]]) {
-        for (id, standings) in told { book.record(standings, forRace: id) }
     }
 
     @MainActor

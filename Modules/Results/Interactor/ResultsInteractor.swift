@@ -5,22 +5,7 @@ import RaceData
 import Synchronization
 
 /// The day's races as the results screen reads them, and where they came from.
-public struct ResultsAnswer: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
-        /// A list of the day's meetings (the affiliates API's, the race day's own), named: races run among them.
-        case list(String)
-        /// No list to be had: the races in the feed, named (only those it still names).
-        case feed(String)
-    }
-
-    public let day: RaceDay
-    public let source: Source
-
-    public init(day: RaceDay, source: Source) {
-        self.day = day
-        self.source = source
-    }
-}
+public typealias ResultsAnswer = RaceDayAnswer
 
 /// How far a look's card reads have got.
 public struct CardProgress: Sendable, Equatable {
@@ -63,16 +48,12 @@ public protocol ResultsInteractorInput: AnyObject, Sendable {
 /// card is read through the app's card reads, which record it in the day's book for every screen.
 public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendable {
     /// An answer is used again for this long: a screen drawn each second does not ask each second.
-    public static let answerLifetime: TimeInterval = 10
-    /// After a failure the source is asked again only after this long, twice as long after each further one.
-    public static let retryDelays: ClosedRange<TimeInterval> = 2...60
+    public static let answerLifetime = RaceDayFetch.answerLifetime
     /// A server's cards read at most in one look: the newest results' (a screenful), 16 s of its budget.
     public static let standardCardsPerLook = 8
     /// A race's card is not asked of a server again within this (an interim result is not asked every second).
     public static let askAgainAfter: TimeInterval = 60
 
-    private let meetings: (any RaceMeetingsService)?
-    private let races: any RaceService
     private let cards: (any RaceCardService)?
     private let book: RaceDayBook
     private let clock: any WallClock
@@ -80,11 +61,9 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
     private let readClock: any WallClock
     private let answersAtOnce: Bool
     private let perLook: Int
-    private let days: CoalescedFetch<Result<ResultsAnswer, RaceDataError>>
+    private let day: RaceDayFetch
     private let reads: CoalescedFetch<[String: RaceCard]>
     private let deliver: MainDelivery
-    @MainActor private var lastAnswer: (at: Date, answer: ResultsAnswer)?
-    @MainActor private var lastFailure: (at: Date, error: RaceDataError, wait: TimeInterval)?
     /// The look under way, and whether the screen has gone. What the cards tell is kept in the day's book.
     private let reading = Mutex(Reading())
 
@@ -105,8 +84,6 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
         queue: DispatchQueue = DispatchQueue(label: "next-to-go.results"),
         deliver: @escaping MainDelivery = deliverOnMain
     ) {
-        self.meetings = meetings
-        self.races = races
         self.cards = cards
         self.book = book
         self.clock = clock
@@ -114,52 +91,14 @@ public final class ResultsInteractor: ResultsInteractorInput, @unchecked Sendabl
         self.answersAtOnce = answersAtOnce
         perLook = max(1, cardsPerLook)
         self.deliver = deliver
-        days = CoalescedFetch(queue: queue, deliver: deliver)
+        day = RaceDayFetch(meetings: meetings, races: races, book: book, clock: clock, queue: queue, deliver: deliver)
         reads = CoalescedFetch(queue: queue, deliver: deliver)
     }
 
     public var hasCards: Bool { cards != nil }
 
     @MainActor
-    public func fetchDay(completion: @escaping ResultsDayCompletion) {
-        let now = clock.now()
-        if let last = lastAnswer, now >= last.at, now.timeIntervalSince(last.at) < Self.answerLifetime {
-            let answer = last.answer
-            deliver { completion(.success(answer)) }
-            return
-        }
-        if let failure = lastFailure, now >= failure.at, now.timeIntervalSince(failure.at) < failure.wait {
-            let error = failure.error
-            deliver { completion(.failure(error)) }
-            return
-        }
-        days.request(
-            { [meetings, races, book] in
-                Result { () throws(RaceDataError) -> ResultsAnswer in
-                    guard let meetings else {
-                        return ResultsAnswer(
-                            day: RaceDay(grouping: try races.fetchRaces().races), source: .feed(races.sourceDescription)
-                        )
-                    }
-                    let day = try meetings.raceDay(at: now)
-                    // The list's word on each race, into the book every screen reads (a card's placings are kept
-                    // over a bare word for the same status).
-                    for (id, standings) in day.standings { book.record(standings, forRace: id) }
-                    return ResultsAnswer(day: day, source: .list(meetings.meetingsDescription))
-                }
-            },
-            completion: { [weak self] result in
-                switch result {
-                case .success(let answer):
-                    self?.lastAnswer = (now, answer)
-                    self?.lastFailure = nil
-                case .failure(let error):
-                    let wait = self?.lastFailure.map { min($0.wait * 2, Self.retryDelays.upperBound) }
-                    self?.lastFailure = (now, error, wait ?? Self.retryDelays.lowerBound)
-                }
-                completion(result)
-            })
-    }
+    public func fetchDay(completion: @escaping ResultsDayCompletion) { day.fetch(completion: completion) }
 
     public func standings(at now: Date) -> [String: RaceStanding] {
         book.standings(at: now)

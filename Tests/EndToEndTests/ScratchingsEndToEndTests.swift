@@ -136,3 +136,55 @@ extension JSONEndToEndTests {
         #expect(runners.map { $0["position"] as? Int } == Array(1...48).map { $0 })
     }
 }
+
+/// `scratchings` from an affiliates API: a card read (here by the sheet) tells its late scratching, from a
+/// date-time `scr_time`, with the card's deduction; the screen asks for no card itself.
+@Suite("next-to-go scratchings against a card server")
+struct ScratchingsCardServerTests {
+    @Test("a sheet reads the card; scratchings then names its late scratching and deduction, and asks for nothing")
+    func fromACardRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let now = Int(RaceListEndToEndTests.now)!
+        func time(_ offset: Int) -> String {
+            Date(timeIntervalSince1970: TimeInterval(now + offset)).formatted(.iso8601)
+        }
+        let race = RaceCardEndToEndTests.northfieldPark
+        let list: [String: Any] = [
+            "data": [
+                "meetings": [
+                    [
+                        "meeting": "np", "name": "Northfield Park", "category": "H", "country": "USA", "state": "OH",
+                        "races": [["id": race, "race_number": 7, "start_time": time(120), "status": "Open"]],
+                    ]
+                ]
+            ]
+        ]
+        _ = try folder.file("meetings.json", contents: try JSONSerialization.data(withJSONObject: list))
+        let runners: [[String: Any]] = [
+            ["runner_number": 1, "name": "Silver Comet", "odds": ["fixed_win": 3.5]],
+            [
+                "runner_number": 4, "name": "Late Caller", "is_scratched": true, "is_late_scratched": true,
+                "scr_time": time(-300), "deduction": ["win": 12.5, "place": 4],
+            ],
+        ]
+        let card: [String: Any] = ["header": [:], "data": ["race": ["status": "Open"], "runners": runners]]
+        _ = try folder.file("\(race).json", contents: try JSONSerialization.data(withJSONObject: card))
+        let log = folder.url.appendingPathComponent("requests.log")
+        let server = try FixtureServer(folder: folder.url, lifetime: 300, requestLog: log)
+        defer { server.stop() }
+        let arguments = [
+            "--source", RaceListEndToEndTests.tenRaces, "--now", String(now), "--cards", server.url("affiliates/v1"),
+        ]
+        let before = try BinaryRunner.run(arguments + ["scratchings"], environment: ["TZ": "UTC"], timeout: 60)
+        #expect(before.status == 0 && !before.stdout.contains("Late Caller"), "no card read yet: \(before.stdout)")
+        let run = try BinaryRunner.run(
+            arguments, stdin: "show 1\nscratchings\n", environment: ["TZ": "UTC"], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.lines.filter { $0.contains("Late Caller") }
+        #expect(rows.contains { $0.contains("R7 Northfield Park") && $0.hasSuffix("ded 12.5c/4.0c") }, "\(run.stdout)")
+        #expect(run.stdout.contains("whose cards have been"), "says how far it reaches: \(run.stdout)")
+        let cards = try String(contentsOf: log, encoding: .utf8).components(separatedBy: "racing/events/").count - 1
+        #expect(cards == 1, "the sheet's read alone")
+    }
+}

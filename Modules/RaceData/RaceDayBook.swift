@@ -205,7 +205,6 @@ public final class RaceDayBook: Sendable {
         state.withLock { $0.records[id]?.race }
     }
 
-    /// When the board's watch last asked for the race's card.
     /// Each race's result as its card last told it (placings, dividends, the placed runners), where one was read.
     public func results(ofRaces ids: [String]) -> [String: RaceCard] {
         state.withLock { state in
@@ -215,6 +214,7 @@ public final class RaceDayBook: Sendable {
         }
     }
 
+    /// When a reader that paces its requests (the board's watch, the results) last asked for the race's card.
     public func cardAskedAt(ofRace id: String) -> Date? {
         state.withLock { $0.records[id]?.cardAskedAt }
     }

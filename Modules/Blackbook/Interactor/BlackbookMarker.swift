@@ -62,10 +62,11 @@ public final class BlackbookMarker: RaceMarker {
     }
 
     public func scratchedMarks(inRace id: String) -> [RaceMark] {
-        guard let field = fieldReads.book.field(ofRace: id) else { return [] }
-        let late = field.runners.filter { if case .late? = $0.scratching { true } else { false } }
+        // Asked for every race of the board at every look while alerts are on: an empty book answers first.
         let followed = entries.withLock { $0 }
-        guard !late.isEmpty, !followed.isEmpty else { return [] }
+        guard !followed.isEmpty, let field = fieldReads.book.field(ofRace: id) else { return [] }
+        let late = field.runners.filter { if case .late? = $0.scratching { true } else { false } }
+        guard !late.isEmpty else { return [] }
         return Self.marks(
             of: followed, in: late.map(LineupRunner.init),
             at: fieldReads.book.race(id).map(RunnerPlace.init) ?? .anywhere)

@@ -105,11 +105,15 @@ public final class RaceListInteractor: RaceListInteractorInput {
 
     public func scratchedMarks(inRace id: String) -> [RaceMark] { raceMarks.scratchedMarks(inRace: id) }
 
-    /// From the source's own fields where it has them (the embedded day's, told as the replay goes), else the
-    /// field the book has from the race's last card read.
+    /// From the source's own fields where it has them (the embedded day's, told as the replay goes: only those
+    /// naming a late scratching are read, each once, as the board asks every second), else the field the book has
+    /// from the race's last card read.
     public func lateScratchings(inRace id: String) -> [Runner] {
-        let field = (try? fields?.field(forRace: id)) ?? book.field(ofRace: id)?.runners ?? []
-        return field.filter { if case .late? = $0.scratching { true } else { false } }
+        let field =
+            if let fields { (try? fields.fieldWithLateScratchings(forRace: id)) ?? nil } else {
+                book.field(ofRace: id)?.runners
+            }
+        return (field ?? []).filter { if case .late? = $0.scratching { true } else { false } }
     }
 
     @MainActor public func markedRaces() -> [Race] { raceMarks.markedRaces() }

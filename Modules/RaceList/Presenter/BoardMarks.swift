@@ -56,25 +56,20 @@ final class BoardMarks {
     /// their races have not left the board. A followed runner is no longer marked once out: the markers say whom
     /// a scratching took out (`scratchedMarks`).
     private func scratchings(in whole: [Race], on board: RaceBoard, at now: Date) -> [RaceAlerts.Scratched] {
-        let toCome = { (race: Race) in now.timeIntervalSince(race.advertisedStart) < Race.boardExpiryDelay }
-        var scratched: [RaceAlerts.Scratched] = []
-        for race in whole.map({ board.race(id: $0.id) ?? $0 }) where toCome(race) {
+        // A favourite's every runner scratched late is news; in the board's other races, only a followed one.
+        let races =
+            whole.map { (race: board.race(id: $0.id) ?? $0, isFavourite: true) }
+            + board.races.filter { !ids.contains($0.id) }.map { (race: $0, isFavourite: false) }
+        return races.filter { now.timeIntervalSince($0.race.advertisedStart) < Race.boardExpiryDelay }.flatMap {
+            race, isFavourite -> [RaceAlerts.Scratched] in
             let marks = interactor.scratchedMarks(inRace: race.id)
-            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
-                RaceAlerts.Scratched(
-                    race: race, runner: runner,
-                    following: marks.filter { $0.runnerNumber == runner.number }.map(\.reason))
-            }
-        }
-        for race in board.races where !ids.contains(race.id) && toCome(race) {
-            let marks = interactor.scratchedMarks(inRace: race.id)
-            guard !marks.isEmpty else { continue }
-            scratched += interactor.lateScratchings(inRace: race.id).compactMap { runner in
+            guard isFavourite || !marks.isEmpty else { return [] }
+            return interactor.lateScratchings(inRace: race.id).compactMap { runner in
                 let following = marks.filter { $0.runnerNumber == runner.number }.map(\.reason)
-                return following.isEmpty ? nil : RaceAlerts.Scratched(race: race, runner: runner, following: following)
+                guard isFavourite || !following.isEmpty else { return nil }
+                return RaceAlerts.Scratched(race: race, runner: runner, following: following)
             }
         }
-        return scratched
     }
 
     /// Adds `race` to the favourites or takes it out, and reads the marks again; the error is the store's, for the

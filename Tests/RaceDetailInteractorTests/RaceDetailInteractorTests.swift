@@ -20,18 +20,24 @@ struct RaceDetailInteractorTests {
         let favourite = FavouriteRace(
             id: "r1", meetingName: "Casino", number: 1, category: .horse, advertisedStart: Date())
         #expect(try interactor.toggleFavourite(favourite).get().ids == ["r1"])
-        #expect(try interactor.loadFavourites().get().favourites == [favourite])
+        #expect(interactor.reloadMarks() == nil, "the favourites are read as marks")
+        #expect(interactor.isFavourite(raceID: "r1") && !interactor.isFavourite(raceID: "r2"))
+        #expect(try store.load().favourites == [favourite])
         #expect(store.toggled == ["r1"])
     }
 
-    @Test("store errors come back as results, not crashes")
+    @Test("store errors come back as results and warnings, not crashes")
     func errors() {
         let store = FakeFavourites()
         store.fail(with: .unavailable(location: "x", reason: "disk full"))
         let interactor = RaceDetailInteractor(raceID: "r1", cards: nil, favourites: store)
+        let favourite = FavouriteRace(
+            id: "r1", meetingName: "Casino", number: 1, category: .horse, advertisedStart: Date())
         #expect(throws: FavouritesError.unavailable(location: "x", reason: "disk full")) {
-            try interactor.loadFavourites().get()
+            try interactor.toggleFavourite(favourite).get()
         }
+        #expect(interactor.reloadMarks() == FavouritesError.unavailable(location: "x", reason: "disk full").description)
+        #expect(!interactor.isFavourite(raceID: "r1"))
     }
 
     @Test("the card comes from the card service on the interactor's queue, answered on the main actor")

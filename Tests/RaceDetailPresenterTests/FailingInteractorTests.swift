@@ -11,12 +11,13 @@ import Testing
 @MainActor
 @Suite("Race detail presenter on a failing interactor")
 struct RaceDetailFailingInteractorTests {
-    @Test("a sheet with no card source asks for the favourites and a card, and `fav` toggles this race")
+    @Test("a sheet with no card source asks for the marks and a card, and `fav` toggles this race")
     func asksForTheCardAndFavourites() {
         let clock = ManualClock(1_748_310_000)
         let race = Race.make("r1", startsIn: 300, from: clock)
         let interactor = FailingRaceDetailInteractor()
-        interactor.onLoadFavourites = { .success(FavouritesState(favourites: [])) }
+        interactor.onReloadMarks = { nil }
+        interactor.onIsFavourite = { _ in false }
         interactor.onFetchCard = { completion in completion(.success(nil)) }
         var toggled: [String] = []
         interactor.onToggleFavourite = { favourite in

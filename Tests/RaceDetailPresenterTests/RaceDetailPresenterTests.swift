@@ -194,6 +194,14 @@ struct RaceDetailPresenterTests {
         #expect(view.last?.isFavourite == true)
     }
 
+    @Test("a favourites store that cannot be read is said once when the sheet opens, not once for each reader")
+    func unreadableStoreSaidOnce() {
+        interactor.favourites.fail(with: .unavailable(location: "favourites.json", reason: "permission denied"))
+        _ = show(presenter(Self.fullRace))
+        #expect(view.warnings.count == 1, "\(view.warnings)")
+        #expect(view.last?.isFavourite == false)
+    }
+
     @Test("drawn live: at once with the countdown moved on; a favourite saved elsewhere is marked a second later")
     func live() throws {
         let presenter = presenter(Self.fullRace)

@@ -7,7 +7,8 @@ public typealias RaceCardCompletion = @MainActor @Sendable (Result<RaceCard?, Ra
 
 /// What the detail sheet's presenter may ask of its interactor.
 public protocol RaceDetailInteractorInput: AnyObject, Sendable {
-    @MainActor func loadFavourites() -> Result<FavouritesState, FavouritesError>
+    /// Whether the race is a favourite, as the marks were last read (`reloadMarks`).
+    @MainActor func isFavourite(raceID: String) -> Bool
     @MainActor func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError>
     /// The race's card (nil: the source has none for it), answered on the main actor. A request made while a
     /// fetch is out joins it.
@@ -19,14 +20,13 @@ public protocol RaceDetailInteractorInput: AnyObject, Sendable {
     func standing(at now: Date) -> RaceStanding?
     /// The race's marked runners (followed in the blackbook), as known now.
     func marks() -> [RaceMark]
-    /// Reads again what marks races (a runner followed on this sheet or elsewhere); what the user should be told
-    /// once, if anything.
+    /// Reads again what marks races (the favourites, a runner followed on this sheet or elsewhere); what the user
+    /// should be told once, if anything.
     @MainActor func reloadMarks() -> String?
 }
 
 extension RaceDetailInteractorInput {
     public func marks() -> [RaceMark] { [] }
-    @MainActor public func reloadMarks() -> String? { nil }
 }
 
 /// The sheet's data: the race's card, fetched on a serial queue of its own so fetches never run side by side
@@ -39,11 +39,12 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     private let deliver: MainDelivery
     private let fetches: CoalescedFetch<Result<RaceCard?, RaceDataError>>
     private let book: RaceDayBook?
-    private let raceMarks: RaceMarks?
+    private let raceMarks: RaceMarks
 
     /// - Parameter cards: the app's card reads (`CardReads`): what the sheet's card says of the race's standing,
     ///   its followed runners and its market is told to the board from there.
     /// - Parameter book: how the board has the race standing, which the sheet shows too.
+    /// - Parameter raceMarks: what marks races; nil for the favourites alone.
     public init(
         raceID: String, cards: (any RaceCardService)?, favourites: any FavouritesRepository,
         book: RaceDayBook? = nil, raceMarks: RaceMarks? = nil,
@@ -53,7 +54,7 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
         self.raceID = raceID
         self.cards = cards
         self.book = book
-        self.raceMarks = raceMarks
+        self.raceMarks = raceMarks ?? RaceMarks(FavouritesMarker(favourites: favourites))
         self.favourites = favourites
         self.deliver = deliver
         fetches = CoalescedFetch(queue: queue, deliver: deliver)
@@ -66,14 +67,13 @@ public final class RaceDetailInteractor: RaceDetailInteractorInput {
     }
 
     public func marks() -> [RaceMark] {
-        raceMarks?.marks(inRace: raceID) ?? []
+        raceMarks.marks(inRace: raceID)
     }
 
-    @MainActor public func reloadMarks() -> String? { raceMarks?.reload() }
+    @MainActor public func reloadMarks() -> String? { raceMarks.reload() }
 
-    @MainActor
-    public func loadFavourites() -> Result<FavouritesState, FavouritesError> {
-        favourites.result(of: nil)
+    @MainActor public func isFavourite(raceID: String) -> Bool {
+        raceMarks.markedRaces().contains { $0.id == raceID }
     }
 
     @MainActor

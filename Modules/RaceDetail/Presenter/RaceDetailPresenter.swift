@@ -55,11 +55,9 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
 
     public func show(completion: @escaping CommandCompletion) {
         focus = .field
-        switch interactor.loadFavourites() {
-        case .success(let state): apply(state)
-        case .failure(let error): view?.displayWarning(error.description)
-        }
+        // The favourites are among what marks races: read once, their warnings said once.
         if let warning = interactor.reloadMarks() { view?.displayWarning(warning) }
+        isFavourite = interactor.isFavourite(raceID: race.id)
         // Held strongly until the card's first answer: a sheet dropped meanwhile (watch closes it at once) still
         // finishes its `show`, exactly once.
         cardFeed.whenReady {
@@ -72,7 +70,8 @@ public final class RaceDetailPresenter: RaceDetailModuleInput {
         // What marks the field is read again first, so this second's frame has it; what it has to say is said.
         if let warning = interactor.reloadMarks() { view?.displayWarning(warning) }
         render()
-        if case .success(let state) = interactor.loadFavourites() { isFavourite = state.contains(race.id) }
+        // Drawn first with what was known: the heart follows the next second, as it always has.
+        isFavourite = interactor.isFavourite(raceID: race.id)
     }
 
     public func toggleFavourite(completion: @escaping CommandCompletion) {

@@ -23,7 +23,12 @@ public final class FakeRaceDetailInteractor: RaceDetailInteractorInput, @uncheck
     /// Card requests waiting for `answerCard`, oldest first.
     public private(set) var cardRequests: [RaceCardCompletion] = []
 
-    @MainActor public func loadFavourites() -> Result<FavouritesState, FavouritesError> { favourites.result(of: nil) }
+    /// The favourites marked as the app's marker marks them.
+    private lazy var favouritesMarker = FavouritesMarker(favourites: favourites)
+    @MainActor public func reloadMarks() -> String? { favouritesMarker.reload() }
+    @MainActor public func isFavourite(raceID: String) -> Bool {
+        favouritesMarker.markedRaces().contains { $0.id == raceID }
+    }
 
     @MainActor public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
         favourites.result(of: .toggle(favourite))
@@ -97,8 +102,13 @@ public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unch
     public var marksNow: [RaceMark] = []
     public func marks() -> [RaceMark] { marksNow }
     public var onFetchCard: @MainActor (@escaping RaceCardCompletion) -> Void = { _ in unexpectedCall("fetchCard") }
-    public var onLoadFavourites: @MainActor () -> Result<FavouritesState, FavouritesError> = {
-        unexpectedFavouritesCall("loadFavourites")
+    public var onReloadMarks: @MainActor () -> String? = {
+        unexpectedCall("reloadMarks")
+        return nil
+    }
+    public var onIsFavourite: @MainActor (String) -> Bool = {
+        unexpectedCall("isFavourite(\($0))")
+        return false
     }
     public var onToggleFavourite: @MainActor (FavouriteRace) -> Result<FavouritesState, FavouritesError> = {
         unexpectedFavouritesCall("toggleFavourite(\($0.id))")
@@ -110,8 +120,9 @@ public final class FailingRaceDetailInteractor: RaceDetailInteractorInput, @unch
         MainActor.assumeIsolated { onFetchCard(completion) }
     }
 
-    @MainActor
-    public func loadFavourites() -> Result<FavouritesState, FavouritesError> { onLoadFavourites() }
+    @MainActor public func reloadMarks() -> String? { onReloadMarks() }
+
+    @MainActor public func isFavourite(raceID: String) -> Bool { onIsFavourite(raceID) }
 
     @MainActor
     public func toggleFavourite(_ favourite: FavouriteRace) -> Result<FavouritesState, FavouritesError> {
